@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const apiTokenTypeSchema = z.enum(['client', 'admin', 'frontend']);
+export type ApiTokenType = z.infer<typeof apiTokenTypeSchema>;
+
+export const createApiTokenSchema = z
+  .object({
+    tokenName: z.string().min(1, 'must be a non-empty token name').optional(),
+    username: z.string().min(1).optional(),
+    type: z
+      .string()
+      .transform((t) => t.toLowerCase())
+      .pipe(apiTokenTypeSchema),
+    environment: z.string().min(1).optional(),
+    project: z.string().min(1).optional(),
+    projects: z.array(z.string().min(1)).min(1, 'must list at least one project').optional(),
+    expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  })
+  .refine((t) => t.tokenName !== undefined || t.username !== undefined, {
+    message: 'is required',
+    path: ['tokenName'],
+  })
+  .refine((t) => !(t.project && t.projects), { message: 'cannot be given together with "project"', path: ['projects'] });
+export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
+
+export const updateApiTokenSchema = z.object({ expiresAt: z.iso.datetime({ offset: true }) });
+
+/** An API token as stored: only a hash of the secret, and a non-secret prefix for display. */
+export interface ApiTokenRecord {
+  secretHash: string;
+  /** `<project>:<environment>.` plus a few characters; never enough to authenticate. */
+  displaySecret: string;
+  tokenName: string;
+  type: ApiTokenType;
+  environment: string;
+  projects: string[];
+  expiresAt: string | null;
+  createdAt: string;
+  seenAt: string | null;
+  alias: string | null;
+}
+
+/** An API token as the API returns it. `secret` is whole only in the creation response. */
+export interface ApiTokenView {
+  secret: string;
+  username: string;
+  tokenName: string;
+  type: ApiTokenType;
+  environment: string;
+  project: string;
+  projects: string[];
+  expiresAt: string | null;
+  createdAt: string;
+  seenAt: string | null;
+  alias: string | null;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const contextFieldSchema = z.object({
+  name: z.string().min(1).max(100).regex(/^[^\s]+$/, 'must not contain spaces'),
+  description: z.string().nullable().optional(),
+  stickiness: z.boolean().default(false),
+  sortOrder: z.number().int().default(10),
+  legalValues: z.array(z.object({ value: z.string(), description: z.string().optional() })).default([]),
+});
+export type ContextFieldInput = z.input<typeof contextFieldSchema>;
+export interface ContextField {
+  name: string;
+  description: string | null;
+  stickiness: boolean;
+  sortOrder: number;
+  legalValues: { value: string; description?: string | undefined }[];
+  createdAt: string;
+}
+
+/** Context fields every instance has. */
+export const BUILT_IN_CONTEXT_FIELDS = ['appName', 'environment', 'userId', 'sessionId', 'remoteAddress', 'currentTime'];

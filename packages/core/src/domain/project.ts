@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { strategyConfigSchema, type StrategyConfig } from './strategy.js';
+
+export const projectModeSchema = z.enum(['open', 'protected', 'private']);
+export type ProjectMode = z.infer<typeof projectModeSchema>;
+
+const validPattern = (p: string | null | undefined): boolean => {
+  if (p == null || p === '') return true;
+  try {
+    new RegExp(p);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const featureNamingSchema = z
+  .object({
+    pattern: z.string().nullable().refine(validPattern, 'must be a valid JavaScript regular expression'),
+    example: z.string().nullable().optional(),
+    description: z.string().nullable().optional(),
+  })
+  .refine((n) => !n.example || !n.pattern || new RegExp(`^${n.pattern}$`).test(n.example), {
+    message: 'must match the pattern',
+    path: ['example'],
+  });
+export type FeatureNaming = { pattern: string | null; example: string | null; description: string | null };
+
+export const projectIdSchema = z
+  .string()
+  .min(1, 'must be a non-empty project id')
+  .max(100)
+  .regex(/^[a-zA-Z0-9_.-]+$/, 'may hold letters, digits and "_", ".", "-" only');
+
+export const createProjectSchema = z.object({
+  id: projectIdSchema,
+  name: z.string().min(1, 'must be a non-empty name'),
+  description: z.string().nullable().optional(),
+  mode: projectModeSchema.default('open'),
+  defaultStickiness: z.string().min(1).default('default'),
+  featureLimit: z.number().int().positive().nullable().optional(),
+  featureNaming: featureNamingSchema.optional(),
+  environments: z.array(z.string()).optional(),
+});
+export const updateProjectSchema = createProjectSchema.omit({ id: true, environments: true }).partial().extend({
+  id: z.string().optional(),
+});
+export type CreateProjectInput = z.input<typeof createProjectSchema>;
+export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
+
+export interface Project {
+  id: string;
+  name: string;
+  description: string | null;
+  mode: ProjectMode;
+  defaultStickiness: string;
+  featureLimit: number | null;
+  featureNaming: FeatureNaming;
+  createdAt: string;
+  updatedAt: string | null;
+}
+
+/** An environment enabled in a project, with its default strategy. */
+export interface ProjectEnvironmentRecord {
+  projectId: string;
+  environment: string;
+  defaultStrategy: StrategyConfig | null;
+}
+
+export const projectDefaultStrategySchema = strategyConfigSchema;
+
+export interface ProjectOverview {
+  stats: {
+    avgTimeToProdCurrentWindow: number;
+    createdCurrentWindow: number;
+    createdPastWindow: number;
+    archivedCurrentWindow: number;
+    archivedPastWindow: number;
+    projectActivityCurrentWindow: number;
+    projectActivityPastWindow: number;
+    projectMembersAddedCurrentWindow: number;
+  };
+  version: number;
+  name: string;
+  description: string | null;
+  defaultStickiness: string;
+  mode: ProjectMode;
+  featureLimit: number | null;
+  featureNaming: FeatureNaming;
+  members: number;
+  health: number;
+  environments: { environment: string; changeRequestsEnabled: boolean; defaultStrategy?: StrategyConfig }[];
+  featureTypeCounts: { type: string; count: number }[];
+  updatedAt: string | null;
+  createdAt: string | null;
+  favorite: boolean;
+}
+
+/** An item of GET /environments/project/:projectId. */
+export interface ProjectEnvironmentView {
+  name: string;
+  type: string;
+  enabled: boolean;
+  protected: boolean;
+  sortOrder: number;
+  projectApiTokenCount: number;
+  projectEnabledToggleCount: number;
+  defaultStrategy?: StrategyConfig;
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { Role, UserView } from './user.js';
+
+export const createSignupTokenSchema = z.object({
+  name: z.string().min(1, 'must be a non-empty name'),
+  expiresAt: z.iso.datetime({ offset: true, message: 'must be an RFC 3339 date-time' }),
+});
+export const updateSignupTokenSchema = z.object({
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+  enabled: z.boolean().optional(),
+});
+export const signupSchema = z.object({
+  name: z.string().min(1).optional(),
+  email: z.email('must be a valid e-mail address'),
+  username: z.string().min(1).optional(),
+  password: z.string().min(10, 'must be at least 10 characters').optional(),
+});
+
+export interface SignupTokenRecord {
+  secret: string;
+  name: string;
+  enabled: boolean;
+  expiresAt: string;
+  createdAt: string;
+  createdBy: string | null;
+  roleId: number;
+  userIds: number[];
+}
+
+export interface SignupTokenView {
+  secret: string;
+  url: string | null;
+  name: string;
+  enabled: boolean;
+  expiresAt: string;
+  createdAt: string;
+  createdBy: string | null;
+  users: UserView[] | null;
+  role: Role;
+}
