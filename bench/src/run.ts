@@ -1,1 +1,18 @@
-export {};
+// Runs every benchmark suite (`bench/src/suites/*.ts`, each with a default async export) in name
+// order, or only those whose file name contains one of the arguments: `npm run bench -- events`.
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const dir = join(dirname(fileURLToPath(import.meta.url)), 'suites');
+const filters = process.argv.slice(2);
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts'))
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
+
+for (const file of files) {
+  console.log(`\n=== ${file.replace(/\.ts$/, '')} ===`);
+  const mod = (await import(pathToFileURL(join(dir, file)).href)) as { default: () => Promise<void> };
+  await mod.default();
+}
