@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import {
+  EDITOR_ROOT_PERMISSIONS,
+  isEnvironmentPermission,
+  isProjectPermission,
+  NONE,
+  type Permission,
+  PROJECT_ROLE_PERMISSIONS,
+} from '../auth/permissions.js';
+import { type ApiFamily, type Principal, tokenReachesEnvironment, tokenReachesProject } from '../auth/principal.js';
+import { ROLES } from '../domain/user.js';
+import { FlagstaffError } from '../errors.js';
+import type { Actor, ServiceDeps } from './deps.js';
+import { nowIso } from './deps.js';
+
+export interface PermissionScope {
+  project?: string | undefined;
+  environment?: string | undefined;
+}
+
+/** Hash under which API token secrets are stored and looked up. */
+export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+const rootRoleName = (id: number): 'Admin' | 'Editor' | 'Viewer' =>
+  id === ROLES.Admin.id ? 'Admin' : id === ROLES.Editor.id ? 'Editor' : 'Viewer';
+
+const SEEN_FLUSH_MS = 60_000;
+
+/** Authentication of API tokens and users, and the permission model. */
+export function createAccessService(deps: ServiceDeps) {
+  const { store } = deps;
+  const lastSeenWrite = new Map<string, number>();
+
+  const forbidden = (permission: Permission, scope: PermissionScope): FlagstaffError =>
+    new FlagstaffError(
+      'FORBIDDEN',
+      `You need the "${permission}" permission to perform this action${
+        scope.environment && isEnvironmentPermission(permission) ? ` in the "${scope.environment}" environment` : ''
+      }.`,
+      { permission, environment: scope.environment },
+    );
+
+  async function projectRoleGrants(userId: number, project: string, permission: Permission): Promise<boolean> {
+    const groups = await store.groups.groupsOf(userId);
+    const assignments = (await store.projectAccess.forUser(userId, groups)).filter((a) => a.projectId === project);
+    for (const a of assignments) {
+      const role = a.roleId === ROLES.Owner.id ? 'Owner' : a.roleId === ROLES.Member.id ? 'Member' : null;
+      if (role && PROJECT_ROLE_PERMISSIONS[role]?.has(permission)) return true;
+    }
+    return false;
+  }
+
+  return {
+    /** Looks up an API token by its secret; null when unknown or expired. */
+    async authenticateToken(secret: string): Promise<Principal | null> {
+      const token = await store.apiTokens.getByHash(hashSecret(secret.trim()));
+      if (!token) return null;
+      const now = deps.clock.now();
+      if (token.expiresAt && Date.parse(token.expiresAt) <= now.getTime()) return null;
+      const last = lastSeenWrite.get(token.secretHash) ?? 0;
+      if (now.getTime() - last >= SEEN_FLUSH_MS) {
+        lastSeenWrite.set(token.secretHash, now.getTime());
+        // Usage stamps are best effort; a failed stamp must not fail the request.
+        store.apiTokens.markSeen([token.secretHash], now.toISOString()).catch((e: unknown) =>
+          deps.logger.warn('could not record token use', { error: String(e) }),
+        );
+      }
+      return {
+        kind: 'api-token',
+        tokenType: token.type,
+        name: token.tokenName,
+        secretHash: token.secretHash,
+        projects: token.projects,
+        environment: token.environment,
+      };
+    },
+
+    /** The principal of a known user id (host apps that authenticate users themselves). */
+    async userPrincipal(userId: number): Promise<Principal | null> {
+      const user = await store.users.get(userId);
+      if (!user) return null;
+      await store.users.update({ ...user, seenAt: nowIso(deps) });
+      return { kind: 'user', userId: user.id, name: user.email ?? user.username ?? `user-${user.id}`, rootRole: rootRoleName(user.rootRole) };
+    },
+
+    /** The actor recorded in events for a principal. */
+    actorOf(principal: Principal): Actor {
+      if (principal.kind === 'user') return { name: principal.name, userId: principal.userId };
+      return { name: principal.name, userId: null };
+    },
+
+    /**
+     * Throws FORBIDDEN unless the principal may use `permission` on the API family in the scope.
+     * Tokens reach only their own family; admin tokens may do everything on the admin API.
+     */
+    async authorize(principal: Principal, api: ApiFamily, permission: Permission, scope: PermissionScope = {}): Promise<void> {
+      if (principal.kind === 'anonymous-admin') return;
+      if (principal.kind === 'api-token') {
+        if (principal.tokenType !== api) {
+          throw new FlagstaffError(
+            'FORBIDDEN',
+            `This endpoint needs ${api === 'admin' ? 'an admin' : `a ${api}`} token; a ${principal.tokenType} token was used.`,
+            { tokenType: principal.tokenType },
+          );
+        }
+        if (api !== 'admin') {
+          if (scope.project && !tokenReachesProject(principal.projects, scope.project)) throw forbidden(permission, scope);
+          if (scope.environment && !tokenReachesEnvironment(principal.environment, scope.environment))
+            throw forbidden(permission, scope);
+        }
+        return;
+      }
+      if (api !== 'admin') throw new FlagstaffError('FORBIDDEN', `This endpoint needs a ${api} token.`);
+      if (principal.rootRole === 'Admin' || permission === NONE) return;
+      if (isProjectPermission(permission)) {
+        if (!scope.project) {
+          if (principal.rootRole === 'Editor') return;
+          throw forbidden(permission, scope);
+        }
+        const project = await store.projects.get(scope.project);
+        if (principal.rootRole === 'Editor' && (!project || project.mode === 'open')) return;
+        if (await projectRoleGrants(principal.userId, scope.project, permission)) return;
+        throw forbidden(permission, scope);
+      }
+      if (principal.rootRole === 'Editor' && EDITOR_ROOT_PERMISSIONS.has(permission)) return;
+      throw forbidden(permission, scope);
+    },
+  };
+}
+
+export type AccessService = ReturnType<typeof createAccessService>;

@@ -1,0 +1,238 @@
+import { createFeatureSchema, type FeatureRecord, type FeatureView, updateFeatureSchema } from '../domain/feature.js';
+import { parseWith } from '../domain/parse.js';
+import { patchDocumentSchema } from '../domain/strategy.js';
+import { conflict, FlagstaffError, notFound } from '../errors.js';
+import type { Repositories } from '../ports/repositories.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
+import { type EventDraft, writeFeatureEvents } from './event-writer.js';
+import { buildFeatureViews } from './feature-view.js';
+import { applyJsonPatch } from './json-patch.js';
+import { requireProject } from './project-service.js';
+import { ensureTags } from './tag-service.js';
+
+/** Loads a feature (live unless `archived` is allowed) of the project, or throws NOT_FOUND. */
+export async function requireFeature(
+  repos: Repositories,
+  project: string | null,
+  name: string,
+  opts: { archived?: boolean } = {},
+): Promise<FeatureRecord> {
+  const feature = await repos.features.get(name);
+  if (!feature || (project !== null && feature.project !== project)) {
+    if (project !== null) await requireProject(repos, project);
+    throw notFound('feature', name);
+  }
+  if (!opts.archived && feature.archivedAt !== null) throw notFound('feature', name);
+  return feature;
+}
+
+/** The events a metadata change produces, besides the change itself. */
+function metadataEvents(before: FeatureRecord, after: FeatureRecord): Omit<EventDraft, 'featureName' | 'project'>[] {
+  const events: Omit<EventDraft, 'featureName' | 'project'>[] = [
+    { type: 'feature-metadata-updated', data: after, preData: before },
+  ];
+  if (before.stale !== after.stale) events.push({ type: after.stale ? 'feature-stale-on' : 'feature-stale-off' });
+  if (before.archivedAt === null && after.archivedAt !== null) events.push({ type: 'feature-archived' });
+  return events;
+}
+
+/** Features: create, read, update metadata, archive, revive, delete, stale, favorites. */
+export function createFeatureService(deps: ServiceDeps) {
+  const { store } = deps;
+
+  const view = async (repos: Repositories, feature: FeatureRecord, userId?: number | null): Promise<FeatureView> =>
+    (await buildFeatureViews(repos, [feature], { userId }))[0]!;
+
+  async function updateRecord(actor: Actor, project: string, name: string, change: (f: FeatureRecord) => FeatureRecord) {
+    return inTransaction(deps, async (tx) => {
+      const before = await requireFeature(tx, project, name);
+      const after = change(before);
+      await tx.features.update(after);
+      await writeFeatureEvents(tx, actor, nowIso(deps), after, metadataEvents(before, after));
+      return view(tx, after, actor.userId);
+    });
+  }
+
+  const metadataChange = (input: unknown, project: string, name: string) => {
+    const body = parseWith(updateFeatureSchema, input);
+    if (body.name !== undefined && body.name !== name)
+      throw new FlagstaffError('VALIDATION', `"name" must be "${name}" (the feature in the path); features cannot be renamed.`, { path: 'name' });
+    if (body.project !== undefined && body.project !== project)
+      throw new FlagstaffError('VALIDATION', `"project" must be "${project}"; move features with the change-project operation.`, { path: 'project' });
+    return (f: FeatureRecord): FeatureRecord => {
+      const archivedAt = body.archived === true ? (f.archivedAt ?? nowIso(deps)) : f.archivedAt;
+      return {
+        ...f,
+        description: body.description === undefined ? f.description : body.description,
+        type: body.type ?? f.type,
+        stale: body.stale ?? f.stale,
+        impressionData: body.impressionData ?? f.impressionData,
+        archivedAt,
+        lifecycle: archivedAt && !f.archivedAt ? { stage: 'archived', enteredStageAt: archivedAt } : f.lifecycle,
+      };
+    };
+  };
+
+  return {
+    /** One feature of a project, as the API shows it. */
+    async get(project: string, name: string, userId?: number | null): Promise<FeatureView> {
+      return view(store, await requireFeature(store, project, name), userId);
+    },
+
+    /** Live features of a project (or every project). */
+    async list(project?: string, userId?: number | null): Promise<FeatureView[]> {
+      if (project !== undefined) await requireProject(store, project);
+      return buildFeatureViews(store, await store.features.list({ project, archived: false }), { userId });
+    },
+
+    /** Archived features of a project (or every project). */
+    async listArchived(project?: string): Promise<FeatureView[]> {
+      if (project !== undefined) await requireProject(store, project);
+      return buildFeatureViews(store, await store.features.list({ project, archived: true }));
+    },
+
+    /** Creates a feature, enforcing the project's naming pattern and feature limit (feature-created). */
+    create(actor: Actor, project: string, input: unknown): Promise<FeatureView> {
+      const body = parseWith(createFeatureSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const proj = await requireProject(tx, project);
+        const pattern = proj.featureNaming.pattern;
+        if (pattern && !new RegExp(`^${pattern}$`).test(body.name)) {
+          const example = proj.featureNaming.example ? ` Example: "${proj.featureNaming.example}".` : '';
+          throw new FlagstaffError('VALIDATION', `"name" "${body.name}" does not match the project's feature naming pattern "${pattern}".${example}`, { path: 'name' });
+        }
+        if (proj.featureLimit !== null && (await tx.features.countLive(project)) >= proj.featureLimit)
+          throw new FlagstaffError('LIMIT_EXCEEDED', `Project "${project}" has reached its feature limit of ${proj.featureLimit}.`);
+        const existing = await tx.features.get(body.name);
+        if (existing)
+          throw conflict(`A feature named "${body.name}" already exists${existing.archivedAt ? ' in the archive' : ''}.`);
+        const at = nowIso(deps);
+        const feature: FeatureRecord = {
+          name: body.name,
+          project,
+          type: body.type,
+          description: body.description ?? null,
+          stale: false,
+          impressionData: body.impressionData,
+          createdAt: at,
+          archivedAt: null,
+          createdByUserId: actor.userId,
+          lifecycle: { stage: 'initial', enteredStageAt: at },
+        };
+        await tx.features.insert(feature);
+        for (const link of await tx.environments.listForProject(project))
+          await tx.featureEnvironments.upsert({ featureName: feature.name, environment: link.environment, enabled: false, variants: [], lastSeenAt: null });
+        const tagEvents: Omit<EventDraft, 'featureName' | 'project'>[] = [];
+        for (const tag of body.tags ?? []) {
+          await ensureTags(tx, actor, at, [tag]);
+          await tx.tags.addFeatureTag(feature.name, tag);
+          tagEvents.push({ type: 'feature-tagged', data: tag });
+        }
+        const result = await view(tx, feature, actor.userId);
+        await writeFeatureEvents(tx, actor, at, feature, [{ type: 'feature-created', data: result }, ...tagEvents]);
+        return result;
+      });
+    },
+
+    /** PUT: changes only the given properties (feature-metadata-updated, and stale/archive events). */
+    update(actor: Actor, project: string, name: string, input: unknown): Promise<FeatureView> {
+      return updateRecord(actor, project, name, metadataChange(input, project, name));
+    },
+
+    /** PATCH: JSON-patch operations on description, type, stale, archived, impressionData. */
+    patch(actor: Actor, project: string, name: string, input: unknown): Promise<FeatureView> {
+      const ops = parseWith(patchDocumentSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const before = await requireFeature(tx, project, name);
+        const doc = { description: before.description, type: before.type, stale: before.stale, archived: before.archivedAt !== null, impressionData: before.impressionData };
+        const patched = applyJsonPatch(doc, ops, ['description', 'type', 'stale', 'archived', 'impressionData']);
+        const after = metadataChange(patched, project, name)(before);
+        await tx.features.update(after);
+        await writeFeatureEvents(tx, actor, nowIso(deps), after, metadataEvents(before, after));
+        return view(tx, after, actor.userId);
+      });
+    },
+
+    /** Moves features to the archive (feature-archived each); their dependencies on parents go too. */
+    archive(actor: Actor, project: string, names: readonly string[]): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const at = nowIso(deps);
+        for (const name of names) {
+          const before = await requireFeature(tx, project, name);
+          const after: FeatureRecord = { ...before, archivedAt: at, lifecycle: { stage: 'archived', enteredStageAt: at } };
+          await tx.features.update(after);
+          const removed = await tx.dependencies.deleteAll(name);
+          await writeFeatureEvents(tx, actor, at, after, [
+            { type: 'feature-archived' },
+            ...(removed > 0 ? [{ type: 'feature-dependencies-removed' as const }] : []),
+          ]);
+        }
+      });
+    },
+
+    /** Which of the features would orphan children left outside the archive operation. */
+    async validateArchive(project: string, names: readonly string[]) {
+      await requireProject(store, project);
+      const set = new Set(names);
+      const children = await store.dependencies.listByParents(names);
+      const parents = new Set(children.filter((d) => !set.has(d.child)).map((d) => d.feature));
+      const own = await store.dependencies.list(names);
+      return { parentsWithChildFeatures: [...parents].sort(), hasDeletedDependencies: own.length > 0 || children.length > 0 };
+    },
+
+    /** Brings archived features back (feature-revived each); they return stale-free and initial. */
+    revive(actor: Actor, project: string | null, names: readonly string[]): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const at = nowIso(deps);
+        for (const name of names) {
+          const before = await requireFeature(tx, project, name, { archived: true });
+          if (before.archivedAt === null) throw new FlagstaffError('VALIDATION', `Feature "${name}" is not archived.`, { path: 'features' });
+          const after: FeatureRecord = { ...before, archivedAt: null, lifecycle: { stage: 'initial', enteredStageAt: at } };
+          await tx.features.update(after);
+          await writeFeatureEvents(tx, actor, at, after, [{ type: 'feature-revived' }]);
+        }
+      });
+    },
+
+    /** Deletes archived features for good (feature-deleted, preData: the feature). */
+    deleteArchived(actor: Actor, project: string | null, names: readonly string[]): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const at = nowIso(deps);
+        for (const name of names) {
+          const before = await requireFeature(tx, project, name, { archived: true });
+          if (before.archivedAt === null)
+            throw new FlagstaffError('CONFLICT', `Feature "${name}" must be archived before it can be deleted.`);
+          const snapshot = await view(tx, before);
+          await writeFeatureEvents(tx, actor, at, before, [{ type: 'feature-deleted', preData: snapshot }]);
+          await tx.features.delete(name);
+        }
+      });
+    },
+
+    /** Marks features stale or not (feature-stale-on / -off when it changes). */
+    setStale(actor: Actor, project: string, names: readonly string[], stale: boolean): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const at = nowIso(deps);
+        for (const name of names) {
+          const before = await requireFeature(tx, project, name);
+          if (before.stale === stale) continue;
+          const after = { ...before, stale };
+          await tx.features.update(after);
+          await writeFeatureEvents(tx, actor, at, after, [{ type: stale ? 'feature-stale-on' : 'feature-stale-off' }]);
+        }
+      });
+    },
+
+    /** Marks the feature as a favorite of the user, or not (feature-favorited / -unfavorited). */
+    setFavorite(actor: Actor, project: string, name: string, favorite: boolean): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const feature = await requireFeature(tx, project, name);
+        if (actor.userId === null) throw new FlagstaffError('VALIDATION', 'Favorites belong to users; API tokens cannot have favorites.');
+        if (await tx.favorites.set(actor.userId, 'feature', name, favorite))
+          await writeFeatureEvents(tx, actor, nowIso(deps), feature, [{ type: favorite ? 'feature-favorited' : 'feature-unfavorited' }]);
+      });
+    },
+  };
+}
+
+export type FeatureService = ReturnType<typeof createFeatureService>;

@@ -1,0 +1,34 @@
+import type { Environment } from '../domain/environment.js';
+import { type ServiceDeps, nowIso } from './deps.js';
+
+const DEFAULT_ENVIRONMENTS: Omit<Environment, 'createdAt'>[] = [
+  { name: 'development', type: 'development', enabled: true, protected: false, sortOrder: 1 },
+  { name: 'production', type: 'production', enabled: true, protected: false, sortOrder: 2 },
+];
+
+/**
+ * Gives a new instance what the reference starts with: the development and production
+ * environments, the `default` project using both, and the `simple` tag type. It writes no events
+ * (the reference's migrations don't either) and does nothing once any project exists.
+ */
+export async function seedInstance(deps: ServiceDeps): Promise<void> {
+  await deps.store.transaction(async (tx) => {
+    if ((await tx.projects.list()).length > 0 || (await tx.environments.list()).length > 0) return;
+    const at = nowIso(deps);
+    for (const env of DEFAULT_ENVIRONMENTS) await tx.environments.insert({ ...env, createdAt: at });
+    await tx.projects.insert({
+      id: 'default',
+      name: 'Default',
+      description: 'Default project',
+      mode: 'open',
+      defaultStickiness: 'default',
+      featureLimit: null,
+      featureNaming: { pattern: null, example: null, description: null },
+      createdAt: at,
+      updatedAt: at,
+    });
+    for (const env of DEFAULT_ENVIRONMENTS) await tx.environments.linkProject({ projectId: 'default', environment: env.name, defaultStrategy: null });
+    if (!(await tx.tags.getType('simple')))
+      await tx.tags.insertType({ name: 'simple', description: 'Used to simplify filtering of features', icon: '#' });
+  });
+}
