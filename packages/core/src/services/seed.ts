@@ -1,5 +1,15 @@
 import type { Environment } from '../domain/environment.js';
-import { type ServiceDeps, nowIso } from './deps.js';
+import { BUILT_IN_CONTEXT_FIELDS } from '../domain/context-field.js';
+import { nowIso, type ServiceDeps } from './deps.js';
+
+const BUILT_IN_DESCRIPTIONS: Record<string, string> = {
+  appName: 'Allows you to constrain on application name',
+  environment: 'Allows you to constrain on application environment',
+  userId: 'Allows you to constrain on userId',
+  sessionId: 'Allows you to constrain on sessionId',
+  remoteAddress: 'Allows you to constrain on remote address',
+  currentTime: 'Allows you to constrain on date values',
+};
 
 const DEFAULT_ENVIRONMENTS: Omit<Environment, 'createdAt'>[] = [
   { name: 'development', type: 'development', enabled: true, protected: false, sortOrder: 1 },
@@ -8,7 +18,7 @@ const DEFAULT_ENVIRONMENTS: Omit<Environment, 'createdAt'>[] = [
 
 /**
  * Gives a new instance what the reference starts with: the development and production
- * environments, the `default` project using both, and the `simple` tag type. It writes no events
+ * environments, the `default` project using both, the built-in context fields and the `simple` tag type. It writes no events
  * (the reference's migrations don't either) and does nothing once any project exists.
  */
 export async function seedInstance(deps: ServiceDeps): Promise<void> {
@@ -28,6 +38,8 @@ export async function seedInstance(deps: ServiceDeps): Promise<void> {
       updatedAt: at,
     });
     for (const env of DEFAULT_ENVIRONMENTS) await tx.environments.linkProject({ projectId: 'default', environment: env.name, defaultStrategy: null });
+    for (const [i, name] of BUILT_IN_CONTEXT_FIELDS.entries())
+      await tx.contextFields.insert({ name, description: BUILT_IN_DESCRIPTIONS[name] ?? null, stickiness: false, sortOrder: i, legalValues: [], createdAt: at });
     if (!(await tx.tags.getType('simple')))
       await tx.tags.insertType({ name: 'simple', description: 'Used to simplify filtering of features', icon: '#' });
   });

@@ -1,8 +1,173 @@
-import type { ServiceDeps } from './deps.js';
+import { z } from 'zod';
+import { parseWith } from '../domain/parse.js';
+import { type FeatureStrategy, patchDocumentSchema, strategyConfigSchema, type StrategyConfig } from '../domain/strategy.js';
+import { FlagstaffError, notFound } from '../errors.js';
+import type { Repositories } from '../ports/repositories.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
+import { writeFeatureEvents } from './event-writer.js';
+import { requireFeature } from './feature-service.js';
+import { applyJsonPatch } from './json-patch.js';
+import { requireProjectEnvironment } from './project-service.js';
+import { prepareStrategyConfig } from './strategy-rules.js';
 
-/** Placeholder: being written. */
-export function createStrategyService(_deps: ServiceDeps) {
-  return {};
+const sortOrderSchema = z.array(z.object({ id: z.string().min(1), sortOrder: z.number().int() })).min(1, 'must list at least one strategy');
+
+/** Where a strategy lives: project, feature, environment. */
+export interface StrategyLocation {
+  project: string;
+  feature: string;
+  environment: string;
+}
+
+async function locate(tx: Repositories, at: StrategyLocation) {
+  const feature = await requireFeature(tx, at.project, at.feature);
+  await requireProjectEnvironment(tx, at.project, at.environment);
+  return feature;
+}
+
+async function requireStrategy(tx: Repositories, at: StrategyLocation, id: string): Promise<FeatureStrategy> {
+  const s = await tx.strategies.get(id);
+  if (!s || s.featureName !== at.feature || s.environment !== at.environment) throw notFound('strategy', id);
+  return s;
+}
+
+const configOf = (s: FeatureStrategy): StrategyConfig => ({
+  name: s.name,
+  title: s.title,
+  disabled: s.disabled,
+  sortOrder: s.sortOrder,
+  constraints: s.constraints,
+  variants: s.variants,
+  parameters: s.parameters,
+  segments: s.segments,
+});
+
+/** Adds a prepared strategy to a feature environment and writes feature-strategy-add. */
+export async function insertStrategy(
+  deps: ServiceDeps,
+  tx: Repositories,
+  actor: Actor,
+  feature: { name: string; project: string },
+  environment: string,
+  config: StrategyConfig,
+): Promise<FeatureStrategy> {
+  const existing = await tx.strategies.list({ featureName: feature.name, environment });
+  const at = nowIso(deps);
+  const strategy: FeatureStrategy = {
+    id: deps.ids.uuid(),
+    name: config.name,
+    title: config.title ?? null,
+    disabled: config.disabled ?? false,
+    featureName: feature.name,
+    projectId: feature.project,
+    environment,
+    sortOrder: config.sortOrder ?? Math.max(-1, ...existing.map((s) => s.sortOrder)) + 1,
+    segments: config.segments,
+    constraints: config.constraints,
+    variants: config.variants,
+    parameters: config.parameters,
+    createdAt: at,
+  };
+  await tx.strategies.insert(strategy);
+  await writeFeatureEvents(tx, actor, at, feature, [{ type: 'feature-strategy-add', environment, data: strategy }]);
+  return strategy;
+}
+
+/** Strategies of features in environments. */
+export function createStrategyService(deps: ServiceDeps) {
+  const { store } = deps;
+
+  async function replace(tx: Repositories, actor: Actor, at: StrategyLocation, before: FeatureStrategy, config: StrategyConfig) {
+    const feature = await locate(tx, at);
+    const prepared = await prepareStrategyConfig(tx, config);
+    const after: FeatureStrategy = {
+      ...before,
+      name: prepared.name,
+      title: prepared.title === undefined ? before.title : prepared.title,
+      disabled: prepared.disabled ?? false,
+      sortOrder: prepared.sortOrder ?? before.sortOrder,
+      constraints: prepared.constraints,
+      variants: prepared.variants,
+      parameters: prepared.parameters,
+      segments: prepared.segments,
+    };
+    await tx.strategies.update(after);
+    await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+      { type: 'feature-strategy-update', environment: at.environment, data: after, preData: before },
+    ]);
+    return after;
+  }
+
+  return {
+    /** Strategies of a feature in an environment, in evaluation order. */
+    async list(at: StrategyLocation): Promise<FeatureStrategy[]> {
+      await locate(store, at);
+      return store.strategies.list({ featureName: at.feature, environment: at.environment });
+    },
+
+    async get(at: StrategyLocation, id: string): Promise<FeatureStrategy> {
+      await locate(store, at);
+      return requireStrategy(store, at, id);
+    },
+
+    /** Adds a strategy (feature-strategy-add). */
+    add(actor: Actor, at: StrategyLocation, input: unknown): Promise<FeatureStrategy> {
+      const config = parseWith(strategyConfigSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const feature = await locate(tx, at);
+        return insertStrategy(deps, tx, actor, feature, at.environment, await prepareStrategyConfig(tx, config));
+      });
+    },
+
+    /** Replaces a strategy's configuration (feature-strategy-update). */
+    update(actor: Actor, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
+      const config = parseWith(strategyConfigSchema, input);
+      return inTransaction(deps, async (tx) => replace(tx, actor, at, await requireStrategy(tx, at, id), config));
+    },
+
+    /** Applies JSON-patch operations to a strategy's configuration (feature-strategy-update). */
+    patch(actor: Actor, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
+      const ops = parseWith(patchDocumentSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const before = await requireStrategy(tx, at, id);
+        const patched = applyJsonPatch(configOf(before), ops, ['name', 'title', 'disabled', 'sortOrder', 'constraints', 'variants', 'parameters', 'segments']);
+        return replace(tx, actor, at, before, parseWith(strategyConfigSchema, patched));
+      });
+    },
+
+    /** Removes a strategy (feature-strategy-remove, preData: the strategy). */
+    delete(actor: Actor, at: StrategyLocation, id: string): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const feature = await locate(tx, at);
+        const before = await requireStrategy(tx, at, id);
+        await tx.strategies.delete(id);
+        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [{ type: 'feature-strategy-remove', environment: at.environment, preData: before }]);
+      });
+    },
+
+    /** Sets the evaluation order of strategies (strategy-order-changed). */
+    reorder(actor: Actor, at: StrategyLocation, input: unknown): Promise<void> {
+      const order = parseWith(sortOrderSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const feature = await locate(tx, at);
+        const before = await tx.strategies.list({ featureName: at.feature, environment: at.environment });
+        const byId = new Map(before.map((s) => [s.id, s]));
+        for (const [i, item] of order.entries()) {
+          const s = byId.get(item.id);
+          if (!s) throw new FlagstaffError('VALIDATION', `"[${i}].id" "${item.id}" is not a strategy of "${at.feature}" in "${at.environment}".`, { path: `[${i}].id` });
+          if (s.sortOrder !== item.sortOrder) await tx.strategies.update({ ...s, sortOrder: item.sortOrder });
+        }
+        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+          {
+            type: 'strategy-order-changed',
+            environment: at.environment,
+            data: order.map((o) => ({ id: o.id, sortOrder: o.sortOrder })),
+            preData: before.map((s) => ({ id: s.id, sortOrder: s.sortOrder })),
+          },
+        ]);
+      });
+    },
+  };
 }
 
 export type StrategyService = ReturnType<typeof createStrategyService>;
