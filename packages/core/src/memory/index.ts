@@ -1,1 +1,2 @@
-export {};
+export type { MemoryStoreOptions } from './memory-store.js';
+export { createMemoryStore } from './memory-store.js';

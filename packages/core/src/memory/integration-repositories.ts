@@ -1,0 +1,152 @@
+import type { MetricsBucket } from '../domain/metrics.js';
+import { conflict } from '../errors.js';
+import type { AddonRepository, MetricsRepository, SignalRepository } from '../ports/integration-ports.js';
+import { copy } from './copy.js';
+import type { Session } from './database.js';
+import { by, compare, compareTime, keyOf, type Sync, sorted } from './support.js';
+
+const byId = (a: { id: number }, b: { id: number }): number => compare(a.id, b.id);
+
+/** Addon configurations over a session. */
+export function createAddonRepository(s: Session): Sync<AddonRepository> {
+  const addons = s.table('addons');
+  return {
+    list: () => sorted(addons.rows(), byId).map(copy),
+    get: (id) => copy(addons.get(id) ?? null),
+    insert(addon) {
+      const stored = { ...copy(addon), id: s.nextId('addons') };
+      addons.set(stored.id, stored);
+      return copy(stored);
+    },
+    update(addon) {
+      if (!addons.has(addon.id)) return false;
+      addons.set(addon.id, copy(addon));
+      return true;
+    },
+    delete: (id) => addons.delete(id),
+  };
+}
+
+/** Signal endpoints, their tokens and signals, and action sets over a session. */
+export function createSignalRepository(s: Session): Sync<SignalRepository> {
+  const endpoints = s.table('signalEndpoints');
+  const tokens = s.table('signalTokens');
+  const signals = s.table('signals');
+  const actionSets = s.table('actionSets');
+  const assertNameFree = (name: string, exceptId?: number): void => {
+    if (endpoints.rows().some((endpoint) => endpoint.name === name && endpoint.id !== exceptId)) {
+      throw conflict(`A signal endpoint named "${name}" already exists.`);
+    }
+  };
+  return {
+    listEndpoints: () => sorted(endpoints.rows(), byId).map(copy),
+    getEndpoint: (id) => copy(endpoints.get(id) ?? null),
+    getEndpointByName: (name) => copy(endpoints.rows().find((endpoint) => endpoint.name === name) ?? null),
+    insertEndpoint(endpoint) {
+      assertNameFree(endpoint.name);
+      const stored = { ...copy(endpoint), id: s.nextId('signalEndpoints') };
+      endpoints.set(stored.id, stored);
+      return copy(stored);
+    },
+    updateEndpoint(endpoint) {
+      if (!endpoints.has(endpoint.id)) return false;
+      assertNameFree(endpoint.name, endpoint.id);
+      endpoints.set(endpoint.id, copy(endpoint));
+      return true;
+    },
+    deleteEndpoint(id) {
+      if (!endpoints.delete(id)) return false;
+      tokens.deleteWhere((token) => token.signalEndpointId === id);
+      signals.deleteWhere((signal) => signal.source === 'signal-endpoint' && signal.sourceId === id);
+      return true;
+    },
+    listTokens: (endpointId) =>
+      sorted(
+        tokens.rows().filter((token) => token.signalEndpointId === endpointId),
+        byId,
+      ).map(copy),
+    insertToken(token) {
+      const stored = { ...copy(token), id: s.nextId('signalTokens') };
+      tokens.set(stored.id, stored);
+      return copy(stored);
+    },
+    deleteToken(endpointId, tokenId) {
+      if (tokens.get(tokenId)?.signalEndpointId !== endpointId) return false;
+      return tokens.delete(tokenId);
+    },
+    insertSignal(signal) {
+      const stored = { ...copy(signal), id: s.nextId('signals') };
+      if (stored.payload === undefined) stored.payload = null;
+      signals.set(stored.id, stored);
+      return copy(stored);
+    },
+    listSignals(endpointId, limit) {
+      const mine = signals
+        .rows()
+        .filter((signal) => signal.source === 'signal-endpoint' && signal.sourceId === endpointId);
+      return sorted(mine, (a, b) => compare(b.id, a.id))
+        .slice(0, Math.max(0, limit))
+        .map(copy);
+    },
+    listActionSets: () => sorted(actionSets.rows(), byId).map(copy),
+    insertActionSet(set) {
+      const stored = { ...copy(set), id: s.nextId('actionSets') };
+      actionSets.set(stored.id, stored);
+      return copy(stored);
+    },
+    deleteActionSet: (id) => actionSets.delete(id),
+  };
+}
+
+const bucketKey = (bucket: MetricsBucket): string =>
+  keyOf(bucket.featureName, bucket.appName, bucket.environment, bucket.timestamp);
+
+/** Client metrics and applications over a session. */
+export function createMetricsRepository(s: Session): Sync<MetricsRepository> {
+  const buckets = s.table('metricsBuckets');
+  const applications = s.table('applications');
+  return {
+    addBuckets(added) {
+      for (const bucket of added) {
+        const key = bucketKey(bucket);
+        const existing = buckets.get(key);
+        if (!existing) {
+          buckets.set(key, copy(bucket));
+          continue;
+        }
+        const variants = { ...existing.variants };
+        for (const [name, count] of Object.entries(bucket.variants))
+          variants[name] = (variants[name] ?? 0) + count;
+        buckets.set(key, {
+          ...existing,
+          yes: existing.yes + bucket.yes,
+          no: existing.no + bucket.no,
+          variants,
+        });
+      }
+    },
+    listBuckets(since) {
+      const from = Date.parse(since);
+      return sorted(
+        buckets.rows().filter((bucket) => Date.parse(bucket.timestamp) >= from),
+        by(
+          (a, b) => compareTime(a.timestamp, b.timestamp),
+          (a, b) => compare(a.featureName, b.featureName),
+          (a, b) => compare(a.appName, b.appName),
+          (a, b) => compare(a.environment, b.environment),
+        ),
+      ).map(copy);
+    },
+    upsertApplication(app) {
+      applications.set(keyOf(app.appName, app.instanceId), copy(app));
+    },
+    listApplications: () =>
+      sorted(
+        applications.rows(),
+        by(
+          (a, b) => compare(a.appName, b.appName),
+          (a, b) => compare(a.instanceId, b.instanceId),
+        ),
+      ).map(copy),
+  };
+}
