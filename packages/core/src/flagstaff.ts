@@ -40,7 +40,12 @@ export interface FlagstaffOptions {
 
 const fetchHttp: HttpClient = {
   async post(url, init) {
-    const res = await fetch(url, { method: 'POST', headers: init.headers, body: init.body, signal: AbortSignal.timeout(init.timeoutMs) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: init.headers,
+      body: init.body,
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
     return { status: res.status };
   },
 };

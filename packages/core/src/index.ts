@@ -1,12 +1,12 @@
+export * from './auth/permissions.js';
+export * from './auth/principal.js';
 export * from './domain/index.js';
 export * from './errors.js';
 export * from './evaluation/index.js';
+export type { Flagstaff, FlagstaffOptions } from './flagstaff.js';
+export { createFlagstaff } from './flagstaff.js';
 export * from './memory/index.js';
 export * from './ports/index.js';
-export * from './auth/permissions.js';
-export * from './auth/principal.js';
-export { createFlagstaff } from './flagstaff.js';
-export type { Flagstaff, FlagstaffOptions } from './flagstaff.js';
 export { hashSecret } from './services/access-service.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';

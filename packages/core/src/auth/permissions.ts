@@ -1,23 +1,46 @@
 /** Root-level permissions (granted by root roles). */
 export const ROOT_PERMISSIONS = [
-  'ADMIN', 'CREATE_ADDON', 'UPDATE_ADDON', 'DELETE_ADDON',
-  'CREATE_CLIENT_API_TOKEN', 'READ_CLIENT_API_TOKEN', 'UPDATE_CLIENT_API_TOKEN', 'DELETE_CLIENT_API_TOKEN',
-  'CREATE_FRONTEND_API_TOKEN', 'READ_FRONTEND_API_TOKEN', 'UPDATE_FRONTEND_API_TOKEN', 'DELETE_FRONTEND_API_TOKEN',
-  'CREATE_SEGMENT', 'UPDATE_SEGMENT', 'DELETE_SEGMENT',
-  'CREATE_CONTEXT_FIELD', 'UPDATE_CONTEXT_FIELD', 'DELETE_CONTEXT_FIELD',
-  'CREATE_TAG_TYPE', 'UPDATE_TAG_TYPE', 'DELETE_TAG_TYPE',
+  'ADMIN',
+  'CREATE_ADDON',
+  'UPDATE_ADDON',
+  'DELETE_ADDON',
+  'CREATE_CLIENT_API_TOKEN',
+  'READ_CLIENT_API_TOKEN',
+  'UPDATE_CLIENT_API_TOKEN',
+  'DELETE_CLIENT_API_TOKEN',
+  'CREATE_FRONTEND_API_TOKEN',
+  'READ_FRONTEND_API_TOKEN',
+  'UPDATE_FRONTEND_API_TOKEN',
+  'DELETE_FRONTEND_API_TOKEN',
+  'CREATE_SEGMENT',
+  'UPDATE_SEGMENT',
+  'DELETE_SEGMENT',
+  'CREATE_CONTEXT_FIELD',
+  'UPDATE_CONTEXT_FIELD',
+  'DELETE_CONTEXT_FIELD',
+  'CREATE_TAG_TYPE',
+  'UPDATE_TAG_TYPE',
+  'DELETE_TAG_TYPE',
   'CREATE_PROJECT',
 ] as const;
 
 /** Project-level permissions (root Editor in open projects, or a project role). */
 export const PROJECT_PERMISSIONS = [
-  'CREATE_FEATURE', 'UPDATE_FEATURE', 'DELETE_FEATURE', 'UPDATE_FEATURE_DEPENDENCY', 'UPDATE_PROJECT', 'DELETE_PROJECT',
+  'CREATE_FEATURE',
+  'UPDATE_FEATURE',
+  'DELETE_FEATURE',
+  'UPDATE_FEATURE_DEPENDENCY',
+  'UPDATE_PROJECT',
+  'DELETE_PROJECT',
 ] as const;
 
 /** Environment-level permissions (named with the environment in errors). */
 export const ENVIRONMENT_PERMISSIONS = [
-  'CREATE_FEATURE_STRATEGY', 'UPDATE_FEATURE_STRATEGY', 'DELETE_FEATURE_STRATEGY',
-  'UPDATE_FEATURE_ENVIRONMENT', 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+  'CREATE_FEATURE_STRATEGY',
+  'UPDATE_FEATURE_STRATEGY',
+  'DELETE_FEATURE_STRATEGY',
+  'UPDATE_FEATURE_ENVIRONMENT',
+  'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
 ] as const;
 
 /** Reading needs no named permission beyond being signed in to the admin API. */
@@ -32,20 +55,41 @@ const projectScoped = new Set<string>([...PROJECT_PERMISSIONS, ...ENVIRONMENT_PE
 const environmentScoped = new Set<string>(ENVIRONMENT_PERMISSIONS);
 
 /** Whether a permission is decided per project (and so by project roles too). */
-export const isProjectPermission = (p: Permission): p is ProjectPermission | EnvironmentPermission => projectScoped.has(p);
-export const isEnvironmentPermission = (p: Permission): p is EnvironmentPermission => environmentScoped.has(p);
+export const isProjectPermission = (p: Permission): p is ProjectPermission | EnvironmentPermission =>
+  projectScoped.has(p);
+export const isEnvironmentPermission = (p: Permission): p is EnvironmentPermission =>
+  environmentScoped.has(p);
 
 /** What root Editors may do outside projects; Admin-only permissions are the rest. */
 export const EDITOR_ROOT_PERMISSIONS: ReadonlySet<Permission> = new Set<Permission>([
-  'CREATE_CLIENT_API_TOKEN', 'READ_CLIENT_API_TOKEN', 'UPDATE_CLIENT_API_TOKEN', 'DELETE_CLIENT_API_TOKEN',
-  'CREATE_FRONTEND_API_TOKEN', 'READ_FRONTEND_API_TOKEN', 'UPDATE_FRONTEND_API_TOKEN', 'DELETE_FRONTEND_API_TOKEN',
-  'CREATE_SEGMENT', 'UPDATE_SEGMENT', 'DELETE_SEGMENT',
-  'CREATE_CONTEXT_FIELD', 'UPDATE_CONTEXT_FIELD', 'DELETE_CONTEXT_FIELD',
-  'CREATE_TAG_TYPE', 'UPDATE_TAG_TYPE', 'DELETE_TAG_TYPE', 'CREATE_PROJECT',
+  'CREATE_CLIENT_API_TOKEN',
+  'READ_CLIENT_API_TOKEN',
+  'UPDATE_CLIENT_API_TOKEN',
+  'DELETE_CLIENT_API_TOKEN',
+  'CREATE_FRONTEND_API_TOKEN',
+  'READ_FRONTEND_API_TOKEN',
+  'UPDATE_FRONTEND_API_TOKEN',
+  'DELETE_FRONTEND_API_TOKEN',
+  'CREATE_SEGMENT',
+  'UPDATE_SEGMENT',
+  'DELETE_SEGMENT',
+  'CREATE_CONTEXT_FIELD',
+  'UPDATE_CONTEXT_FIELD',
+  'DELETE_CONTEXT_FIELD',
+  'CREATE_TAG_TYPE',
+  'UPDATE_TAG_TYPE',
+  'DELETE_TAG_TYPE',
+  'CREATE_PROJECT',
 ]);
 
 /** Permissions a project role grants inside its project. */
 export const PROJECT_ROLE_PERMISSIONS: Readonly<Record<string, ReadonlySet<Permission>>> = {
   Owner: new Set<Permission>([...PROJECT_PERMISSIONS, ...ENVIRONMENT_PERMISSIONS]),
-  Member: new Set<Permission>(['CREATE_FEATURE', 'UPDATE_FEATURE', 'DELETE_FEATURE', 'UPDATE_FEATURE_DEPENDENCY', ...ENVIRONMENT_PERMISSIONS]),
+  Member: new Set<Permission>([
+    'CREATE_FEATURE',
+    'UPDATE_FEATURE',
+    'DELETE_FEATURE',
+    'UPDATE_FEATURE_DEPENDENCY',
+    ...ENVIRONMENT_PERMISSIONS,
+  ]),
 };

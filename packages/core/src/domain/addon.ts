@@ -29,6 +29,13 @@ export interface AddonProviderDefinition {
   name: string;
   displayName: string;
   description: string;
-  parameters: { name: string; displayName: string; type: 'url' | 'text' | 'textfield'; required: boolean; sensitive: boolean; description?: string }[];
+  parameters: {
+    name: string;
+    displayName: string;
+    type: 'url' | 'text' | 'textfield';
+    required: boolean;
+    sensitive: boolean;
+    description?: string;
+  }[];
   events: string[];
 }

@@ -20,7 +20,10 @@ export const createApiTokenSchema = z
     message: 'is required',
     path: ['tokenName'],
   })
-  .refine((t) => !(t.project && t.projects), { message: 'cannot be given together with "project"', path: ['projects'] });
+  .refine((t) => !(t.project && t.projects), {
+    message: 'cannot be given together with "project"',
+    path: ['projects'],
+  });
 export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
 
 export const updateApiTokenSchema = z.object({ expiresAt: z.iso.datetime({ offset: true }) });

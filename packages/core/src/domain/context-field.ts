@@ -1,11 +1,23 @@
 import { z } from 'zod';
 
 export const contextFieldSchema = z.object({
-  name: z.string().min(1).max(100).regex(/^[^\s]+$/, 'must not contain spaces'),
+  name: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[^\s]+$/, 'must not contain spaces'),
   description: z.string().nullable().optional(),
   stickiness: z.boolean().default(false),
   sortOrder: z.number().int().default(10),
   legalValues: z.array(z.object({ value: z.string(), description: z.string().optional() })).default([]),
+});
+/** Update bodies carry no defaults: what is omitted stays as it is. */
+export const updateContextFieldSchema = z.object({
+  name: z.string().optional(),
+  description: z.string().nullable().optional(),
+  stickiness: z.boolean().optional(),
+  sortOrder: z.number().int().optional(),
+  legalValues: z.array(z.object({ value: z.string(), description: z.string().optional() })).optional(),
 });
 export type ContextFieldInput = z.input<typeof contextFieldSchema>;
 export interface ContextField {
@@ -18,4 +30,11 @@ export interface ContextField {
 }
 
 /** Context fields every instance has. */
-export const BUILT_IN_CONTEXT_FIELDS = ['appName', 'environment', 'userId', 'sessionId', 'remoteAddress', 'currentTime'];
+export const BUILT_IN_CONTEXT_FIELDS = [
+  'appName',
+  'environment',
+  'userId',
+  'sessionId',
+  'remoteAddress',
+  'currentTime',
+];

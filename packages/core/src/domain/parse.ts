@@ -2,7 +2,12 @@ import type { z } from 'zod';
 import { FlagstaffError } from '../errors.js';
 
 const describePath = (path: readonly PropertyKey[]): string =>
-  path.length === 0 ? 'body' : path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+  path.length === 0
+    ? 'body'
+    : path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+        .join('.')
+        .replace(/\.\[/g, '[');
 
 /**
  * Parses input with a schema; on failure throws a VALIDATION error whose message names the
@@ -15,12 +20,18 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, root?:
     const path = describePath(issue.path);
     const full = root ? (issue.path.length ? `${root}.${path}` : root) : path;
     if (issue.code === 'unrecognized_keys') {
-      return { path: full, message: `"${full}" has unknown propert${issue.keys.length > 1 ? 'ies' : 'y'} ${issue.keys.map((k) => `"${k}"`).join(', ')}` };
+      return {
+        path: full,
+        message: `"${full}" has unknown propert${issue.keys.length > 1 ? 'ies' : 'y'} ${issue.keys.map((k) => `"${k}"`).join(', ')}`,
+      };
     }
     return { path: full, message: `"${full}" ${lowerFirst(issue.message)}` };
   });
   const first = issues[0]!;
-  const message = issues.length === 1 ? `${first.message}.` : `${first.message} (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''}).`;
+  const message =
+    issues.length === 1
+      ? `${first.message}.`
+      : `${first.message} (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''}).`;
   throw new FlagstaffError('VALIDATION', message, { path: first.path, issues });
 }
 

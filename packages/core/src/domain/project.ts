@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { strategyConfigSchema, type StrategyConfig } from './strategy.js';
+import { type StrategyConfig, strategyConfigSchema } from './strategy.js';
 
 export const projectModeSchema = z.enum(['open', 'protected', 'private']);
 export type ProjectMode = z.infer<typeof projectModeSchema>;
@@ -42,8 +42,15 @@ export const createProjectSchema = z.object({
   featureNaming: featureNamingSchema.optional(),
   environments: z.array(z.string()).optional(),
 });
-export const updateProjectSchema = createProjectSchema.omit({ id: true, environments: true }).partial().extend({
+/** Update bodies carry no defaults: what is omitted stays as it is. */
+export const updateProjectSchema = z.object({
   id: z.string().optional(),
+  name: z.string().min(1, 'must be a non-empty name').optional(),
+  description: z.string().nullable().optional(),
+  mode: projectModeSchema.optional(),
+  defaultStickiness: z.string().min(1).optional(),
+  featureLimit: z.number().int().positive().nullable().optional(),
+  featureNaming: featureNamingSchema.optional(),
 });
 export type CreateProjectInput = z.input<typeof createProjectSchema>;
 export type UpdateProjectInput = z.input<typeof updateProjectSchema>;

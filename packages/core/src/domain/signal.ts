@@ -11,7 +11,9 @@ export const signalEndpointInputSchema = z.object({
   description: z.string().nullable().optional(),
   enabled: z.boolean().default(true),
 });
-export const signalEndpointTokenInputSchema = z.object({ name: z.string().min(1, 'must be a non-empty token name') });
+export const signalEndpointTokenInputSchema = z.object({
+  name: z.string().min(1, 'must be a non-empty token name'),
+});
 
 export interface SignalEndpoint {
   id: number;
@@ -41,7 +43,12 @@ export interface Signal {
 }
 
 const actionSchema = z.object({
-  action: z.enum(['TOGGLE_FEATURE_ON', 'TOGGLE_FEATURE_OFF', 'DISABLE_FEATURE_STRATEGY', 'ENABLE_FEATURE_STRATEGY']),
+  action: z.enum([
+    'TOGGLE_FEATURE_ON',
+    'TOGGLE_FEATURE_OFF',
+    'DISABLE_FEATURE_STRATEGY',
+    'ENABLE_FEATURE_STRATEGY',
+  ]),
   sortOrder: z.number().int().default(0),
   executionParams: z.record(z.string(), z.string()),
 });

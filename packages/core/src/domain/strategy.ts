@@ -54,6 +54,12 @@ export type PatchOperation = z.infer<typeof patchOperationSchema>;
 export const patchDocumentSchema = z.array(patchOperationSchema);
 
 export const BUILT_IN_STRATEGIES = [
-  'default', 'flexibleRollout', 'userWithId', 'gradualRolloutUserId', 'gradualRolloutSessionId',
-  'gradualRolloutRandom', 'remoteAddress', 'applicationHostname',
+  'default',
+  'flexibleRollout',
+  'userWithId',
+  'gradualRolloutUserId',
+  'gradualRolloutSessionId',
+  'gradualRolloutRandom',
+  'remoteAddress',
+  'applicationHostname',
 ] as const;

@@ -5,7 +5,16 @@ export const tagSchema = z.object({ type: tagName.default('simple'), value: tagN
 export type Tag = z.infer<typeof tagSchema>;
 
 export const tagTypeSchema = z.object({
-  name: z.string().min(2).max(50).regex(/^[a-zA-Z0-9_.-]+$/, 'may hold letters, digits, "_", "." and "-" only'),
+  name: z
+    .string()
+    .min(2)
+    .max(50)
+    .regex(/^[a-zA-Z0-9_.-]+$/, 'may hold letters, digits, "_", "." and "-" only'),
+  description: z.string().nullable().optional(),
+  icon: z.string().nullable().optional(),
+});
+export const updateTagTypeSchema = z.object({
+  name: z.string().optional(),
   description: z.string().nullable().optional(),
   icon: z.string().nullable().optional(),
 });

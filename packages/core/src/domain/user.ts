@@ -45,20 +45,55 @@ export interface Role {
 
 /** Built-in roles with the reference's ids. */
 export const ROLES = {
-  Admin: { id: 1, type: 'root', name: 'Admin', description: 'Users with the root admin role have superuser access to Unleash and can perform any operation within the Unleash platform.', project: null },
-  Editor: { id: 2, type: 'root', name: 'Editor', description: 'Users with the root editor role have access to most features in Unleash, but can not manage users and roles in the root scope.', project: null },
-  Viewer: { id: 3, type: 'root', name: 'Viewer', description: 'Users with the root viewer role can only read root resources in Unleash.', project: null },
-  Owner: { id: 4, type: 'project', name: 'Owner', description: 'Users with the project owner role have full control over the project.', project: null },
-  Member: { id: 5, type: 'project', name: 'Member', description: 'Users with the project member role are allowed to view, create, and update feature flags within a project.', project: null },
+  Admin: {
+    id: 1,
+    type: 'root',
+    name: 'Admin',
+    description:
+      'Users with the root admin role have superuser access to Unleash and can perform any operation within the Unleash platform.',
+    project: null,
+  },
+  Editor: {
+    id: 2,
+    type: 'root',
+    name: 'Editor',
+    description:
+      'Users with the root editor role have access to most features in Unleash, but can not manage users and roles in the root scope.',
+    project: null,
+  },
+  Viewer: {
+    id: 3,
+    type: 'root',
+    name: 'Viewer',
+    description: 'Users with the root viewer role can only read root resources in Unleash.',
+    project: null,
+  },
+  Owner: {
+    id: 4,
+    type: 'project',
+    name: 'Owner',
+    description: 'Users with the project owner role have full control over the project.',
+    project: null,
+  },
+  Member: {
+    id: 5,
+    type: 'project',
+    name: 'Member',
+    description:
+      'Users with the project member role are allowed to view, create, and update feature flags within a project.',
+    project: null,
+  },
 } as const satisfies Record<string, Role>;
 export const BUILT_IN_ROLES: readonly Role[] = Object.values(ROLES);
 
-export const createUserSchema = z.object({
-  name: z.string().min(1).optional(),
-  email: z.email('must be a valid e-mail address').optional(),
-  username: z.string().min(1).optional(),
-  rootRole: z.union([z.number().int(), z.enum(['Admin', 'Editor', 'Viewer'])]).default(3),
-}).refine((u) => u.email || u.username, { message: 'is required (or "username")', path: ['email'] });
+export const createUserSchema = z
+  .object({
+    name: z.string().min(1).optional(),
+    email: z.email('must be a valid e-mail address').optional(),
+    username: z.string().min(1).optional(),
+    rootRole: z.union([z.number().int(), z.enum(['Admin', 'Editor', 'Viewer'])]).default(3),
+  })
+  .refine((u) => u.email || u.username, { message: 'is required (or "username")', path: ['email'] });
 
 export interface GroupRecord {
   id: number;

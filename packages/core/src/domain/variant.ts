@@ -14,7 +14,11 @@ export const overrideSchema = z.object({
 });
 export type Override = z.infer<typeof overrideSchema>;
 
-const weight = z.number().int('must be an integer').min(0, 'must be at least 0').max(1000, 'must be at most 1000');
+const weight = z
+  .number()
+  .int('must be an integer')
+  .min(0, 'must be at least 0')
+  .max(1000, 'must be at most 1000');
 
 /** Feature-environment (and legacy feature-level) variant. */
 export const variantSchema = z.object({

@@ -1,8 +1,27 @@
-import type { ApiTokenRepository, GroupRepository, ProjectAccessRepository, RoleRepository, SignupTokenRepository, UserRepository } from './access-ports.js';
+import type {
+  ApiTokenRepository,
+  GroupRepository,
+  ProjectAccessRepository,
+  RoleRepository,
+  SignupTokenRepository,
+  UserRepository,
+} from './access-ports.js';
 import type { EventRepository } from './event-ports.js';
-import type { DependencyRepository, FavoriteRepository, FeatureEnvironmentRepository, FeatureRepository, StrategyRepository, TagRepository } from './feature-ports.js';
+import type {
+  DependencyRepository,
+  FavoriteRepository,
+  FeatureEnvironmentRepository,
+  FeatureRepository,
+  StrategyRepository,
+  TagRepository,
+} from './feature-ports.js';
 import type { AddonRepository, MetricsRepository, SignalRepository } from './integration-ports.js';
-import type { ContextFieldRepository, EnvironmentRepository, ProjectRepository, SegmentRepository } from './project-ports.js';
+import type {
+  ContextFieldRepository,
+  EnvironmentRepository,
+  ProjectRepository,
+  SegmentRepository,
+} from './project-ports.js';
 
 /** Every repository of the domain. */
 export interface Repositories {

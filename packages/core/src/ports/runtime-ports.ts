@@ -13,7 +13,10 @@ export interface IdGenerator {
 
 /** Outbound HTTP for addons; the host app may wrap it (proxies, timeouts). */
 export interface HttpClient {
-  post(url: string, init: { headers: Record<string, string>; body: string; timeoutMs: number }): Promise<{ status: number }>;
+  post(
+    url: string,
+    init: { headers: Record<string, string>; body: string; timeoutMs: number },
+  ): Promise<{ status: number }>;
 }
 
 /** Structured logging. */

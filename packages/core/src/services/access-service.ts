@@ -7,7 +7,12 @@ import {
   type Permission,
   PROJECT_ROLE_PERMISSIONS,
 } from '../auth/permissions.js';
-import { type ApiFamily, type Principal, tokenReachesEnvironment, tokenReachesProject } from '../auth/principal.js';
+import {
+  type ApiFamily,
+  type Principal,
+  tokenReachesEnvironment,
+  tokenReachesProject,
+} from '../auth/principal.js';
 import { ROLES } from '../domain/user.js';
 import { FlagstaffError } from '../errors.js';
 import type { Actor, ServiceDeps } from './deps.js';
@@ -35,14 +40,22 @@ export function createAccessService(deps: ServiceDeps) {
     new FlagstaffError(
       'FORBIDDEN',
       `You need the "${permission}" permission to perform this action${
-        scope.environment && isEnvironmentPermission(permission) ? ` in the "${scope.environment}" environment` : ''
+        scope.environment && isEnvironmentPermission(permission)
+          ? ` in the "${scope.environment}" environment`
+          : ''
       }.`,
       { permission, environment: scope.environment },
     );
 
-  async function projectRoleGrants(userId: number, project: string, permission: Permission): Promise<boolean> {
+  async function projectRoleGrants(
+    userId: number,
+    project: string,
+    permission: Permission,
+  ): Promise<boolean> {
     const groups = await store.groups.groupsOf(userId);
-    const assignments = (await store.projectAccess.forUser(userId, groups)).filter((a) => a.projectId === project);
+    const assignments = (await store.projectAccess.forUser(userId, groups)).filter(
+      (a) => a.projectId === project,
+    );
     for (const a of assignments) {
       const role = a.roleId === ROLES.Owner.id ? 'Owner' : a.roleId === ROLES.Member.id ? 'Member' : null;
       if (role && PROJECT_ROLE_PERMISSIONS[role]?.has(permission)) return true;
@@ -61,9 +74,9 @@ export function createAccessService(deps: ServiceDeps) {
       if (now.getTime() - last >= SEEN_FLUSH_MS) {
         lastSeenWrite.set(token.secretHash, now.getTime());
         // Usage stamps are best effort; a failed stamp must not fail the request.
-        store.apiTokens.markSeen([token.secretHash], now.toISOString()).catch((e: unknown) =>
-          deps.logger.warn('could not record token use', { error: String(e) }),
-        );
+        store.apiTokens
+          .markSeen([token.secretHash], now.toISOString())
+          .catch((e: unknown) => deps.logger.warn('could not record token use', { error: String(e) }));
       }
       return {
         kind: 'api-token',
@@ -80,7 +93,12 @@ export function createAccessService(deps: ServiceDeps) {
       const user = await store.users.get(userId);
       if (!user) return null;
       await store.users.update({ ...user, seenAt: nowIso(deps) });
-      return { kind: 'user', userId: user.id, name: user.email ?? user.username ?? `user-${user.id}`, rootRole: rootRoleName(user.rootRole) };
+      return {
+        kind: 'user',
+        userId: user.id,
+        name: user.email ?? user.username ?? `user-${user.id}`,
+        rootRole: rootRoleName(user.rootRole),
+      };
     },
 
     /** The actor recorded in events for a principal. */
@@ -93,7 +111,12 @@ export function createAccessService(deps: ServiceDeps) {
      * Throws FORBIDDEN unless the principal may use `permission` on the API family in the scope.
      * Tokens reach only their own family; admin tokens may do everything on the admin API.
      */
-    async authorize(principal: Principal, api: ApiFamily, permission: Permission, scope: PermissionScope = {}): Promise<void> {
+    async authorize(
+      principal: Principal,
+      api: ApiFamily,
+      permission: Permission,
+      scope: PermissionScope = {},
+    ): Promise<void> {
       if (principal.kind === 'anonymous-admin') return;
       if (principal.kind === 'api-token') {
         if (principal.tokenType !== api) {
@@ -104,7 +127,8 @@ export function createAccessService(deps: ServiceDeps) {
           );
         }
         if (api !== 'admin') {
-          if (scope.project && !tokenReachesProject(principal.projects, scope.project)) throw forbidden(permission, scope);
+          if (scope.project && !tokenReachesProject(principal.projects, scope.project))
+            throw forbidden(permission, scope);
           if (scope.environment && !tokenReachesEnvironment(principal.environment, scope.environment))
             throw forbidden(permission, scope);
         }

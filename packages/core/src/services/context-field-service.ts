@@ -1,4 +1,4 @@
-import { type ContextField, contextFieldSchema } from '../domain/context-field.js';
+import { type ContextField, contextFieldSchema, updateContextFieldSchema } from '../domain/context-field.js';
 import { parseWith } from '../domain/parse.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
@@ -19,11 +19,16 @@ export function createContextFieldService(deps: ServiceDeps) {
     get: (name: string) => requireField(store, name),
 
     /** Creates a context field (context-field-created). */
-    create(actor: Actor, input: unknown): Promise<ContextField> {
+    async create(actor: Actor, input: unknown): Promise<ContextField> {
       const body = parseWith(contextFieldSchema, input);
       return inTransaction(deps, async (tx) => {
-        if (await tx.contextFields.get(body.name)) throw conflict(`A context field named "${body.name}" already exists.`);
-        const field: ContextField = { ...body, description: body.description ?? null, createdAt: nowIso(deps) };
+        if (await tx.contextFields.get(body.name))
+          throw conflict(`A context field named "${body.name}" already exists.`);
+        const field: ContextField = {
+          ...body,
+          description: body.description ?? null,
+          createdAt: nowIso(deps),
+        };
         await tx.contextFields.insert(field);
         await writeEvents(tx, actor, field.createdAt, [{ type: 'context-field-created', data: field }]);
         return field;
@@ -31,10 +36,12 @@ export function createContextFieldService(deps: ServiceDeps) {
     },
 
     /** Updates description, stickiness, sort order and legal values (context-field-updated). */
-    update(actor: Actor, name: string, input: unknown): Promise<ContextField> {
-      const body = parseWith(contextFieldSchema.partial(), input);
+    async update(actor: Actor, name: string, input: unknown): Promise<ContextField> {
+      const body = parseWith(updateContextFieldSchema, input);
       if (body.name !== undefined && body.name !== name)
-        throw new FlagstaffError('VALIDATION', `"name" must be "${name}" (the field in the path).`, { path: 'name' });
+        throw new FlagstaffError('VALIDATION', `"name" must be "${name}" (the field in the path).`, {
+          path: 'name',
+        });
       return inTransaction(deps, async (tx) => {
         const before = await requireField(tx, name);
         const after: ContextField = {
@@ -45,13 +52,15 @@ export function createContextFieldService(deps: ServiceDeps) {
           legalValues: body.legalValues ?? before.legalValues,
         };
         await tx.contextFields.update(after);
-        await writeEvents(tx, actor, nowIso(deps), [{ type: 'context-field-updated', data: after, preData: before }]);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'context-field-updated', data: after, preData: before },
+        ]);
         return after;
       });
     },
 
     /** Deletes a context field (context-field-deleted). */
-    delete(actor: Actor, name: string): Promise<void> {
+    async delete(actor: Actor, name: string): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const before = await requireField(tx, name);
         await tx.contextFields.delete(name);

@@ -1,4 +1,4 @@
-import { dependencyInputSchema, type Dependency } from '../domain/feature.js';
+import { type Dependency, dependencyInputSchema } from '../domain/feature.js';
 import { parseWith } from '../domain/parse.js';
 import { FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
@@ -13,7 +13,7 @@ async function reaches(tx: Repositories, from: string, to: string): Promise<bool
   let frontier = [from];
   while (frontier.length) {
     if (frontier.includes(to)) return true;
-    frontier.forEach((f) => seen.add(f));
+    for (const f of frontier) seen.add(f);
     const next = (await tx.dependencies.list(frontier)).map((d) => d.feature).filter((p) => !seen.has(p));
     frontier = [...new Set(next)];
   }
@@ -27,7 +27,11 @@ export function createDependencyService(deps: ServiceDeps) {
     /** Parents of a feature. */
     async list(project: string, child: string): Promise<Dependency[]> {
       await requireFeature(store, project, child);
-      return (await store.dependencies.list([child])).map(({ feature, enabled, variants }) => ({ feature, enabled, variants }));
+      return (await store.dependencies.list([child])).map(({ feature, enabled, variants }) => ({
+        feature,
+        enabled,
+        variants,
+      }));
     },
 
     /** Whether any feature of the project has a dependency. */
@@ -38,38 +42,57 @@ export function createDependencyService(deps: ServiceDeps) {
     },
 
     /** Adds or replaces a parent dependency (feature-dependency-added); refuses cycles. */
-    add(actor: Actor, project: string, child: string, input: unknown): Promise<Dependency> {
+    async add(actor: Actor, project: string, child: string, input: unknown): Promise<Dependency> {
       const dep = parseWith(dependencyInputSchema, input);
       return inTransaction(deps, async (tx) => {
         const feature = await requireFeature(tx, project, child);
         const parent = await tx.features.get(dep.feature);
         if (!parent || parent.archivedAt !== null)
-          throw new FlagstaffError('VALIDATION', `"feature" refers to no live feature named "${dep.feature}".`, { path: 'feature' });
+          throw new FlagstaffError(
+            'VALIDATION',
+            `"feature" refers to no live feature named "${dep.feature}".`,
+            { path: 'feature' },
+          );
         if (parent.project !== project)
-          throw new FlagstaffError('VALIDATION', `"feature" "${dep.feature}" is in project "${parent.project}"; dependencies must stay within project "${project}".`, { path: 'feature' });
+          throw new FlagstaffError(
+            'VALIDATION',
+            `"feature" "${dep.feature}" is in project "${parent.project}"; dependencies must stay within project "${project}".`,
+            { path: 'feature' },
+          );
         if (dep.feature === child || (await reaches(tx, dep.feature, child)))
-          throw new FlagstaffError('VALIDATION', `"feature" "${dep.feature}" would make a dependency cycle with "${child}".`, { path: 'feature' });
+          throw new FlagstaffError(
+            'VALIDATION',
+            `"feature" "${dep.feature}" would make a dependency cycle with "${child}".`,
+            { path: 'feature' },
+          );
         await tx.dependencies.upsert({ child, ...dep });
-        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [{ type: 'feature-dependency-added', data: dep }]);
+        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+          { type: 'feature-dependency-added', data: dep },
+        ]);
         return dep;
       });
     },
 
     /** Removes one parent dependency (feature-dependency-removed). */
-    remove(actor: Actor, project: string, child: string, parent: string): Promise<void> {
+    async remove(actor: Actor, project: string, child: string, parent: string): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const feature = await requireFeature(tx, project, child);
-        if (!(await tx.dependencies.delete(child, parent))) throw notFound(`dependency of "${child}" on`, parent);
-        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [{ type: 'feature-dependency-removed', data: { feature: parent } }]);
+        if (!(await tx.dependencies.delete(child, parent)))
+          throw notFound(`dependency of "${child}" on`, parent);
+        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+          { type: 'feature-dependency-removed', data: { feature: parent } },
+        ]);
       });
     },
 
     /** Removes every parent dependency of a feature (feature-dependencies-removed). */
-    removeAll(actor: Actor, project: string, child: string): Promise<void> {
+    async removeAll(actor: Actor, project: string, child: string): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const feature = await requireFeature(tx, project, child);
         if ((await tx.dependencies.deleteAll(child)) > 0)
-          await writeFeatureEvents(tx, actor, nowIso(deps), feature, [{ type: 'feature-dependencies-removed' }]);
+          await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+            { type: 'feature-dependencies-removed' },
+          ]);
       });
     },
   };

@@ -20,10 +20,11 @@ export function createEnvironmentService(deps: ServiceDeps) {
     get: (name: string) => requireEnvironment(store, name),
 
     /** Creates an environment (environment-created). */
-    create(actor: Actor, input: unknown): Promise<Environment> {
+    async create(actor: Actor, input: unknown): Promise<Environment> {
       const body = parseWith(createEnvironmentSchema, input);
       return inTransaction(deps, async (tx) => {
-        if (await tx.environments.get(body.name)) throw conflict(`An environment named "${body.name}" already exists.`);
+        if (await tx.environments.get(body.name))
+          throw conflict(`An environment named "${body.name}" already exists.`);
         const all = await tx.environments.list();
         const env: Environment = {
           name: body.name,
@@ -34,43 +35,59 @@ export function createEnvironmentService(deps: ServiceDeps) {
           createdAt: nowIso(deps),
         };
         await tx.environments.insert(env);
-        await writeEvents(tx, actor, env.createdAt, [{ type: 'environment-created', environment: env.name, data: env }]);
+        await writeEvents(tx, actor, env.createdAt, [
+          { type: 'environment-created', environment: env.name, data: env },
+        ]);
         return env;
       });
     },
 
     /** Changes type or sort order (environment-updated). */
-    update(actor: Actor, name: string, input: unknown): Promise<Environment> {
+    async update(actor: Actor, name: string, input: unknown): Promise<Environment> {
       const body = parseWith(updateEnvironmentSchema, input);
       return inTransaction(deps, async (tx) => {
         const before = await requireEnvironment(tx, name);
         if (before.protected && body.type !== undefined && body.type !== before.type)
-          throw new FlagstaffError('VALIDATION', `"type" of the protected environment "${name}" cannot change.`, { path: 'type' });
+          throw new FlagstaffError(
+            'VALIDATION',
+            `"type" of the protected environment "${name}" cannot change.`,
+            { path: 'type' },
+          );
         const after: Environment = { ...before, ...body };
         await tx.environments.update(after);
-        await writeEvents(tx, actor, nowIso(deps), [{ type: 'environment-updated', environment: name, data: after, preData: before }]);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'environment-updated', environment: name, data: after, preData: before },
+        ]);
         return after;
       });
     },
 
     /** Turns an environment on or off instance-wide (environment-updated). */
-    setEnabled(actor: Actor, name: string, enabled: boolean): Promise<void> {
+    async setEnabled(actor: Actor, name: string, enabled: boolean): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const before = await requireEnvironment(tx, name);
         if (before.enabled === enabled) return;
         const after = { ...before, enabled };
         await tx.environments.update(after);
-        await writeEvents(tx, actor, nowIso(deps), [{ type: 'environment-updated', environment: name, data: after, preData: before }]);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'environment-updated', environment: name, data: after, preData: before },
+        ]);
       });
     },
 
     /** Deletes an unprotected environment (environment-deleted). */
-    delete(actor: Actor, name: string): Promise<void> {
+    async delete(actor: Actor, name: string): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const env = await requireEnvironment(tx, name);
-        if (env.protected) throw new FlagstaffError('CONFLICT', `The environment "${name}" is protected and cannot be deleted.`);
+        if (env.protected)
+          throw new FlagstaffError(
+            'CONFLICT',
+            `The environment "${name}" is protected and cannot be deleted.`,
+          );
         await tx.environments.delete(name);
-        await writeEvents(tx, actor, nowIso(deps), [{ type: 'environment-deleted', environment: name, preData: env }]);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'environment-deleted', environment: name, preData: env },
+        ]);
       });
     },
   };

@@ -5,10 +5,21 @@ import type { Actor } from './deps.js';
 export type EventDraft = Omit<NewEvent, 'createdBy' | 'createdByUserId' | 'createdAt'>;
 
 /** Appends events written by `actor` at `at` inside the caller's transaction. */
-export async function writeEvents(tx: Repositories, actor: Actor, at: string, drafts: readonly EventDraft[]): Promise<void> {
+export async function writeEvents(
+  tx: Repositories,
+  actor: Actor,
+  at: string,
+  drafts: readonly EventDraft[],
+): Promise<void> {
   if (drafts.length === 0) return;
   await tx.events.append(
-    drafts.map((d) => ({ ...d, createdBy: actor.name, createdByUserId: actor.userId, createdAt: at, tags: d.tags ?? [] })),
+    drafts.map((d) => ({
+      ...d,
+      createdBy: actor.name,
+      createdByUserId: actor.userId,
+      createdAt: at,
+      tags: d.tags ?? [],
+    })),
   );
 }
 

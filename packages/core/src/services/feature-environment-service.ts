@@ -11,38 +11,66 @@ import { writeFeatureEvents } from './event-writer.js';
 import { requireFeature } from './feature-service.js';
 import { applyJsonPatch } from './json-patch.js';
 import { requireProject, requireProjectEnvironment } from './project-service.js';
-import { insertStrategy } from './strategy-service.js';
 import { fallbackStrategy, prepareStrategyConfig } from './strategy-rules.js';
+import { insertStrategy } from './strategy-service.js';
 
-const featureListSchema = z.object({ features: z.array(z.string().min(1)).min(1, 'must list at least one feature') });
+const featureListSchema = z.object({
+  features: z.array(z.string().min(1)).min(1, 'must list at least one feature'),
+});
 const variantsSchema = z.array(variantSchema);
-const variantsBatchSchema = z.object({ variants: variantsSchema, environments: z.array(z.string().min(1)).min(1, 'must list at least one environment') });
+const variantsBatchSchema = z.object({
+  variants: variantsSchema,
+  environments: z.array(z.string().min(1)).min(1, 'must list at least one environment'),
+});
 
 /** Checks and normalizes a variant set as it is saved. */
 export function prepareVariants(input: unknown, path?: string): Variant[] {
   const variants = parseWith(variantsSchema, input, path);
   const problem = variantSetProblem(variants);
-  if (problem) throw new FlagstaffError('VALIDATION', `"${path ?? 'variants'}" ${problem}.`, { path: path ?? 'variants' });
+  if (problem)
+    throw new FlagstaffError('VALIDATION', `"${path ?? 'variants'}" ${problem}.`, {
+      path: path ?? 'variants',
+    });
   return normalizeVariantWeights(variants);
 }
 
 /** The lifecycle stage a feature reaches when it is turned on in an environment of this type. */
 function stageAfterEnabling(lifecycle: Lifecycle, environmentType: string, at: string): Lifecycle {
-  if (environmentType === 'production' && (lifecycle.stage === 'initial' || lifecycle.stage === 'pre-live')) return { stage: 'live', enteredStageAt: at };
+  if (environmentType === 'production' && (lifecycle.stage === 'initial' || lifecycle.stage === 'pre-live'))
+    return { stage: 'live', enteredStageAt: at };
   if (lifecycle.stage === 'initial') return { stage: 'pre-live', enteredStageAt: at };
   return lifecycle;
 }
 
-async function requireRow(tx: Repositories, feature: FeatureRecord, environment: string): Promise<FeatureEnvironmentRecord> {
+async function requireRow(
+  tx: Repositories,
+  feature: FeatureRecord,
+  environment: string,
+): Promise<FeatureEnvironmentRecord> {
   await requireProjectEnvironment(tx, feature.project, environment);
-  return (await tx.featureEnvironments.get(feature.name, environment)) ?? { featureName: feature.name, environment, enabled: false, variants: [], lastSeenAt: null };
+  return (
+    (await tx.featureEnvironments.get(feature.name, environment)) ?? {
+      featureName: feature.name,
+      environment,
+      enabled: false,
+      variants: [],
+      lastSeenAt: null,
+    }
+  );
 }
 
 /** Turning features on and off per environment, and their variants. */
 export function createFeatureEnvironmentService(deps: ServiceDeps) {
   const { store } = deps;
 
-  async function setEnabledIn(tx: Repositories, actor: Actor, project: string, name: string, environment: string, enabled: boolean) {
+  async function setEnabledIn(
+    tx: Repositories,
+    actor: Actor,
+    project: string,
+    name: string,
+    environment: string,
+    enabled: boolean,
+  ) {
     const feature = await requireFeature(tx, project, name);
     const row = await requireRow(tx, feature, environment);
     if (row.enabled === enabled) return;
@@ -51,7 +79,10 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
       const link = await requireProjectEnvironment(tx, project, environment);
       const proj = await requireProject(tx, project);
       const config = link.defaultStrategy ?? fallbackStrategy(name, proj.defaultStickiness);
-      const withGroup = config.name === 'flexibleRollout' && !config.parameters.groupId ? { ...config, parameters: { ...config.parameters, groupId: name } } : config;
+      const withGroup =
+        config.name === 'flexibleRollout' && !config.parameters.groupId
+          ? { ...config, parameters: { ...config.parameters, groupId: name } }
+          : config;
       await insertStrategy(deps, tx, actor, feature, environment, await prepareStrategyConfig(tx, withGroup));
     }
     await tx.featureEnvironments.upsert({ ...row, enabled });
@@ -60,25 +91,51 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
       const lifecycle = stageAfterEnabling(feature.lifecycle, env?.type ?? 'development', at);
       if (lifecycle !== feature.lifecycle) await tx.features.update({ ...feature, lifecycle });
     }
-    await writeFeatureEvents(tx, actor, at, feature, [{ type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', environment }]);
+    await writeFeatureEvents(tx, actor, at, feature, [
+      { type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', environment },
+    ]);
   }
 
-  async function saveVariants(tx: Repositories, actor: Actor, feature: FeatureRecord, environment: string, variants: Variant[], at: string) {
+  async function saveVariants(
+    tx: Repositories,
+    actor: Actor,
+    feature: FeatureRecord,
+    environment: string,
+    variants: Variant[],
+    at: string,
+  ) {
     const row = await requireRow(tx, feature, environment);
     await tx.featureEnvironments.upsert({ ...row, variants });
     await writeFeatureEvents(tx, actor, at, feature, [
-      { type: 'feature-environment-variants-updated', environment, data: { variants }, preData: { variants: row.variants } },
+      {
+        type: 'feature-environment-variants-updated',
+        environment,
+        data: { variants },
+        preData: { variants: row.variants },
+      },
     ]);
   }
 
   return {
     /** Turns a feature on or off in an environment; enabling with no strategy adds the default one. */
-    setEnabled(actor: Actor, project: string, name: string, environment: string, enabled: boolean): Promise<void> {
+    async setEnabled(
+      actor: Actor,
+      project: string,
+      name: string,
+      environment: string,
+      enabled: boolean,
+    ): Promise<void> {
       return inTransaction(deps, (tx) => setEnabledIn(tx, actor, project, name, environment, enabled));
     },
 
     /** Turns many features of a project on or off in one environment, all or nothing. */
-    bulkSetEnabled(actor: Actor, project: string, environment: string, enabled: boolean, input: unknown): Promise<void> {
+    async bulkSetEnabled(
+      actor: Actor,
+      project: string,
+      environment: string,
+      enabled: boolean,
+      input: unknown,
+    ): Promise<void> {
       const body = parseWith(featureListSchema, input);
       return inTransaction(deps, async (tx) => {
         await requireProjectEnvironment(tx, project, environment);
@@ -93,16 +150,35 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
     },
 
     /** Replaces the variants of a feature in an environment (feature-environment-variants-updated). */
-    setVariants(actor: Actor, project: string, name: string, environment: string, input: unknown): Promise<Variant[]> {
+    async setVariants(
+      actor: Actor,
+      project: string,
+      name: string,
+      environment: string,
+      input: unknown,
+    ): Promise<Variant[]> {
       const variants = prepareVariants(input);
       return inTransaction(deps, async (tx) => {
-        await saveVariants(tx, actor, await requireFeature(tx, project, name), environment, variants, nowIso(deps));
+        await saveVariants(
+          tx,
+          actor,
+          await requireFeature(tx, project, name),
+          environment,
+          variants,
+          nowIso(deps),
+        );
         return variants;
       });
     },
 
     /** Applies JSON-patch operations to the variants of a feature in an environment. */
-    patchVariants(actor: Actor, project: string, name: string, environment: string, input: unknown): Promise<Variant[]> {
+    async patchVariants(
+      actor: Actor,
+      project: string,
+      name: string,
+      environment: string,
+      input: unknown,
+    ): Promise<Variant[]> {
       const ops = parseWith(patchDocumentSchema, input);
       return inTransaction(deps, async (tx) => {
         const feature = await requireFeature(tx, project, name);
@@ -114,7 +190,12 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
     },
 
     /** Sets the same variants in several environments (PUT …/variants-batch). */
-    setVariantsInEnvironments(actor: Actor, project: string, name: string, input: unknown): Promise<Variant[]> {
+    async setVariantsInEnvironments(
+      actor: Actor,
+      project: string,
+      name: string,
+      input: unknown,
+    ): Promise<Variant[]> {
       const body = parseWith(variantsBatchSchema, input);
       const variants = prepareVariants(body.variants, 'variants');
       return inTransaction(deps, async (tx) => {
@@ -126,17 +207,25 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
     },
 
     /** Legacy feature-level variants: sets them in every environment of the feature (feature-variants-updated). */
-    setFeatureVariants(actor: Actor, project: string, name: string, input: unknown): Promise<Variant[]> {
+    async setFeatureVariants(
+      actor: Actor,
+      project: string,
+      name: string,
+      input: unknown,
+    ): Promise<Variant[]> {
       return inTransaction(deps, async (tx) => {
         const feature = await requireFeature(tx, project, name);
         const rows = await tx.featureEnvironments.listForFeature(name);
         const before = rows[0]?.variants ?? [];
-        const raw = Array.isArray(input) && input.some((op) => op && typeof op === 'object' && 'op' in op)
-          ? applyJsonPatch(before, parseWith(patchDocumentSchema, input))
-          : input;
+        const raw =
+          Array.isArray(input) && input.some((op) => op && typeof op === 'object' && 'op' in op)
+            ? applyJsonPatch(before, parseWith(patchDocumentSchema, input))
+            : input;
         const variants = prepareVariants(raw);
         for (const row of rows) await tx.featureEnvironments.upsert({ ...row, variants });
-        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [{ type: 'feature-variants-updated', data: { variants }, preData: { variants: before } }]);
+        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+          { type: 'feature-variants-updated', data: { variants }, preData: { variants: before } },
+        ]);
         return variants;
       });
     },

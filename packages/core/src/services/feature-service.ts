@@ -1,4 +1,9 @@
-import { createFeatureSchema, type FeatureRecord, type FeatureView, updateFeatureSchema } from '../domain/feature.js';
+import {
+  createFeatureSchema,
+  type FeatureRecord,
+  type FeatureView,
+  updateFeatureSchema,
+} from '../domain/feature.js';
 import { parseWith } from '../domain/parse.js';
 import { patchDocumentSchema } from '../domain/strategy.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
@@ -27,11 +32,15 @@ export async function requireFeature(
 }
 
 /** The events a metadata change produces, besides the change itself. */
-function metadataEvents(before: FeatureRecord, after: FeatureRecord): Omit<EventDraft, 'featureName' | 'project'>[] {
+function metadataEvents(
+  before: FeatureRecord,
+  after: FeatureRecord,
+): Omit<EventDraft, 'featureName' | 'project'>[] {
   const events: Omit<EventDraft, 'featureName' | 'project'>[] = [
     { type: 'feature-metadata-updated', data: after, preData: before },
   ];
-  if (before.stale !== after.stale) events.push({ type: after.stale ? 'feature-stale-on' : 'feature-stale-off' });
+  if (before.stale !== after.stale)
+    events.push({ type: after.stale ? 'feature-stale-on' : 'feature-stale-off' });
   if (before.archivedAt === null && after.archivedAt !== null) events.push({ type: 'feature-archived' });
   return events;
 }
@@ -40,10 +49,18 @@ function metadataEvents(before: FeatureRecord, after: FeatureRecord): Omit<Event
 export function createFeatureService(deps: ServiceDeps) {
   const { store } = deps;
 
-  const view = async (repos: Repositories, feature: FeatureRecord, userId?: number | null): Promise<FeatureView> =>
-    (await buildFeatureViews(repos, [feature], { userId }))[0]!;
+  const view = async (
+    repos: Repositories,
+    feature: FeatureRecord,
+    userId?: number | null,
+  ): Promise<FeatureView> => (await buildFeatureViews(repos, [feature], { userId }))[0]!;
 
-  async function updateRecord(actor: Actor, project: string, name: string, change: (f: FeatureRecord) => FeatureRecord) {
+  async function updateRecord(
+    actor: Actor,
+    project: string,
+    name: string,
+    change: (f: FeatureRecord) => FeatureRecord,
+  ) {
     return inTransaction(deps, async (tx) => {
       const before = await requireFeature(tx, project, name);
       const after = change(before);
@@ -56,9 +73,17 @@ export function createFeatureService(deps: ServiceDeps) {
   const metadataChange = (input: unknown, project: string, name: string) => {
     const body = parseWith(updateFeatureSchema, input);
     if (body.name !== undefined && body.name !== name)
-      throw new FlagstaffError('VALIDATION', `"name" must be "${name}" (the feature in the path); features cannot be renamed.`, { path: 'name' });
+      throw new FlagstaffError(
+        'VALIDATION',
+        `"name" must be "${name}" (the feature in the path); features cannot be renamed.`,
+        { path: 'name' },
+      );
     if (body.project !== undefined && body.project !== project)
-      throw new FlagstaffError('VALIDATION', `"project" must be "${project}"; move features with the change-project operation.`, { path: 'project' });
+      throw new FlagstaffError(
+        'VALIDATION',
+        `"project" must be "${project}"; move features with the change-project operation.`,
+        { path: 'project' },
+      );
     return (f: FeatureRecord): FeatureRecord => {
       const archivedAt = body.archived === true ? (f.archivedAt ?? nowIso(deps)) : f.archivedAt;
       return {
@@ -68,7 +93,8 @@ export function createFeatureService(deps: ServiceDeps) {
         stale: body.stale ?? f.stale,
         impressionData: body.impressionData ?? f.impressionData,
         archivedAt,
-        lifecycle: archivedAt && !f.archivedAt ? { stage: 'archived', enteredStageAt: archivedAt } : f.lifecycle,
+        lifecycle:
+          archivedAt && !f.archivedAt ? { stage: 'archived', enteredStageAt: archivedAt } : f.lifecycle,
       };
     };
   };
@@ -92,20 +118,29 @@ export function createFeatureService(deps: ServiceDeps) {
     },
 
     /** Creates a feature, enforcing the project's naming pattern and feature limit (feature-created). */
-    create(actor: Actor, project: string, input: unknown): Promise<FeatureView> {
+    async create(actor: Actor, project: string, input: unknown): Promise<FeatureView> {
       const body = parseWith(createFeatureSchema, input);
       return inTransaction(deps, async (tx) => {
         const proj = await requireProject(tx, project);
         const pattern = proj.featureNaming.pattern;
         if (pattern && !new RegExp(`^${pattern}$`).test(body.name)) {
           const example = proj.featureNaming.example ? ` Example: "${proj.featureNaming.example}".` : '';
-          throw new FlagstaffError('VALIDATION', `"name" "${body.name}" does not match the project's feature naming pattern "${pattern}".${example}`, { path: 'name' });
+          throw new FlagstaffError(
+            'VALIDATION',
+            `"name" "${body.name}" does not match the project's feature naming pattern "${pattern}".${example}`,
+            { path: 'name' },
+          );
         }
         if (proj.featureLimit !== null && (await tx.features.countLive(project)) >= proj.featureLimit)
-          throw new FlagstaffError('LIMIT_EXCEEDED', `Project "${project}" has reached its feature limit of ${proj.featureLimit}.`);
+          throw new FlagstaffError(
+            'LIMIT_EXCEEDED',
+            `Project "${project}" has reached its feature limit of ${proj.featureLimit}.`,
+          );
         const existing = await tx.features.get(body.name);
         if (existing)
-          throw conflict(`A feature named "${body.name}" already exists${existing.archivedAt ? ' in the archive' : ''}.`);
+          throw conflict(
+            `A feature named "${body.name}" already exists${existing.archivedAt ? ' in the archive' : ''}.`,
+          );
         const at = nowIso(deps);
         const feature: FeatureRecord = {
           name: body.name,
@@ -121,7 +156,13 @@ export function createFeatureService(deps: ServiceDeps) {
         };
         await tx.features.insert(feature);
         for (const link of await tx.environments.listForProject(project))
-          await tx.featureEnvironments.upsert({ featureName: feature.name, environment: link.environment, enabled: false, variants: [], lastSeenAt: null });
+          await tx.featureEnvironments.upsert({
+            featureName: feature.name,
+            environment: link.environment,
+            enabled: false,
+            variants: [],
+            lastSeenAt: null,
+          });
         const tagEvents: Omit<EventDraft, 'featureName' | 'project'>[] = [];
         for (const tag of body.tags ?? []) {
           await ensureTags(tx, actor, at, [tag]);
@@ -129,23 +170,38 @@ export function createFeatureService(deps: ServiceDeps) {
           tagEvents.push({ type: 'feature-tagged', data: tag });
         }
         const result = await view(tx, feature, actor.userId);
-        await writeFeatureEvents(tx, actor, at, feature, [{ type: 'feature-created', data: result }, ...tagEvents]);
+        await writeFeatureEvents(tx, actor, at, feature, [
+          { type: 'feature-created', data: result },
+          ...tagEvents,
+        ]);
         return result;
       });
     },
 
     /** PUT: changes only the given properties (feature-metadata-updated, and stale/archive events). */
-    update(actor: Actor, project: string, name: string, input: unknown): Promise<FeatureView> {
+    async update(actor: Actor, project: string, name: string, input: unknown): Promise<FeatureView> {
       return updateRecord(actor, project, name, metadataChange(input, project, name));
     },
 
     /** PATCH: JSON-patch operations on description, type, stale, archived, impressionData. */
-    patch(actor: Actor, project: string, name: string, input: unknown): Promise<FeatureView> {
+    async patch(actor: Actor, project: string, name: string, input: unknown): Promise<FeatureView> {
       const ops = parseWith(patchDocumentSchema, input);
       return inTransaction(deps, async (tx) => {
         const before = await requireFeature(tx, project, name);
-        const doc = { description: before.description, type: before.type, stale: before.stale, archived: before.archivedAt !== null, impressionData: before.impressionData };
-        const patched = applyJsonPatch(doc, ops, ['description', 'type', 'stale', 'archived', 'impressionData']);
+        const doc = {
+          description: before.description,
+          type: before.type,
+          stale: before.stale,
+          archived: before.archivedAt !== null,
+          impressionData: before.impressionData,
+        };
+        const patched = applyJsonPatch(doc, ops, [
+          'description',
+          'type',
+          'stale',
+          'archived',
+          'impressionData',
+        ]);
         const after = metadataChange(patched, project, name)(before);
         await tx.features.update(after);
         await writeFeatureEvents(tx, actor, nowIso(deps), after, metadataEvents(before, after));
@@ -154,12 +210,16 @@ export function createFeatureService(deps: ServiceDeps) {
     },
 
     /** Moves features to the archive (feature-archived each); their dependencies on parents go too. */
-    archive(actor: Actor, project: string, names: readonly string[]): Promise<void> {
+    async archive(actor: Actor, project: string, names: readonly string[]): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);
         for (const name of names) {
           const before = await requireFeature(tx, project, name);
-          const after: FeatureRecord = { ...before, archivedAt: at, lifecycle: { stage: 'archived', enteredStageAt: at } };
+          const after: FeatureRecord = {
+            ...before,
+            archivedAt: at,
+            lifecycle: { stage: 'archived', enteredStageAt: at },
+          };
           await tx.features.update(after);
           const removed = await tx.dependencies.deleteAll(name);
           await writeFeatureEvents(tx, actor, at, after, [
@@ -177,17 +237,27 @@ export function createFeatureService(deps: ServiceDeps) {
       const children = await store.dependencies.listByParents(names);
       const parents = new Set(children.filter((d) => !set.has(d.child)).map((d) => d.feature));
       const own = await store.dependencies.list(names);
-      return { parentsWithChildFeatures: [...parents].sort(), hasDeletedDependencies: own.length > 0 || children.length > 0 };
+      return {
+        parentsWithChildFeatures: [...parents].sort(),
+        hasDeletedDependencies: own.length > 0 || children.length > 0,
+      };
     },
 
     /** Brings archived features back (feature-revived each); they return stale-free and initial. */
-    revive(actor: Actor, project: string | null, names: readonly string[]): Promise<void> {
+    async revive(actor: Actor, project: string | null, names: readonly string[]): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);
         for (const name of names) {
           const before = await requireFeature(tx, project, name, { archived: true });
-          if (before.archivedAt === null) throw new FlagstaffError('VALIDATION', `Feature "${name}" is not archived.`, { path: 'features' });
-          const after: FeatureRecord = { ...before, archivedAt: null, lifecycle: { stage: 'initial', enteredStageAt: at } };
+          if (before.archivedAt === null)
+            throw new FlagstaffError('VALIDATION', `Feature "${name}" is not archived.`, {
+              path: 'features',
+            });
+          const after: FeatureRecord = {
+            ...before,
+            archivedAt: null,
+            lifecycle: { stage: 'initial', enteredStageAt: at },
+          };
           await tx.features.update(after);
           await writeFeatureEvents(tx, actor, at, after, [{ type: 'feature-revived' }]);
         }
@@ -195,13 +265,16 @@ export function createFeatureService(deps: ServiceDeps) {
     },
 
     /** Deletes archived features for good (feature-deleted, preData: the feature). */
-    deleteArchived(actor: Actor, project: string | null, names: readonly string[]): Promise<void> {
+    async deleteArchived(actor: Actor, project: string | null, names: readonly string[]): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);
         for (const name of names) {
           const before = await requireFeature(tx, project, name, { archived: true });
           if (before.archivedAt === null)
-            throw new FlagstaffError('CONFLICT', `Feature "${name}" must be archived before it can be deleted.`);
+            throw new FlagstaffError(
+              'CONFLICT',
+              `Feature "${name}" must be archived before it can be deleted.`,
+            );
           const snapshot = await view(tx, before);
           await writeFeatureEvents(tx, actor, at, before, [{ type: 'feature-deleted', preData: snapshot }]);
           await tx.features.delete(name);
@@ -210,7 +283,7 @@ export function createFeatureService(deps: ServiceDeps) {
     },
 
     /** Marks features stale or not (feature-stale-on / -off when it changes). */
-    setStale(actor: Actor, project: string, names: readonly string[], stale: boolean): Promise<void> {
+    async setStale(actor: Actor, project: string, names: readonly string[], stale: boolean): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);
         for (const name of names) {
@@ -218,18 +291,26 @@ export function createFeatureService(deps: ServiceDeps) {
           if (before.stale === stale) continue;
           const after = { ...before, stale };
           await tx.features.update(after);
-          await writeFeatureEvents(tx, actor, at, after, [{ type: stale ? 'feature-stale-on' : 'feature-stale-off' }]);
+          await writeFeatureEvents(tx, actor, at, after, [
+            { type: stale ? 'feature-stale-on' : 'feature-stale-off' },
+          ]);
         }
       });
     },
 
     /** Marks the feature as a favorite of the user, or not (feature-favorited / -unfavorited). */
-    setFavorite(actor: Actor, project: string, name: string, favorite: boolean): Promise<void> {
+    async setFavorite(actor: Actor, project: string, name: string, favorite: boolean): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const feature = await requireFeature(tx, project, name);
-        if (actor.userId === null) throw new FlagstaffError('VALIDATION', 'Favorites belong to users; API tokens cannot have favorites.');
+        if (actor.userId === null)
+          throw new FlagstaffError(
+            'VALIDATION',
+            'Favorites belong to users; API tokens cannot have favorites.',
+          );
         if (await tx.favorites.set(actor.userId, 'feature', name, favorite))
-          await writeFeatureEvents(tx, actor, nowIso(deps), feature, [{ type: favorite ? 'feature-favorited' : 'feature-unfavorited' }]);
+          await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+            { type: favorite ? 'feature-favorited' : 'feature-unfavorited' },
+          ]);
       });
     },
   };

@@ -21,16 +21,23 @@ export async function buildFeatureViews(
 ): Promise<FeatureView[]> {
   if (features.length === 0) return [];
   const names = features.map((f) => f.name);
-  const [envRows, strategies, tags, deps, children, environments, favorites, projectLinks] = await Promise.all([
-    repos.featureEnvironments.listForFeatures(names),
-    repos.strategies.list({ featureNames: names, environment: options.environment }),
-    repos.tags.listFeatureTags(names),
-    repos.dependencies.list(names),
-    repos.dependencies.listByParents(names),
-    repos.environments.list(),
-    options.userId != null ? repos.favorites.list(options.userId) : Promise.resolve({ features: [], projects: [] }),
-    Promise.all([...new Set(features.map((f) => f.project))].map(async (p) => [p, await repos.environments.listForProject(p)] as const)),
-  ]);
+  const [envRows, strategies, tags, deps, children, environments, favorites, projectLinks] =
+    await Promise.all([
+      repos.featureEnvironments.listForFeatures(names),
+      repos.strategies.list({ featureNames: names, environment: options.environment }),
+      repos.tags.listFeatureTags(names),
+      repos.dependencies.list(names),
+      repos.dependencies.listByParents(names),
+      repos.environments.list(),
+      options.userId != null
+        ? repos.favorites.list(options.userId)
+        : Promise.resolve({ features: [], projects: [] }),
+      Promise.all(
+        [...new Set(features.map((f) => f.project))].map(
+          async (p) => [p, await repos.environments.listForProject(p)] as const,
+        ),
+      ),
+    ]);
   const envByName = new Map(environments.map((e) => [e.name, e]));
   const rowsByFeature = groupBy(envRows, (r) => r.featureName);
   const strategiesByKey = groupBy(strategies, (s) => `${s.featureName}\u0000${s.environment}`);
@@ -65,7 +72,12 @@ export async function buildFeatureViews(
         };
       })
       .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
-    const lastSeen = envViews.map((e) => e.lastSeenAt).filter((x): x is string => x !== null).sort().at(-1) ?? null;
+    const lastSeen =
+      envViews
+        .map((e) => e.lastSeenAt)
+        .filter((x): x is string => x !== null)
+        .sort()
+        .at(-1) ?? null;
     return {
       name: f.name,
       type: f.type,
@@ -85,7 +97,11 @@ export async function buildFeatureViews(
       tags: (tagsByFeature.get(f.name) ?? []).map(({ type, value }) => ({ type, value })),
       children: (childrenByParent.get(f.name) ?? []).map((d) => d.child).sort(),
       lifecycle: f.lifecycle,
-      dependencies: (depsByChild.get(f.name) ?? []).map(({ feature, enabled, variants }) => ({ feature, enabled, variants })),
+      dependencies: (depsByChild.get(f.name) ?? []).map(({ feature, enabled, variants }) => ({
+        feature,
+        enabled,
+        variants,
+      })),
     };
   });
 }

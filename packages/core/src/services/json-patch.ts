@@ -6,7 +6,10 @@ const bad = (index: number, message: string): FlagstaffError =>
 
 const parsePointer = (pointer: string, index: number): string[] => {
   if (!pointer.startsWith('/')) throw bad(index, 'must be a JSON pointer starting with "/"');
-  return pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 };
 
 type Container = Record<string, unknown> | unknown[];
@@ -55,21 +58,34 @@ function add(doc: unknown, tokens: string[], value: unknown, index: number, repl
  * Applies RFC 6902 operations to a copy of `doc` and returns it. When `allowedRoots` is given, only
  * those top-level properties may be touched.
  */
-export function applyJsonPatch<T>(doc: T, ops: readonly PatchOperation[], allowedRoots?: readonly string[]): T {
+export function applyJsonPatch<T>(
+  doc: T,
+  ops: readonly PatchOperation[],
+  allowedRoots?: readonly string[],
+): T {
   const out = structuredClone(doc) as unknown;
   ops.forEach((op, index) => {
     const tokens = parsePointer(op.path, index);
     if (allowedRoots && !allowedRoots.includes(tokens[0]!))
-      throw bad(index, `cannot change "${tokens[0]}"; allowed: ${allowedRoots.map((r) => `"/${r}"`).join(', ')}`);
+      throw bad(
+        index,
+        `cannot change "${tokens[0]}"; allowed: ${allowedRoots.map((r) => `"/${r}"`).join(', ')}`,
+      );
     if (tokens.length === 1 && tokens[0] === '') throw bad(index, 'cannot be the whole document');
     const from = () => {
-      if (op.from === undefined) throw new FlagstaffError('VALIDATION', `"[${index}].from" is required for "${op.op}".`, { path: `[${index}].from` });
+      if (op.from === undefined)
+        throw new FlagstaffError('VALIDATION', `"[${index}].from" is required for "${op.op}".`, {
+          path: `[${index}].from`,
+        });
       return parsePointer(op.from, index);
     };
     switch (op.op) {
       case 'add':
       case 'replace':
-        if (!('value' in op)) throw new FlagstaffError('VALIDATION', `"[${index}].value" is required for "${op.op}".`, { path: `[${index}].value` });
+        if (!('value' in op))
+          throw new FlagstaffError('VALIDATION', `"[${index}].value" is required for "${op.op}".`, {
+            path: `[${index}].value`,
+          });
         add(out, tokens, structuredClone(op.value), index, op.op === 'replace');
         break;
       case 'remove':
@@ -83,7 +99,11 @@ export function applyJsonPatch<T>(doc: T, ops: readonly PatchOperation[], allowe
         break;
       case 'test':
         if (JSON.stringify(read(out, tokens, index)) !== JSON.stringify(op.value))
-          throw new FlagstaffError('VALIDATION', `"[${index}]" test failed: the value at "${op.path}" differs.`, { path: `[${index}]` });
+          throw new FlagstaffError(
+            'VALIDATION',
+            `"[${index}]" test failed: the value at "${op.path}" differs.`,
+            { path: `[${index}]` },
+          );
         break;
     }
   });

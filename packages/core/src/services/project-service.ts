@@ -1,5 +1,10 @@
 import { parseWith } from '../domain/parse.js';
-import { createProjectSchema, type Project, type ProjectEnvironmentRecord, updateProjectSchema } from '../domain/project.js';
+import {
+  createProjectSchema,
+  type Project,
+  type ProjectEnvironmentRecord,
+  updateProjectSchema,
+} from '../domain/project.js';
 import { strategyConfigSchema } from '../domain/strategy.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
@@ -15,9 +20,15 @@ export async function requireProject(repos: Repositories, id: string): Promise<P
 }
 
 /** Loads the project's link to an environment or throws NOT_FOUND naming both. */
-export async function requireProjectEnvironment(repos: Repositories, projectId: string, environment: string): Promise<ProjectEnvironmentRecord> {
+export async function requireProjectEnvironment(
+  repos: Repositories,
+  projectId: string,
+  environment: string,
+): Promise<ProjectEnvironmentRecord> {
   await requireEnvironment(repos, environment);
-  const link = (await repos.environments.listForProject(projectId)).find((l) => l.environment === environment);
+  const link = (await repos.environments.listForProject(projectId)).find(
+    (l) => l.environment === environment,
+  );
   if (!link) throw notFound(`environment in project "${projectId}"`, environment);
   return link;
 }
@@ -30,7 +41,7 @@ export function createProjectService(deps: ServiceDeps) {
     get: (id: string) => requireProject(store, id),
 
     /** Creates a project linked to the given (default: every enabled) environments. */
-    create(actor: Actor, input: unknown): Promise<Project> {
+    async create(actor: Actor, input: unknown): Promise<Project> {
       const body = parseWith(createProjectSchema, input);
       return inTransaction(deps, async (tx) => {
         if (await tx.projects.get(body.id)) throw conflict(`A project with id "${body.id}" already exists.`);
@@ -54,16 +65,24 @@ export function createProjectService(deps: ServiceDeps) {
         const envs = body.environments
           ? await Promise.all(body.environments.map((e) => requireEnvironment(tx, e)))
           : (await tx.environments.list()).filter((e) => e.enabled);
-        for (const env of envs) await tx.environments.linkProject({ projectId: project.id, environment: env.name, defaultStrategy: null });
+        for (const env of envs)
+          await tx.environments.linkProject({
+            projectId: project.id,
+            environment: env.name,
+            defaultStrategy: null,
+          });
         await writeEvents(tx, actor, at, [{ type: 'project-created', project: project.id, data: project }]);
         return project;
       });
     },
 
     /** Updates the given properties (project-updated). */
-    update(actor: Actor, id: string, input: unknown): Promise<Project> {
+    async update(actor: Actor, id: string, input: unknown): Promise<Project> {
       const body = parseWith(updateProjectSchema, input);
-      if (body.id !== undefined && body.id !== id) throw new FlagstaffError('VALIDATION', `"id" must be "${id}" (the project in the path).`, { path: 'id' });
+      if (body.id !== undefined && body.id !== id)
+        throw new FlagstaffError('VALIDATION', `"id" must be "${id}" (the project in the path).`, {
+          path: 'id',
+        });
       return inTransaction(deps, async (tx) => {
         const before = await requireProject(tx, id);
         const after: Project = {
@@ -74,31 +93,43 @@ export function createProjectService(deps: ServiceDeps) {
           defaultStickiness: body.defaultStickiness ?? before.defaultStickiness,
           featureLimit: body.featureLimit === undefined ? before.featureLimit : body.featureLimit,
           featureNaming: body.featureNaming
-            ? { pattern: body.featureNaming.pattern, example: body.featureNaming.example ?? null, description: body.featureNaming.description ?? null }
+            ? {
+                pattern: body.featureNaming.pattern,
+                example: body.featureNaming.example ?? null,
+                description: body.featureNaming.description ?? null,
+              }
             : before.featureNaming,
           updatedAt: nowIso(deps),
         };
         await tx.projects.update(after);
-        await writeEvents(tx, actor, after.updatedAt!, [{ type: 'project-updated', project: id, data: after, preData: before }]);
+        await writeEvents(tx, actor, after.updatedAt!, [
+          { type: 'project-updated', project: id, data: after, preData: before },
+        ]);
         return after;
       });
     },
 
     /** Deletes a project with no live features; its archived features go with it (project-deleted). */
-    delete(actor: Actor, id: string): Promise<void> {
+    async delete(actor: Actor, id: string): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const project = await requireProject(tx, id);
         if (id === 'default') throw new FlagstaffError('CONFLICT', 'The default project cannot be deleted.');
         if ((await tx.features.countLive(id)) > 0)
-          throw new FlagstaffError('CONFLICT', `Project "${id}" still has feature flags; archive them before deleting the project.`);
-        for (const f of await tx.features.list({ project: id, archived: true })) await tx.features.delete(f.name);
+          throw new FlagstaffError(
+            'CONFLICT',
+            `Project "${id}" still has feature flags; archive them before deleting the project.`,
+          );
+        for (const f of await tx.features.list({ project: id, archived: true }))
+          await tx.features.delete(f.name);
         await tx.projects.delete(id);
-        await writeEvents(tx, actor, nowIso(deps), [{ type: 'project-deleted', project: id, preData: project }]);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'project-deleted', project: id, preData: project },
+        ]);
       });
     },
 
     /** Links an environment to the project (project-environment-added). */
-    addEnvironment(actor: Actor, projectId: string, environment: string): Promise<void> {
+    async addEnvironment(actor: Actor, projectId: string, environment: string): Promise<void> {
       return inTransaction(deps, async (tx) => {
         await requireProject(tx, projectId);
         await requireEnvironment(tx, environment);
@@ -106,12 +137,14 @@ export function createProjectService(deps: ServiceDeps) {
         if (links.some((l) => l.environment === environment))
           throw conflict(`Environment "${environment}" is already enabled in project "${projectId}".`);
         await tx.environments.linkProject({ projectId, environment, defaultStrategy: null });
-        await writeEvents(tx, actor, nowIso(deps), [{ type: 'project-environment-added', project: projectId, environment }]);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'project-environment-added', project: projectId, environment },
+        ]);
       });
     },
 
     /** Unlinks an environment from the project (project-environment-removed). */
-    removeEnvironment(actor: Actor, projectId: string, environment: string): Promise<void> {
+    async removeEnvironment(actor: Actor, projectId: string, environment: string): Promise<void> {
       return inTransaction(deps, async (tx) => {
         await requireProject(tx, projectId);
         await requireProjectEnvironment(tx, projectId, environment);
@@ -119,32 +152,46 @@ export function createProjectService(deps: ServiceDeps) {
         if (links.length <= 1)
           throw new FlagstaffError('CONFLICT', `Project "${projectId}" must keep at least one environment.`);
         await tx.environments.unlinkProject(projectId, environment);
-        await writeEvents(tx, actor, nowIso(deps), [{ type: 'project-environment-removed', project: projectId, environment }]);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'project-environment-removed', project: projectId, environment },
+        ]);
       });
     },
 
     /** Sets the strategy added when a feature is enabled with none (default-strategy-updated). */
-    setDefaultStrategy(actor: Actor, projectId: string, environment: string, input: unknown) {
+    async setDefaultStrategy(actor: Actor, projectId: string, environment: string, input: unknown) {
       const strategy = parseWith(strategyConfigSchema, input);
       return inTransaction(deps, async (tx) => {
         await requireProject(tx, projectId);
         const link = await requireProjectEnvironment(tx, projectId, environment);
         await tx.environments.linkProject({ ...link, defaultStrategy: strategy });
         await writeEvents(tx, actor, nowIso(deps), [
-          { type: 'default-strategy-updated', project: projectId, environment, data: strategy, preData: link.defaultStrategy },
+          {
+            type: 'default-strategy-updated',
+            project: projectId,
+            environment,
+            data: strategy,
+            preData: link.defaultStrategy,
+          },
         ]);
         return strategy;
       });
     },
 
     /** Marks the project as a favorite of the user, or not (project-favorited / -unfavorited). */
-    setFavorite(actor: Actor, projectId: string, favorite: boolean): Promise<void> {
+    async setFavorite(actor: Actor, projectId: string, favorite: boolean): Promise<void> {
       return inTransaction(deps, async (tx) => {
         await requireProject(tx, projectId);
-        if (actor.userId === null) throw new FlagstaffError('VALIDATION', 'Favorites belong to users; API tokens cannot have favorites.');
+        if (actor.userId === null)
+          throw new FlagstaffError(
+            'VALIDATION',
+            'Favorites belong to users; API tokens cannot have favorites.',
+          );
         const changed = await tx.favorites.set(actor.userId, 'project', projectId, favorite);
         if (changed)
-          await writeEvents(tx, actor, nowIso(deps), [{ type: favorite ? 'project-favorited' : 'project-unfavorited', project: projectId }]);
+          await writeEvents(tx, actor, nowIso(deps), [
+            { type: favorite ? 'project-favorited' : 'project-unfavorited', project: projectId },
+          ]);
       });
     },
   };

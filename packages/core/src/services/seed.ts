@@ -1,5 +1,5 @@
-import type { Environment } from '../domain/environment.js';
 import { BUILT_IN_CONTEXT_FIELDS } from '../domain/context-field.js';
+import type { Environment } from '../domain/environment.js';
 import { nowIso, type ServiceDeps } from './deps.js';
 
 const BUILT_IN_DESCRIPTIONS: Record<string, string> = {
@@ -37,10 +37,26 @@ export async function seedInstance(deps: ServiceDeps): Promise<void> {
       createdAt: at,
       updatedAt: at,
     });
-    for (const env of DEFAULT_ENVIRONMENTS) await tx.environments.linkProject({ projectId: 'default', environment: env.name, defaultStrategy: null });
+    for (const env of DEFAULT_ENVIRONMENTS)
+      await tx.environments.linkProject({
+        projectId: 'default',
+        environment: env.name,
+        defaultStrategy: null,
+      });
     for (const [i, name] of BUILT_IN_CONTEXT_FIELDS.entries())
-      await tx.contextFields.insert({ name, description: BUILT_IN_DESCRIPTIONS[name] ?? null, stickiness: false, sortOrder: i, legalValues: [], createdAt: at });
+      await tx.contextFields.insert({
+        name,
+        description: BUILT_IN_DESCRIPTIONS[name] ?? null,
+        stickiness: false,
+        sortOrder: i,
+        legalValues: [],
+        createdAt: at,
+      });
     if (!(await tx.tags.getType('simple')))
-      await tx.tags.insertType({ name: 'simple', description: 'Used to simplify filtering of features', icon: '#' });
+      await tx.tags.insertType({
+        name: 'simple',
+        description: 'Used to simplify filtering of features',
+        icon: '#',
+      });
   });
 }

@@ -1,5 +1,5 @@
 import { parseWith } from '../domain/parse.js';
-import { type Segment, segmentInputSchema, type SegmentStrategyReference } from '../domain/segment.js';
+import { type Segment, type SegmentStrategyReference, segmentInputSchema } from '../domain/segment.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
@@ -13,7 +13,8 @@ async function requireSegment(repos: Repositories, id: number): Promise<Segment>
 }
 
 async function checkName(tx: Repositories, name: string, exceptId?: number) {
-  if ((await tx.segments.list()).some((s) => s.name === name && s.id !== exceptId)) throw conflict(`A segment named "${name}" already exists.`);
+  if ((await tx.segments.list()).some((s) => s.name === name && s.id !== exceptId))
+    throw conflict(`A segment named "${name}" already exists.`);
 }
 
 /** Segments: reusable constraint sets attached to strategies. */
@@ -24,7 +25,7 @@ export function createSegmentService(deps: ServiceDeps) {
     get: (id: number) => requireSegment(store, id),
 
     /** Creates a segment (segment-created). */
-    create(actor: Actor, input: unknown): Promise<Segment> {
+    async create(actor: Actor, input: unknown): Promise<Segment> {
       const body = parseWith(segmentInputSchema, input);
       return inTransaction(deps, async (tx) => {
         await checkName(tx, body.name);
@@ -37,13 +38,15 @@ export function createSegmentService(deps: ServiceDeps) {
           createdAt: nowIso(deps),
           createdBy: actor.name,
         });
-        await writeEvents(tx, actor, segment.createdAt, [{ type: 'segment-created', project: segment.project, data: segment }]);
+        await writeEvents(tx, actor, segment.createdAt, [
+          { type: 'segment-created', project: segment.project, data: segment },
+        ]);
         return segment;
       });
     },
 
     /** Replaces a segment's name, description, project and constraints (segment-updated). */
-    update(actor: Actor, id: number, input: unknown): Promise<Segment> {
+    async update(actor: Actor, id: number, input: unknown): Promise<Segment> {
       const body = parseWith(segmentInputSchema, input);
       return inTransaction(deps, async (tx) => {
         const before = await requireSegment(tx, id);
@@ -53,29 +56,51 @@ export function createSegmentService(deps: ServiceDeps) {
           const users = await tx.strategies.list({ segmentId: id });
           const outside = users.find((s) => s.projectId !== body.project);
           if (outside)
-            throw new FlagstaffError('VALIDATION', `"project" cannot be "${body.project}": the segment is used by "${outside.featureName}" in project "${outside.projectId}".`, { path: 'project' });
+            throw new FlagstaffError(
+              'VALIDATION',
+              `"project" cannot be "${body.project}": the segment is used by "${outside.featureName}" in project "${outside.projectId}".`,
+              { path: 'project' },
+            );
         }
-        const after: Segment = { ...before, name: body.name, description: body.description ?? null, project: body.project ?? null, constraints: body.constraints };
+        const after: Segment = {
+          ...before,
+          name: body.name,
+          description: body.description ?? null,
+          project: body.project ?? null,
+          constraints: body.constraints,
+        };
         await tx.segments.update(after);
-        await writeEvents(tx, actor, nowIso(deps), [{ type: 'segment-updated', project: after.project, data: after, preData: before }]);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'segment-updated', project: after.project, data: after, preData: before },
+        ]);
         return after;
       });
     },
 
     /** Deletes a segment that no strategy uses (segment-deleted). */
-    delete(actor: Actor, id: number): Promise<void> {
+    async delete(actor: Actor, id: number): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const before = await requireSegment(tx, id);
         const users = await tx.strategies.list({ segmentId: id });
         if (users.length > 0)
-          throw new FlagstaffError('CONFLICT', `Segment "${before.name}" is used by ${users.length} strateg${users.length === 1 ? 'y' : 'ies'}; remove it from them first.`);
+          throw new FlagstaffError(
+            'CONFLICT',
+            `Segment "${before.name}" is used by ${users.length} strateg${users.length === 1 ? 'y' : 'ies'}; remove it from them first.`,
+          );
         await tx.segments.delete(id);
-        await writeEvents(tx, actor, nowIso(deps), [{ type: 'segment-deleted', project: before.project, preData: before }]);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'segment-deleted', project: before.project, preData: before },
+        ]);
       });
     },
 
     /** Strategies that use the segment (GET /segments/:id/strategies). */
-    async strategiesUsing(id: number): Promise<{ strategies: SegmentStrategyReference[]; changeRequestStrategies: SegmentStrategyReference[] }> {
+    async strategiesUsing(
+      id: number,
+    ): Promise<{
+      strategies: SegmentStrategyReference[];
+      changeRequestStrategies: SegmentStrategyReference[];
+    }> {
       await requireSegment(store, id);
       const strategies = (await store.strategies.list({ segmentId: id })).map((s) => ({
         id: s.id,

@@ -15,27 +15,46 @@ const percentParams: Record<string, string> = {
  * of built-in strategies are numbers 0–100, attached segments exist, variants are unique and their
  * weights are distributed as the reference does when saving.
  */
-export async function prepareStrategyConfig(repos: Repositories, config: StrategyConfig, path = 'body'): Promise<StrategyConfig> {
+export async function prepareStrategyConfig(
+  repos: Repositories,
+  config: StrategyConfig,
+  path = 'body',
+): Promise<StrategyConfig> {
   const percentKey = percentParams[config.name];
   if (percentKey !== undefined && config.parameters[percentKey] !== undefined) {
     const raw = config.parameters[percentKey]!;
     const n = Number(raw);
     if (raw.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)
-      throw new FlagstaffError('VALIDATION', `"${prefix(path)}parameters.${percentKey}" must be a number from 0 to 100, got "${raw}".`, {
-        path: `${prefix(path)}parameters.${percentKey}`,
-      });
+      throw new FlagstaffError(
+        'VALIDATION',
+        `"${prefix(path)}parameters.${percentKey}" must be a number from 0 to 100, got "${raw}".`,
+        {
+          path: `${prefix(path)}parameters.${percentKey}`,
+        },
+      );
   }
   for (const [i, id] of config.segments.entries()) {
     if (!(await repos.segments.get(id))) {
       const e = notFound('segment', id);
-      throw new FlagstaffError('VALIDATION', `"${prefix(path)}segments[${i}]" ${e.message.replace(/^Could not find/, 'refers to no')}`, {
-        path: `${prefix(path)}segments[${i}]`,
-      });
+      throw new FlagstaffError(
+        'VALIDATION',
+        `"${prefix(path)}segments[${i}]" ${e.message.replace(/^Could not find/, 'refers to no')}`,
+        {
+          path: `${prefix(path)}segments[${i}]`,
+        },
+      );
     }
   }
   const problem = variantSetProblem(config.variants);
-  if (problem) throw new FlagstaffError('VALIDATION', `"${prefix(path)}variants" ${problem}.`, { path: `${prefix(path)}variants` });
-  return { ...config, segments: [...new Set(config.segments)], variants: normalizeVariantWeights(config.variants) };
+  if (problem)
+    throw new FlagstaffError('VALIDATION', `"${prefix(path)}variants" ${problem}.`, {
+      path: `${prefix(path)}variants`,
+    });
+  return {
+    ...config,
+    segments: [...new Set(config.segments)],
+    variants: normalizeVariantWeights(config.variants),
+  };
 }
 
 const prefix = (path: string): string => (path === 'body' ? '' : `${path}.`);

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { parseWith } from '../domain/parse.js';
-import { type FeatureStrategy, patchDocumentSchema, strategyConfigSchema, type StrategyConfig } from '../domain/strategy.js';
+import {
+  type FeatureStrategy,
+  patchDocumentSchema,
+  type StrategyConfig,
+  strategyConfigSchema,
+} from '../domain/strategy.js';
 import { FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
@@ -10,7 +15,9 @@ import { applyJsonPatch } from './json-patch.js';
 import { requireProjectEnvironment } from './project-service.js';
 import { prepareStrategyConfig } from './strategy-rules.js';
 
-const sortOrderSchema = z.array(z.object({ id: z.string().min(1), sortOrder: z.number().int() })).min(1, 'must list at least one strategy');
+const sortOrderSchema = z
+  .array(z.object({ id: z.string().min(1), sortOrder: z.number().int() }))
+  .min(1, 'must list at least one strategy');
 
 /** Where a strategy lives: project, feature, environment. */
 export interface StrategyLocation {
@@ -69,7 +76,9 @@ export async function insertStrategy(
     createdAt: at,
   };
   await tx.strategies.insert(strategy);
-  await writeFeatureEvents(tx, actor, at, feature, [{ type: 'feature-strategy-add', environment, data: strategy }]);
+  await writeFeatureEvents(tx, actor, at, feature, [
+    { type: 'feature-strategy-add', environment, data: strategy },
+  ]);
   return strategy;
 }
 
@@ -77,7 +86,13 @@ export async function insertStrategy(
 export function createStrategyService(deps: ServiceDeps) {
   const { store } = deps;
 
-  async function replace(tx: Repositories, actor: Actor, at: StrategyLocation, before: FeatureStrategy, config: StrategyConfig) {
+  async function replace(
+    tx: Repositories,
+    actor: Actor,
+    at: StrategyLocation,
+    before: FeatureStrategy,
+    config: StrategyConfig,
+  ) {
     const feature = await locate(tx, at);
     const prepared = await prepareStrategyConfig(tx, config);
     const after: FeatureStrategy = {
@@ -111,42 +126,62 @@ export function createStrategyService(deps: ServiceDeps) {
     },
 
     /** Adds a strategy (feature-strategy-add). */
-    add(actor: Actor, at: StrategyLocation, input: unknown): Promise<FeatureStrategy> {
+    async add(actor: Actor, at: StrategyLocation, input: unknown): Promise<FeatureStrategy> {
       const config = parseWith(strategyConfigSchema, input);
       return inTransaction(deps, async (tx) => {
         const feature = await locate(tx, at);
-        return insertStrategy(deps, tx, actor, feature, at.environment, await prepareStrategyConfig(tx, config));
+        return insertStrategy(
+          deps,
+          tx,
+          actor,
+          feature,
+          at.environment,
+          await prepareStrategyConfig(tx, config),
+        );
       });
     },
 
     /** Replaces a strategy's configuration (feature-strategy-update). */
-    update(actor: Actor, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
+    async update(actor: Actor, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
       const config = parseWith(strategyConfigSchema, input);
-      return inTransaction(deps, async (tx) => replace(tx, actor, at, await requireStrategy(tx, at, id), config));
+      return inTransaction(deps, async (tx) =>
+        replace(tx, actor, at, await requireStrategy(tx, at, id), config),
+      );
     },
 
     /** Applies JSON-patch operations to a strategy's configuration (feature-strategy-update). */
-    patch(actor: Actor, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
+    async patch(actor: Actor, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
       const ops = parseWith(patchDocumentSchema, input);
       return inTransaction(deps, async (tx) => {
         const before = await requireStrategy(tx, at, id);
-        const patched = applyJsonPatch(configOf(before), ops, ['name', 'title', 'disabled', 'sortOrder', 'constraints', 'variants', 'parameters', 'segments']);
+        const patched = applyJsonPatch(configOf(before), ops, [
+          'name',
+          'title',
+          'disabled',
+          'sortOrder',
+          'constraints',
+          'variants',
+          'parameters',
+          'segments',
+        ]);
         return replace(tx, actor, at, before, parseWith(strategyConfigSchema, patched));
       });
     },
 
     /** Removes a strategy (feature-strategy-remove, preData: the strategy). */
-    delete(actor: Actor, at: StrategyLocation, id: string): Promise<void> {
+    async delete(actor: Actor, at: StrategyLocation, id: string): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const feature = await locate(tx, at);
         const before = await requireStrategy(tx, at, id);
         await tx.strategies.delete(id);
-        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [{ type: 'feature-strategy-remove', environment: at.environment, preData: before }]);
+        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+          { type: 'feature-strategy-remove', environment: at.environment, preData: before },
+        ]);
       });
     },
 
     /** Sets the evaluation order of strategies (strategy-order-changed). */
-    reorder(actor: Actor, at: StrategyLocation, input: unknown): Promise<void> {
+    async reorder(actor: Actor, at: StrategyLocation, input: unknown): Promise<void> {
       const order = parseWith(sortOrderSchema, input);
       return inTransaction(deps, async (tx) => {
         const feature = await locate(tx, at);
@@ -154,7 +189,12 @@ export function createStrategyService(deps: ServiceDeps) {
         const byId = new Map(before.map((s) => [s.id, s]));
         for (const [i, item] of order.entries()) {
           const s = byId.get(item.id);
-          if (!s) throw new FlagstaffError('VALIDATION', `"[${i}].id" "${item.id}" is not a strategy of "${at.feature}" in "${at.environment}".`, { path: `[${i}].id` });
+          if (!s)
+            throw new FlagstaffError(
+              'VALIDATION',
+              `"[${i}].id" "${item.id}" is not a strategy of "${at.feature}" in "${at.environment}".`,
+              { path: `[${i}].id` },
+            );
           if (s.sortOrder !== item.sortOrder) await tx.strategies.update({ ...s, sortOrder: item.sortOrder });
         }
         await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
