@@ -1,0 +1,208 @@
+// One closure per constraint, built once per configuration: operands are parsed here so evaluation
+// only reads the context. Semantics are unleash-client 6.x's; anything unparsable compiles to a
+// constant `false` (which `inverted` still flips, as in the SDK), never to a throw.
+import { RE2JS } from 're2js';
+import { parse as parseVersion, SemVer } from 'semver';
+import type { ClientConstraint } from './client-features.js';
+import { currentTimeOf, type EvaluationContext, resolveContextValue } from './evaluation-context.js';
+import {
+  isInSubnet,
+  isSameAddress,
+  type ParsedAddress,
+  parseAddress4,
+  parseAddress6,
+} from './ip-address-match.js';
+import type { ParseCache } from './parse-cache.js';
+
+/** A compiled test of a context. */
+export type ContextPredicate = (context: EvaluationContext) => boolean;
+
+/** Per-compiled-set memo of parsed context values, shared by every constraint of the set. */
+export interface ConstraintCaches {
+  versions: ParseCache<SemVer | null>;
+  addresses: ParseCache<ParsedAddress | null>;
+}
+
+export const ALWAYS: ContextPredicate = () => true;
+export const NEVER: ContextPredicate = () => false;
+
+/** A context version as the SDK accepts it: valid SemVer 2 without a leading `v`. */
+export function parseContextVersion(raw: string): SemVer | null {
+  return raw.startsWith('v') ? null : parseVersion(raw);
+}
+
+// The SDK drops empty entries and trims the rest; non-strings are coerced instead of throwing.
+function cleanValues(values: unknown): string[] {
+  if (!Array.isArray(values)) return [];
+  return values.filter((value) => !!value).map((value) => String(value).trim());
+}
+
+type OperatorCompiler = (constraint: ClientConstraint, caches: ConstraintCaches) => ContextPredicate;
+
+function membership(constraint: ClientConstraint, expectIn: boolean): ContextPredicate {
+  const field = constraint.contextName;
+  const values = new Set(cleanValues(constraint.values));
+  return (context) => {
+    const value = resolveContextValue(context, field);
+    return (value !== undefined && values.has(value)) === expectIn;
+  };
+}
+
+const STRING_TESTS = {
+  starts: (value: string, candidate: string) => value.startsWith(candidate),
+  ends: (value: string, candidate: string) => value.endsWith(candidate),
+  contains: (value: string, candidate: string) => value.includes(candidate),
+};
+
+function stringMatch(constraint: ClientConstraint, kind: keyof typeof STRING_TESTS): ContextPredicate {
+  const field = constraint.contextName;
+  const matches = STRING_TESTS[kind];
+  const caseInsensitive = constraint.caseInsensitive === true;
+  const raw = cleanValues(constraint.values);
+  const values = caseInsensitive ? raw.map((value) => value.toLocaleLowerCase()) : raw;
+  if (values.length === 0) return NEVER;
+  return (context) => {
+    let value = resolveContextValue(context, field);
+    if (value === undefined) return false;
+    if (caseInsensitive) value = value.toLocaleLowerCase();
+    for (let i = 0; i < values.length; i++) if (matches(value, values[i]!)) return true;
+    return false;
+  };
+}
+
+function numberCompare(
+  constraint: ClientConstraint,
+  test: (actual: number, expected: number) => boolean,
+): ContextPredicate {
+  const field = constraint.contextName;
+  const expected = Number(constraint.value);
+  if (Number.isNaN(expected)) return NEVER;
+  // NaN (missing or non-numeric context value) makes every comparison false, as the SDK requires.
+  return (context) => test(Number(resolveContextValue(context, field)), expected);
+}
+
+function dateCompare(constraint: ClientConstraint, after: boolean): ContextPredicate {
+  // The SDK compares `currentTime` whatever `contextName` says.
+  const expected = new Date(constraint.value as string).getTime();
+  if (Number.isNaN(expected)) return NEVER;
+  return after
+    ? (context) => currentTimeOf(context) > expected
+    : (context) => currentTimeOf(context) < expected;
+}
+
+function versionCompare(
+  constraint: ClientConstraint,
+  caches: ConstraintCaches,
+  test: (order: number) => boolean,
+): ContextPredicate {
+  const field = constraint.contextName;
+  let expected: SemVer;
+  try {
+    // Unlike context values, the constraint's own version may carry a leading `v` (SDK behaviour).
+    expected = new SemVer(constraint.value as string);
+  } catch {
+    return NEVER;
+  }
+  return (context) => {
+    const raw = resolveContextValue(context, field);
+    if (!raw) return false;
+    const actual = caches.versions.get(raw);
+    return actual !== null && test(actual.compare(expected));
+  };
+}
+
+function regexMatch(constraint: ClientConstraint): ContextPredicate {
+  const field = constraint.contextName;
+  let regex: RE2JS;
+  try {
+    regex = RE2JS.compile(
+      constraint.value as string,
+      constraint.caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0,
+    );
+  } catch {
+    return NEVER;
+  }
+  return (context) => {
+    const value = resolveContextValue(context, field);
+    return value !== undefined && regex.test(value);
+  };
+}
+
+function cidrMatch(constraint: ClientConstraint, caches: ConstraintCaches): ContextPredicate {
+  const field = constraint.contextName;
+  const values = cleanValues(constraint.values);
+  // A range only counts for addresses of its own family, as in the SDK.
+  const ranges4 = values.map(parseAddress4).filter((range) => range !== null);
+  const ranges6 = values.map(parseAddress6).filter((range) => range !== null);
+  if (ranges4.length === 0 && ranges6.length === 0) return NEVER;
+  return (context) => {
+    const value = resolveContextValue(context, field);
+    if (value === undefined) return false;
+    const address = caches.addresses.get(value);
+    if (address === null) return false;
+    const ranges = address.v4 ? ranges4 : ranges6;
+    for (let i = 0; i < ranges.length; i++) {
+      const range = ranges[i]!;
+      if (isSameAddress(address, range) || isInSubnet(address, range)) return true;
+    }
+    return false;
+  };
+}
+
+const OPERATORS: Readonly<Record<string, OperatorCompiler>> = {
+  IN: (c) => membership(c, true),
+  NOT_IN: (c) => membership(c, false),
+  STR_STARTS_WITH: (c) => stringMatch(c, 'starts'),
+  STR_ENDS_WITH: (c) => stringMatch(c, 'ends'),
+  STR_CONTAINS: (c) => stringMatch(c, 'contains'),
+  NUM_EQ: (c) => numberCompare(c, (a, b) => a === b),
+  NUM_GT: (c) => numberCompare(c, (a, b) => a > b),
+  NUM_GTE: (c) => numberCompare(c, (a, b) => a >= b),
+  NUM_LT: (c) => numberCompare(c, (a, b) => a < b),
+  NUM_LTE: (c) => numberCompare(c, (a, b) => a <= b),
+  DATE_AFTER: (c) => dateCompare(c, true),
+  DATE_BEFORE: (c) => dateCompare(c, false),
+  SEMVER_EQ: (c, caches) => versionCompare(c, caches, (order) => order === 0),
+  SEMVER_GT: (c, caches) => versionCompare(c, caches, (order) => order > 0),
+  SEMVER_GTE: (c, caches) => versionCompare(c, caches, (order) => order >= 0),
+  SEMVER_LT: (c, caches) => versionCompare(c, caches, (order) => order < 0),
+  SEMVER_LTE: (c, caches) => versionCompare(c, caches, (order) => order <= 0),
+  REGEX: (c) => regexMatch(c),
+  IN_CIDR: cidrMatch,
+};
+
+/** Compiles one constraint; a missing constraint or an unknown operator is always false, even inverted. */
+export function compileConstraint(
+  constraint: ClientConstraint | null | undefined,
+  caches: ConstraintCaches,
+): ContextPredicate {
+  if (!constraint || typeof constraint !== 'object') return NEVER;
+  const compile = Object.hasOwn(OPERATORS, constraint.operator) ? OPERATORS[constraint.operator] : undefined;
+  if (!compile) return NEVER;
+  const test = compile(constraint, caches);
+  if (!constraint.inverted) return test;
+  if (test === NEVER) return ALWAYS;
+  return (context) => !test(context);
+}
+
+/** AND of predicates, specialised for the short lists flags actually have. */
+export function allOf(predicates: readonly ContextPredicate[]): ContextPredicate {
+  const live = predicates.filter((predicate) => predicate !== ALWAYS);
+  if (live.includes(NEVER)) return NEVER;
+  const [a, b, c] = live;
+  switch (live.length) {
+    case 0:
+      return ALWAYS;
+    case 1:
+      return a!;
+    case 2:
+      return (context) => a!(context) && b!(context);
+    case 3:
+      return (context) => a!(context) && b!(context) && c!(context);
+    default:
+      return (context) => {
+        for (let i = 0; i < live.length; i++) if (!live[i]!(context)) return false;
+        return true;
+      };
+  }
+}
