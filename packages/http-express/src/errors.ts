@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { type ErrorCode, isFlagstaffError, type Logger } from '@flagstaff/core';
+
+/** The login path the reference points unauthenticated callers at. */
+export const LOGIN_PATH = '/auth/simple/login';
+
+/** An error body as the contract defines it (`path` only on 401). */
+export interface ErrorBody {
+  id: string;
+  name: string;
+  message: string;
+  path?: string;
+  details?: { message: string; description?: string }[];
+}
+
+/** An HTTP-level failure raised by the router itself (body parsing, content types, unknown routes). */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly status: number,
+    readonly errorName: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Core error codes → status and error name. LIMIT_EXCEEDED is a 400 `ExceedsLimitError`, as in
+ * the reference (creating past a project's featureLimit is a request the caller must change).
+ */
+export const CODE_STATUS: Readonly<Record<ErrorCode, { status: number; name: string }>> = {
+  VALIDATION: { status: 400, name: 'ValidationError' },
+  UNAUTHENTICATED: { status: 401, name: 'AuthenticationRequired' },
+  FORBIDDEN: { status: 403, name: 'NoAccessError' },
+  NOT_FOUND: { status: 404, name: 'NotFoundError' },
+  CONFLICT: { status: 409, name: 'NameExistsError' },
+  LIMIT_EXCEEDED: { status: 400, name: 'ExceedsLimitError' },
+  RATE_LIMITED: { status: 429, name: 'TooManyRequestsError' },
+  STORE_UNAVAILABLE: { status: 503, name: 'ServiceUnavailableError' },
+};
+
+/** The reference's 401 wording, adapted to whether a header was sent at all. */
+export const authenticationRequired = (hadHeader: boolean): HttpError =>
+  new HttpError(
+    401,
+    'AuthenticationRequired',
+    hadHeader
+      ? `You must log in to use this service. The authorization header you sent was not a valid API token, so we could not authorize you. Try logging in at ${LOGIN_PATH}`
+      : `You must log in to use this service. Your request had no authorization header, so we could not authorize you. Try logging in at ${LOGIN_PATH}`,
+  );
+
+export const notFoundRoute = (method: string, path: string): HttpError =>
+  new HttpError(
+    404,
+    'NotFoundError',
+    `There is no ${method} ${path} here. Check the path against the API documentation.`,
+  );
+
+/** body-parser's own errors carry `type` and `status`; these are the ones callers cause. */
+interface BodyParserError {
+  type: string;
+  status: number;
+  limit?: number;
+  charset?: string;
+  encoding?: string;
+}
+
+const isBodyParserError = (e: unknown): e is BodyParserError =>
+  typeof e === 'object' &&
+  e !== null &&
+  typeof (e as BodyParserError).type === 'string' &&
+  typeof (e as BodyParserError).status === 'number';
+
+function fromBodyParser(e: BodyParserError): HttpError | null {
+  switch (e.type) {
+    case 'entity.parse.failed':
+      return new HttpError(
+        400,
+        'ValidationError',
+        `The request body is not valid JSON: ${(e as unknown as Error).message}.`,
+      );
+    case 'entity.too.large':
+      return new HttpError(
+        413,
+        'ContentTooLarge',
+        `The request body is larger than the limit of ${e.limit ?? 'the configured'} bytes.`,
+      );
+    case 'charset.unsupported':
+      return new HttpError(
+        415,
+        'ContentTypeerror',
+        `The charset "${e.charset}" is not supported; send "application/json" in UTF-8.`,
+      );
+    case 'encoding.unsupported':
+      return new HttpError(415, 'ContentTypeerror', `The content encoding "${e.encoding}" is not supported.`);
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return new HttpError(400, 'ValidationError', 'The request body could not be read.');
+    default:
+      return null;
+  }
+}
+
+/** Maps any error to a status and the contract's body; unknown errors are logged and leak nothing. */
+export function toErrorResponse(error: unknown, logger: Logger): { status: number; body: ErrorBody } {
+  const id = randomUUID();
+  if (isFlagstaffError(error)) {
+    const { status, name } = CODE_STATUS[error.code];
+    const body: ErrorBody = { id, name, message: error.message };
+    if (status === 401) body.path = LOGIN_PATH;
+    if (status === 400) body.details = [{ message: error.message }];
+    return { status, body };
+  }
+  const httpError =
+    error instanceof HttpError ? error : isBodyParserError(error) ? fromBodyParser(error) : null;
+  if (httpError) {
+    const body: ErrorBody = { id, name: httpError.errorName, message: httpError.message };
+    if (httpError.status === 401) body.path = LOGIN_PATH;
+    return { status: httpError.status, body };
+  }
+  logger.error('unexpected error while handling a request', {
+    errorId: id,
+    error:
+      error instanceof Error
+        ? { name: error.name, message: error.message, stack: error.stack }
+        : String(error),
+  });
+  return {
+    status: 500,
+    body: {
+      id,
+      name: 'InternalServerError',
+      message: `Something went wrong on our side. Quote error id ${id} when you report it.`,
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { Flagstaff, Principal } from '@flagstaff/core';
+import type { Request } from 'express';
+import { authenticationRequired } from '../errors.js';
+
+/** How the router learns who is calling. */
+export type AuthMode = { type: 'none'; name?: string } | { type: 'token' };
+
+/** Host apps that already know their users return a principal (or null to fall back to tokens). */
+export type Authenticate = (req: Request) => Promise<Principal | null> | Principal | null;
+
+/** `Authorization: <secret>` or `Authorization: Bearer <secret>`; null when absent or blank. */
+export function readSecret(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  const value = header.trim();
+  const secret = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '').trim() : value;
+  return secret.length > 0 ? secret : null;
+}
+
+/**
+ * Resolves the principal of a request: the host's `authenticate` first, then an API token from the
+ * Authorization header; with `auth: { type: 'none' }` everyone is a full-access anonymous admin.
+ * Throws the reference's 401 when nobody is recognised.
+ */
+export function createAuthenticator(flagstaff: Flagstaff, auth: AuthMode, authenticate?: Authenticate) {
+  const anonymous: Principal = {
+    kind: 'anonymous-admin',
+    name: auth.type === 'none' ? (auth.name ?? 'anonymous') : 'anonymous',
+  };
+  return async (req: Request): Promise<Principal> => {
+    if (authenticate) {
+      const principal = await authenticate(req);
+      if (principal) return principal;
+    }
+    if (auth.type === 'none') return anonymous;
+    const header = req.headers.authorization;
+    const secret = readSecret(header);
+    if (secret) {
+      const principal = await flagstaff.access.authenticateToken(secret);
+      if (principal) return principal;
+    }
+    throw authenticationRequired(header !== undefined);
+  };
+}

@@ -1,0 +1,76 @@
+import type { Actor, ApiFamily, Flagstaff, Permission, Principal } from '@flagstaff/core';
+import type { Request } from 'express';
+import type { z } from 'zod';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** What a handler sees: the core services, who is calling, and the raw request parts. */
+export interface RouteContext {
+  flagstaff: Flagstaff;
+  principal: Principal;
+  /** Who is written into the events of a command. */
+  actor: Actor;
+  /** The calling user's id (favorites); null for tokens and anonymous access. */
+  userId: number | null;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  /** The parsed JSON body, passed to core unparsed: services validate it. */
+  body: unknown;
+  /** For the rare header a route reads (If-None-Match, Authorization on signal endpoints). */
+  req: Request;
+}
+
+/** A response other than "the status of the route with this JSON body". */
+export interface Reply {
+  readonly kind: 'reply';
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Builds a reply with its own status, headers or an empty body. */
+export const reply = (status: number, body?: unknown, headers?: Record<string, string>): Reply => ({
+  kind: 'reply',
+  status,
+  body,
+  headers,
+});
+
+export const isReply = (value: unknown): value is Reply =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as { kind?: unknown }).kind === 'reply' &&
+  'status' in value;
+
+/**
+ * One operation of the HTTP API. `api` decides which principals may call it: `admin` routes need
+ * an admin token or a user, `client`/`frontend` routes their token type, and `public` routes nobody.
+ */
+export interface Route {
+  method: HttpMethod;
+  /** Express path relative to where the router is mounted. */
+  path: string;
+  api: ApiFamily | 'public';
+  /** Checked with `flagstaff.access.authorize` before the handler runs; a function when it depends on the body. */
+  permission: Permission | ((ctx: RouteContext) => Permission);
+  /** Which path params carry the project and environment the permission is checked in. */
+  scope?: { project?: string; environment?: string };
+  summary: string;
+  tag: string;
+  deprecated?: boolean;
+  /** The success status; `empty` routes answer it with no body. */
+  status: number;
+  empty?: boolean;
+  /** Request body schema (documentation only: the service parses the body). */
+  body?: z.ZodType;
+  /** Whether a body is required (default: true when `body` is given). */
+  bodyRequired?: boolean;
+  query?: z.ZodObject;
+  response?: z.ZodType;
+  /** Documented error statuses besides the ones derived from the route's shape. */
+  errors?: number[];
+  handler: (ctx: RouteContext) => Promise<unknown>;
+}
+
+/** Identity helper that keeps route literals type-checked. */
+export const defineRoutes = (routes: Route[]): Route[] => routes;

@@ -1,0 +1,122 @@
+import type { Flagstaff, Logger, Principal } from '@flagstaff/core';
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
+import { notFoundRoute, toErrorResponse } from './errors.js';
+import { type Authenticate, type AuthMode, createAuthenticator } from './middleware/auth.js';
+import { DEFAULT_BODY_LIMIT, jsonBody } from './middleware/body.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { isReply, type Route, type RouteContext } from './route.js';
+import { allRoutes } from './routes/index.js';
+
+export interface FlagstaffRouterOptions {
+  /** `{ type: 'token' }` (default): API tokens or `authenticate`; `{ type: 'none' }`: no authentication. */
+  auth?: AuthMode;
+  /** Resolves users the host app already knows; null falls back to API tokens. */
+  authenticate?: Authenticate;
+  /** Largest accepted request body (default 100 kB); bytes or a string such as `'1mb'`. */
+  bodyLimit?: string | number;
+  /** Where unexpected errors are logged (default: JSON lines on stderr). */
+  logger?: Logger;
+  /**
+   * What happens to requests that match no route: `'not-found'` (default) answers 404
+   * NotFoundError; `'next'` hands them to the host app (useful when mounting at `/`).
+   */
+  unknownRoutes?: 'not-found' | 'next';
+}
+
+const PRINCIPAL = 'flagstaffPrincipal';
+/** Public routes run without a caller; services get an actor named after the public API. */
+const PUBLIC: Principal = { kind: 'anonymous-admin', name: 'public' };
+
+const stderrLogger: Logger = {
+  info: (msg, fields) => process.stderr.write(`${JSON.stringify({ level: 'info', msg, ...fields })}\n`),
+  warn: (msg, fields) => process.stderr.write(`${JSON.stringify({ level: 'warn', msg, ...fields })}\n`),
+  error: (msg, fields) => process.stderr.write(`${JSON.stringify({ level: 'error', msg, ...fields })}\n`),
+};
+
+function send(res: Response, route: Route, result: unknown): void {
+  if (isReply(result)) {
+    if (result.headers) res.set(result.headers);
+    res.status(result.status);
+    if (result.body === undefined) res.end();
+    else res.json(result.body);
+    return;
+  }
+  res.status(route.status);
+  if (route.empty || result === undefined) res.end();
+  else res.json(result);
+}
+
+/**
+ * The Flagstaff HTTP API (admin, client, frontend and public routes, and the OpenAPI document at
+ * `/docs/openapi.json`) as an Express router, mountable under any path.
+ */
+export function flagstaffRouter(flagstaff: Flagstaff, options: FlagstaffRouterOptions = {}): Router {
+  const logger = options.logger ?? stderrLogger;
+  const authenticate = createAuthenticator(
+    flagstaff,
+    options.auth ?? { type: 'token' },
+    options.authenticate,
+  );
+  const parseBody = jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  const router = express.Router();
+  const routes = allRoutes();
+  let document: unknown;
+
+  router.get('/docs/openapi.json', (req, res) => {
+    document ??= buildOpenApiDocument(routes);
+    res.json({ ...(document as object), servers: [{ url: req.baseUrl || '/' }] });
+  });
+
+  for (const route of routes) {
+    const run: RequestHandler = async (req: Request, res: Response) => {
+      const principal = res.locals[PRINCIPAL] as Principal;
+      const ctx: RouteContext = {
+        flagstaff,
+        principal,
+        actor: flagstaff.access.actorOf(principal),
+        userId: principal.kind === 'user' ? principal.userId : null,
+        params: req.params as Record<string, string>,
+        query: req.query as Record<string, unknown>,
+        body: req.body,
+        req,
+      };
+      if (route.api !== 'public') {
+        const permission = typeof route.permission === 'function' ? route.permission(ctx) : route.permission;
+        await flagstaff.access.authorize(principal, route.api, permission, {
+          project: route.scope?.project ? ctx.params[route.scope.project] : undefined,
+          environment: route.scope?.environment ? ctx.params[route.scope.environment] : undefined,
+        });
+      }
+      send(res, route, await route.handler(ctx));
+    };
+    // Authentication runs before the body is read, so anonymous callers cannot make us parse 100 kB.
+    const authFirst: RequestHandler = async (req, res, next) => {
+      res.locals[PRINCIPAL] = route.api === 'public' ? PUBLIC : await authenticate(req);
+      next();
+    };
+    router[route.method](route.path, authFirst, parseBody, run);
+  }
+
+  if ((options.unknownRoutes ?? 'not-found') === 'not-found') {
+    router.use((req, _res, next) =>
+      next(notFoundRoute(req.method, req.originalUrl.split('?')[0] ?? req.path)),
+    );
+  }
+
+  const onError: ErrorRequestHandler = (error, _req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const { status, body } = toErrorResponse(error, logger);
+    res.status(status).json(body);
+  };
+  router.use(onError);
+  return router;
+}

@@ -1,0 +1,263 @@
+import {
+  createFeatureSchema,
+  NONE,
+  parseWith,
+  patchDocumentSchema,
+  updateFeatureSchema,
+} from '@flagstaff/core';
+import { z } from 'zod';
+import { defineRoutes } from '../route.js';
+import { featureNamesBody, staleBody } from './bodies.js';
+
+const P = '/api/admin/projects/:projectId';
+const F = `${P}/features/:featureName`;
+const project = { project: 'projectId' };
+const names = (body: unknown) => parseWith(featureNamesBody, body).features;
+
+/** Features: create, read, update, archive, revive, delete, stale, favorites. */
+export const featureRoutes = defineRoutes([
+  {
+    method: 'get',
+    path: '/api/admin/features',
+    api: 'admin',
+    permission: NONE,
+    tag: 'Features',
+    summary: 'List features of every project',
+    deprecated: true,
+    status: 200,
+    handler: async ({ flagstaff, userId }) => ({
+      version: 2,
+      features: await flagstaff.features.list(undefined, userId),
+    }),
+  },
+  {
+    method: 'get',
+    path: `${P}/features`,
+    api: 'admin',
+    permission: NONE,
+    scope: project,
+    tag: 'Features',
+    summary: 'List features of a project',
+    status: 200,
+    handler: async ({ flagstaff, params, userId }) => ({
+      version: 2,
+      features: await flagstaff.features.list(params.projectId!, userId),
+    }),
+  },
+  {
+    method: 'post',
+    path: `${P}/features`,
+    api: 'admin',
+    permission: 'CREATE_FEATURE',
+    scope: project,
+    tag: 'Features',
+    summary: 'Create a feature',
+    status: 200,
+    body: createFeatureSchema,
+    errors: [409],
+    handler: ({ flagstaff, actor, params, body }) =>
+      flagstaff.features.create(actor, params.projectId!, body),
+  },
+  {
+    method: 'get',
+    path: F,
+    api: 'admin',
+    permission: NONE,
+    scope: project,
+    tag: 'Features',
+    summary: 'Get a feature',
+    status: 200,
+    handler: ({ flagstaff, params, userId }) =>
+      flagstaff.features.get(params.projectId!, params.featureName!, userId),
+  },
+  {
+    method: 'put',
+    path: F,
+    api: 'admin',
+    permission: 'UPDATE_FEATURE',
+    scope: project,
+    tag: 'Features',
+    summary: 'Update a feature',
+    status: 200,
+    body: updateFeatureSchema,
+    handler: ({ flagstaff, actor, params, body }) =>
+      flagstaff.features.update(actor, params.projectId!, params.featureName!, body),
+  },
+  {
+    method: 'patch',
+    path: F,
+    api: 'admin',
+    permission: 'UPDATE_FEATURE',
+    scope: project,
+    tag: 'Features',
+    summary: 'Patch a feature',
+    status: 200,
+    body: patchDocumentSchema,
+    handler: ({ flagstaff, actor, params, body }) =>
+      flagstaff.features.patch(actor, params.projectId!, params.featureName!, body),
+  },
+  {
+    method: 'delete',
+    path: F,
+    api: 'admin',
+    permission: 'DELETE_FEATURE',
+    scope: project,
+    tag: 'Features',
+    summary: 'Archive a feature',
+    status: 202,
+    empty: true,
+    handler: ({ flagstaff, actor, params }) =>
+      flagstaff.features.archive(actor, params.projectId!, [params.featureName!]),
+  },
+  {
+    method: 'post',
+    path: `${P}/archive`,
+    api: 'admin',
+    permission: 'DELETE_FEATURE',
+    scope: project,
+    tag: 'Features',
+    summary: 'Archive features',
+    status: 202,
+    empty: true,
+    body: featureNamesBody,
+    handler: ({ flagstaff, actor, params, body }) =>
+      flagstaff.features.archive(actor, params.projectId!, names(body)),
+  },
+  {
+    method: 'post',
+    path: `${P}/archive/validate`,
+    api: 'admin',
+    permission: 'DELETE_FEATURE',
+    scope: project,
+    tag: 'Features',
+    summary: 'Validate archiving features',
+    status: 200,
+    body: featureNamesBody,
+    response: z.object({
+      parentsWithChildFeatures: z.array(z.string()),
+      hasDeletedDependencies: z.boolean(),
+    }),
+    handler: ({ flagstaff, params, body }) =>
+      flagstaff.features.validateArchive(params.projectId!, names(body)),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/archive/features',
+    api: 'admin',
+    permission: NONE,
+    tag: 'Archive',
+    summary: 'List archived features',
+    status: 200,
+    handler: async ({ flagstaff }) => ({ version: 2, features: await flagstaff.features.listArchived() }),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/archive/features/:projectId',
+    api: 'admin',
+    permission: NONE,
+    scope: project,
+    tag: 'Archive',
+    summary: 'List archived features of a project',
+    deprecated: true,
+    status: 200,
+    handler: async ({ flagstaff, params }) => ({
+      version: 2,
+      features: await flagstaff.features.listArchived(params.projectId!),
+    }),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/archive/revive/:featureName',
+    api: 'admin',
+    permission: 'UPDATE_FEATURE',
+    tag: 'Archive',
+    summary: 'Revive an archived feature',
+    status: 200,
+    empty: true,
+    handler: ({ flagstaff, actor, params }) => flagstaff.features.revive(actor, null, [params.featureName!]),
+  },
+  {
+    method: 'post',
+    path: `${P}/revive`,
+    api: 'admin',
+    permission: 'UPDATE_FEATURE',
+    scope: project,
+    tag: 'Archive',
+    summary: 'Revive archived features',
+    status: 200,
+    empty: true,
+    body: featureNamesBody,
+    handler: ({ flagstaff, actor, params, body }) =>
+      flagstaff.features.revive(actor, params.projectId!, names(body)),
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/archive/:featureName',
+    api: 'admin',
+    permission: 'DELETE_FEATURE',
+    tag: 'Archive',
+    summary: 'Delete an archived feature',
+    status: 200,
+    empty: true,
+    errors: [409],
+    handler: ({ flagstaff, actor, params }) =>
+      flagstaff.features.deleteArchived(actor, null, [params.featureName!]),
+  },
+  {
+    method: 'post',
+    path: `${P}/delete`,
+    api: 'admin',
+    permission: 'DELETE_FEATURE',
+    scope: project,
+    tag: 'Archive',
+    summary: 'Delete archived features',
+    status: 200,
+    empty: true,
+    body: featureNamesBody,
+    errors: [409],
+    handler: ({ flagstaff, actor, params, body }) =>
+      flagstaff.features.deleteArchived(actor, params.projectId!, names(body)),
+  },
+  {
+    method: 'post',
+    path: `${P}/stale`,
+    api: 'admin',
+    permission: 'UPDATE_FEATURE',
+    scope: project,
+    tag: 'Features',
+    summary: 'Mark features stale or not',
+    status: 202,
+    empty: true,
+    body: staleBody,
+    handler: ({ flagstaff, actor, params, body }) => {
+      const { features, stale } = parseWith(staleBody, body);
+      return flagstaff.features.setStale(actor, params.projectId!, features, stale);
+    },
+  },
+  {
+    method: 'post',
+    path: `${F}/favorites`,
+    api: 'admin',
+    permission: NONE,
+    scope: project,
+    tag: 'Features',
+    summary: 'Add a feature to favorites',
+    status: 200,
+    empty: true,
+    handler: ({ flagstaff, actor, params }) =>
+      flagstaff.features.setFavorite(actor, params.projectId!, params.featureName!, true),
+  },
+  {
+    method: 'delete',
+    path: `${F}/favorites`,
+    api: 'admin',
+    permission: NONE,
+    scope: project,
+    tag: 'Features',
+    summary: 'Remove a feature from favorites',
+    status: 200,
+    empty: true,
+    handler: ({ flagstaff, actor, params }) =>
+      flagstaff.features.setFavorite(actor, params.projectId!, params.featureName!, false),
+  },
+]);
