@@ -9,6 +9,7 @@ import { createContextFieldService } from './services/context-field-service.js';
 import { createDependencyService } from './services/dependency-service.js';
 import { cryptoIds, type ServiceDeps } from './services/deps.js';
 import { createEnvironmentService } from './services/environment-service.js';
+import { createEvaluatorCache } from './services/evaluator-cache.js';
 import { createEventService } from './services/event-service.js';
 import { createExportService } from './services/export-service.js';
 import { createFeatureEnvironmentService } from './services/feature-environment-service.js';
@@ -34,6 +35,8 @@ export interface FlagstaffOptions {
   http?: HttpClient;
   /** Public base URL of the service, used in invite links (default: none, links are relative). */
   baseUrl?: string;
+  /** Host name `applicationHostname` strategies match in in-process evaluation. */
+  hostname?: string;
   /** Signal endpoint limits (defaults: 5 endpoints, 5 tokens each, 1 request per second). */
   signalLimits?: { endpoints?: number; tokensPerEndpoint?: number; requestsPerSecond?: number };
 }
@@ -52,6 +55,7 @@ const fetchHttp: HttpClient = {
 
 /** Wires every service over one store. */
 function createServices(deps: ServiceDeps, options: FlagstaffOptions) {
+  const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   return {
     access: createAccessService(deps),
     environments: createEnvironmentService(deps),
@@ -72,8 +76,8 @@ function createServices(deps: ServiceDeps, options: FlagstaffOptions) {
     metrics: createMetricsService(deps),
     insights: createInsightsService(deps),
     exports: createExportService(deps),
-    playground: createPlaygroundService(deps),
-    client: createClientService(deps),
+    playground: createPlaygroundService({ ...deps, evaluators }),
+    client: createClientService({ ...deps, evaluators }),
   };
 }
 
