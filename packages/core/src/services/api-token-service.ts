@@ -1,8 +1,222 @@
-import type { ServiceDeps } from './deps.js';
+import {
+  type ApiTokenRecord,
+  type ApiTokenType,
+  type ApiTokenView,
+  createApiTokenSchema,
+  updateApiTokenSchema,
+} from '../domain/api-token.js';
+import { parseWith } from '../domain/parse.js';
+import { FlagstaffError, invalid, notFound } from '../errors.js';
+import type { Repositories } from '../ports/repositories.js';
+import { hashSecret } from './access-service.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps, SYSTEM_ACTOR } from './deps.js';
+import { writeEvents } from './event-writer.js';
 
-/** Placeholder: being written. */
-export function createApiTokenService(_deps: ServiceDeps) {
-  return {};
+/** 32 random bytes: the `<64 hex>` part of a secret. */
+const SECRET_BYTES = 32;
+/** Enough of the random part to tell tokens apart in a listing, far too little to authenticate. */
+const DISPLAY_CHARS = 6;
+/** A bootstrap admin secret an operator may choose (INIT_ADMIN_API_TOKENS style, not only hex). */
+const ADMIN_SECRET_PATTERN = /^\*:\*\.[A-Za-z0-9_-]{8,}$/;
+
+/** The `<project>:<environment>.` prefix of a secret: `[]` stands for several projects. */
+const secretPrefix = (projects: readonly string[], environment: string): string =>
+  `${projects.length === 1 ? projects[0] : '[]'}:${environment}.`;
+
+const displaySecretOf = (secret: string): string => {
+  const dot = secret.indexOf('.');
+  return `${secret.slice(0, dot + 1)}${secret.slice(dot + 1, dot + 1 + DISPLAY_CHARS)}…`;
+};
+
+/** The API shape of a stored token; `secret` is the display prefix unless the whole one is given. */
+export function apiTokenView(token: ApiTokenRecord, secret?: string): ApiTokenView {
+  return {
+    secret: secret ?? token.displaySecret,
+    username: token.tokenName,
+    tokenName: token.tokenName,
+    type: token.type,
+    environment: token.environment,
+    project: token.projects.length === 1 ? token.projects[0]! : '[]',
+    projects: [...token.projects],
+    expiresAt: token.expiresAt,
+    createdAt: token.createdAt,
+    seenAt: token.seenAt,
+    alias: token.alias,
+  };
+}
+
+/** What events carry: the token without any part of its secret. */
+const eventData = (token: ApiTokenRecord): Omit<ApiTokenView, 'secret'> => {
+  const { secret: _secret, ...rest } = apiTokenView(token);
+  return rest;
+};
+
+/** Event scope: only a single concrete project / environment is worth filtering on. */
+const eventScope = (token: ApiTokenRecord) => ({
+  project: token.projects.length === 1 && token.projects[0] !== '*' ? token.projects[0]! : null,
+  environment: token.environment === '*' ? null : token.environment,
+});
+
+/** Scope rules of the reference: admin tokens reach everything, the others one environment. */
+function resolveScope(body: {
+  type: ApiTokenType;
+  environment?: string | undefined;
+  project?: string | undefined;
+  projects?: string[] | undefined;
+}): { environment: string; projects: string[] } {
+  const requested = body.projects ?? (body.project ? [body.project] : undefined);
+  if (body.type === 'admin') {
+    if (requested && !(requested.length === 1 && requested[0] === '*'))
+      throw invalid(
+        body.projects ? 'projects' : 'project',
+        'must be "*": admin tokens cannot be scoped to projects.',
+      );
+    if (body.environment !== undefined && body.environment !== '*')
+      throw invalid('environment', 'must be "*": admin tokens cannot be scoped to an environment.');
+    return { environment: '*', projects: ['*'] };
+  }
+  const environment = body.environment ?? 'development';
+  if (environment === '*')
+    throw invalid('environment', `cannot be "*" for a ${body.type} token; name one environment.`);
+  const projects = !requested || requested.includes('*') ? ['*'] : [...new Set(requested)];
+  return { environment, projects };
+}
+
+async function requireScopeExists(tx: Repositories, scope: { environment: string; projects: string[] }) {
+  if (scope.environment !== '*' && !(await tx.environments.get(scope.environment)))
+    throw notFound('environment', scope.environment);
+  for (const p of scope.projects) if (p !== '*' && !(await tx.projects.get(p))) throw notFound('project', p);
+}
+
+/** Finds a token by its whole secret, or by the display secret a listing shows when it is unambiguous. */
+async function findToken(repos: Repositories, secret: string): Promise<ApiTokenRecord | null> {
+  const byHash = await repos.apiTokens.getByHash(hashSecret(secret.trim()));
+  if (byHash || !secret.endsWith('…')) return byHash;
+  const matches = (await repos.apiTokens.list()).filter((t) => t.displaySecret === secret);
+  if (matches.length > 1)
+    throw new FlagstaffError('CONFLICT', `Several API tokens show as "${secret}"; use the whole secret.`);
+  return matches[0] ?? null;
+}
+
+// Never echo the secret in an error: messages end up in logs.
+const tokenNotFound = () =>
+  new FlagstaffError('NOT_FOUND', 'Could not find an API token with that secret.', { resource: 'API token' });
+
+/** API tokens: issue, list, change expiry, delete; only a hash of each secret is kept. */
+export function createApiTokenService(deps: ServiceDeps) {
+  const { store } = deps;
+
+  async function insertToken(tx: Repositories, actor: Actor, record: ApiTokenRecord): Promise<void> {
+    await tx.apiTokens.insert(record);
+    await writeEvents(tx, actor, record.createdAt, [
+      { type: 'api-token-created', ...eventScope(record), data: eventData(record) },
+    ]);
+  }
+
+  const newRecord = (
+    secret: string,
+    fields: Omit<ApiTokenRecord, 'secretHash' | 'displaySecret' | 'createdAt' | 'seenAt' | 'alias'>,
+  ) => ({
+    ...fields,
+    secretHash: hashSecret(secret),
+    displaySecret: displaySecretOf(secret),
+    createdAt: nowIso(deps),
+    seenAt: null,
+    alias: null,
+  });
+
+  return {
+    /** Every token, with display secrets only. */
+    async list(): Promise<ApiTokenView[]> {
+      return (await store.apiTokens.list()).map((t) => apiTokenView(t));
+    },
+
+    /** Tokens with exactly this name (GET /api-tokens/:name); empty when none. */
+    async listByName(name: string): Promise<ApiTokenView[]> {
+      return (await store.apiTokens.listByName(name)).map((t) => apiTokenView(t));
+    },
+
+    /** Issues a token (api-token-created); the response is the only place the whole secret appears. */
+    create(actor: Actor, input: unknown): Promise<ApiTokenView> {
+      const body = parseWith(createApiTokenSchema, input);
+      const scope = resolveScope(body);
+      return inTransaction(deps, async (tx) => {
+        await requireScopeExists(tx, scope);
+        const secret = `${secretPrefix(scope.projects, scope.environment)}${deps.ids.randomHex(SECRET_BYTES)}`;
+        const record = newRecord(secret, {
+          tokenName: (body.tokenName ?? body.username)!,
+          type: body.type,
+          ...scope,
+          expiresAt: body.expiresAt ?? null,
+        });
+        await insertToken(tx, actor, record);
+        return apiTokenView(record, secret);
+      });
+    },
+
+    /** Changes when a token expires (api-token-updated); `secret` may be the whole or display secret. */
+    updateExpiry(actor: Actor, secret: string, input: unknown): Promise<ApiTokenView> {
+      const body = parseWith(updateApiTokenSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const before = await findToken(tx, secret);
+        if (!before) throw tokenNotFound();
+        const after: ApiTokenRecord = { ...before, expiresAt: body.expiresAt };
+        await tx.apiTokens.update(after);
+        await writeEvents(tx, actor, nowIso(deps), [
+          {
+            type: 'api-token-updated',
+            ...eventScope(after),
+            data: eventData(after),
+            preData: eventData(before),
+          },
+        ]);
+        return apiTokenView(after);
+      });
+    },
+
+    /**
+     * Deletes a token (api-token-deleted). Like the reference, an unknown secret is not an error;
+     * the result says whether a token went.
+     */
+    delete(actor: Actor, secret: string): Promise<boolean> {
+      return inTransaction(deps, async (tx) => {
+        const before = await findToken(tx, secret);
+        if (!before) return false;
+        await tx.apiTokens.delete(before.secretHash);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'api-token-deleted', ...eventScope(before), preData: eventData(before) },
+        ]);
+        return true;
+      });
+    },
+
+    /**
+     * First start: when no admin token exists, creates one (from `secret` when it is a well-formed
+     * `*:*.…` secret, otherwise generated) and returns its secret; null when one already existed.
+     */
+    ensureAdminToken(secret?: string): Promise<string | null> {
+      let chosen = secret?.trim();
+      if (chosen !== undefined && !ADMIN_SECRET_PATTERN.test(chosen)) {
+        deps.logger.warn(
+          'ignoring the configured admin token: it must look like "*:*.<at least 8 letters or digits>"',
+        );
+        chosen = undefined;
+      }
+      return inTransaction(deps, async (tx) => {
+        if ((await tx.apiTokens.countAdmin()) > 0) return null;
+        const value = chosen ?? `*:*.${deps.ids.randomHex(SECRET_BYTES)}`;
+        const record = newRecord(value, {
+          tokenName: 'admin',
+          type: 'admin',
+          environment: '*',
+          projects: ['*'],
+          expiresAt: null,
+        });
+        await insertToken(tx, SYSTEM_ACTOR, record);
+        return value;
+      });
+    },
+  };
 }
 
 export type ApiTokenService = ReturnType<typeof createApiTokenService>;

@@ -1,8 +1,157 @@
-import type { ServiceDeps } from './deps.js';
+import { parseWith } from '../domain/parse.js';
+import {
+  createGroupSchema,
+  createUserSchema,
+  ROLES,
+  type Role,
+  type UserRecord,
+  type UserView,
+} from '../domain/user.js';
+import { conflict, FlagstaffError, invalid } from '../errors.js';
+import type { Repositories } from '../ports/repositories.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
+import { writeEvents } from './event-writer.js';
+import { createProjectAccess } from './user-project-access.js';
+import { type GroupView, groupView, requireGroup, requireRole, requireUser, userView } from './user-view.js';
 
-/** Placeholder: being written. */
-export function createUserService(_deps: ServiceDeps) {
-  return {};
+const ROOT_ROLE_IDS = { Admin: ROLES.Admin.id, Editor: ROLES.Editor.id, Viewer: ROLES.Viewer.id } as const;
+
+/** Inserts a user and writes user-created; shared with invite-link signups. */
+export async function insertUser(
+  tx: Repositories,
+  actor: Actor,
+  at: string,
+  fields: Pick<UserRecord, 'name' | 'email' | 'username' | 'rootRole' | 'passwordHash'>,
+): Promise<UserView> {
+  if (fields.email && (await tx.users.getByEmail(fields.email)))
+    throw conflict(`A user with e-mail "${fields.email}" already exists.`);
+  const user = await tx.users.insert({
+    ...fields,
+    imageUrl: null,
+    accountType: 'User',
+    loginAttempts: 0,
+    emailSent: false,
+    seenAt: null,
+    createdAt: at,
+    scimId: null,
+  });
+  const view = userView(user);
+  await writeEvents(tx, actor, at, [{ type: 'user-created', data: view }]);
+  return view;
+}
+
+/** Users, groups, roles and who has which role in which project. */
+export function createUserService(deps: ServiceDeps) {
+  const { store } = deps;
+
+  /** Adds users to a group and writes group-user-added for those not already in it. */
+  async function addGroupUsers(
+    tx: Repositories,
+    actor: Actor,
+    groupId: number,
+    userIds: readonly number[],
+    at: string,
+  ) {
+    for (const [i, id] of userIds.entries())
+      if (!(await tx.users.get(id)))
+        throw new FlagstaffError('NOT_FOUND', `"users[${i}]": could not find user "${id}".`, {
+          path: `users[${i}]`,
+        });
+    const added = await tx.groups.addUsers(groupId, userIds, at);
+    if (added.length > 0)
+      await writeEvents(tx, actor, at, [{ type: 'group-user-added', data: { groupId, userIds: added } }]);
+  }
+
+  return {
+    /** Every user, ordered by id. */
+    async list(): Promise<UserView[]> {
+      return (await store.users.list()).map(userView);
+    },
+
+    /** One user or NOT_FOUND. */
+    async get(id: number): Promise<UserView> {
+      return userView(await requireUser(store, id));
+    },
+
+    /** Creates a user with a root role (default Viewer) (user-created). */
+    create(actor: Actor, input: unknown): Promise<UserView> {
+      const body = parseWith(createUserSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const rootRole = typeof body.rootRole === 'string' ? ROOT_ROLE_IDS[body.rootRole] : body.rootRole;
+        const role = await tx.roles.get(rootRole);
+        if (!role || (role.type !== 'root' && role.type !== 'root-custom'))
+          throw invalid('rootRole', `must be a root role; ${rootRole} is not one.`);
+        return insertUser(tx, actor, nowIso(deps), {
+          name: body.name ?? null,
+          email: body.email ?? null,
+          username: body.username ?? null,
+          rootRole,
+          passwordHash: null,
+        });
+      });
+    },
+
+    groups: {
+      /** Every group with its members. */
+      async list(): Promise<GroupView[]> {
+        return Promise.all((await store.groups.list()).map((g) => groupView(store, g)));
+      },
+
+      /** One group with its members, or NOT_FOUND. */
+      async get(id: number): Promise<GroupView> {
+        return groupView(store, await requireGroup(store, id));
+      },
+
+      /** Creates a group (group-created) with its initial users (group-user-added). */
+      create(actor: Actor, input: unknown): Promise<GroupView> {
+        const body = parseWith(createGroupSchema, input);
+        return inTransaction(deps, async (tx) => {
+          if ((await tx.groups.list()).some((g) => g.name === body.name))
+            throw conflict(`A group named "${body.name}" already exists.`);
+          if (body.rootRole != null) {
+            const role = await tx.roles.get(body.rootRole);
+            if (!role || role.type === 'project')
+              throw invalid('rootRole', `must be a root role; ${body.rootRole} is not one.`);
+          }
+          const at = nowIso(deps);
+          const group = await tx.groups.insert({
+            name: body.name,
+            description: body.description ?? null,
+            rootRole: body.rootRole ?? null,
+            createdAt: at,
+            createdBy: actor.name,
+          });
+          await writeEvents(tx, actor, at, [{ type: 'group-created', data: group }]);
+          await addGroupUsers(
+            tx,
+            actor,
+            group.id,
+            body.users.map((u) => u.user.id),
+            at,
+          );
+          return groupView(tx, group);
+        });
+      },
+
+      /** Adds users to a group; ones already in it are ignored (group-user-added). */
+      addUsers(actor: Actor, groupId: number, userIds: readonly number[]): Promise<GroupView> {
+        return inTransaction(deps, async (tx) => {
+          const group = await requireGroup(tx, groupId);
+          await addGroupUsers(tx, actor, groupId, userIds, nowIso(deps));
+          return groupView(tx, group);
+        });
+      },
+    },
+
+    roles: {
+      /** Every role (built-in root and project roles first), ordered by id. */
+      list: (): Promise<Role[]> => store.roles.list(),
+      /** One role or NOT_FOUND. */
+      get: (id: number): Promise<Role> => requireRole(store, id),
+    },
+
+    ...createProjectAccess(deps),
+  };
 }
 
 export type UserService = ReturnType<typeof createUserService>;

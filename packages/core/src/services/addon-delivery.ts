@@ -1,0 +1,162 @@
+import type { Addon } from '../domain/addon.js';
+import type { FlagstaffEvent } from '../domain/event.js';
+import type { HttpClient } from '../ports/runtime-ports.js';
+import { ADDON_PROVIDERS } from './addon-providers.js';
+import type { ServiceDeps } from './deps.js';
+
+export interface AddonDeliveryOptions {
+  /** Poll for events other processes appended when the store cannot notify (default 10 s). */
+  pollMs?: number;
+  /** Per-request timeout (default 5 s). */
+  timeoutMs?: number;
+  /** Waits before each retry; its length is the number of retries (default 0.5 s, 2 s). */
+  retryDelaysMs?: readonly number[];
+  /** Events read per batch (default 100). */
+  batchSize?: number;
+}
+
+/** Whether an addon's filters let the event through; empty lists and '*' mean all. */
+export function addonMatches(addon: Addon, event: FlagstaffEvent): boolean {
+  if (!addon.enabled || !addon.events.includes(event.type)) return false;
+  const passes = (list: readonly string[], value: string | null) =>
+    list.length === 0 || list.includes('*') || (value !== null && list.includes(value));
+  return passes(addon.projects, event.project) && passes(addon.environments, event.environment);
+}
+
+/**
+ * Tails the event log (the outbox) and POSTs matching events to enabled addons. The cursor is held
+ * in memory and starts at the newest event when delivery starts: the store has no place to persist
+ * it, so events appended while no process runs are not delivered. Failures are logged, never thrown.
+ */
+export function createAddonDelivery(
+  deps: ServiceDeps & { http: HttpClient },
+  options: AddonDeliveryOptions = {},
+) {
+  const { store, logger, http } = deps;
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const retryDelays = options.retryDelaysMs ?? [500, 2_000];
+  const batchSize = options.batchSize ?? 100;
+  let stopped = false;
+  let cursor = 0;
+  let running: Promise<void> | null = null;
+  let again = false;
+  const sleepers = new Set<() => void>();
+
+  const ready = store.events.latestId().then(
+    (id) => {
+      cursor = id;
+    },
+    (error: unknown) => logger.error('addon delivery could not read the event log', { error: String(error) }),
+  );
+
+  /** Waits, but wakes early when delivery stops so close() is not held up by backoff. */
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      sleepers.add(done);
+    });
+
+  async function send(addon: Addon, event: FlagstaffEvent): Promise<void> {
+    const provider = ADDON_PROVIDERS.get(addon.provider);
+    const url = addon.parameters['url'];
+    if (!provider || typeof url !== 'string') return;
+    let request: { headers: Record<string, string>; body: string };
+    try {
+      request = provider.request(event, addon.parameters);
+    } catch (error) {
+      logger.warn('addon request could not be built', {
+        addonId: addon.id,
+        eventId: event.id,
+        error: String(error),
+      });
+      return;
+    }
+    for (let attempt = 0; ; attempt++) {
+      let failure: string;
+      let retryable = true;
+      try {
+        const { status } = await http.post(url, { ...request, timeoutMs });
+        if (status >= 200 && status < 300) return;
+        failure = `HTTP ${status}`;
+        // Other 4xx answers will not change on a retry (bad URL, bad credentials).
+        retryable = status >= 500 || status === 408 || status === 429;
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error);
+      }
+      const delay = retryDelays[attempt];
+      if (!retryable || delay === undefined || stopped) {
+        logger.warn('addon delivery failed', {
+          addonId: addon.id,
+          provider: addon.provider,
+          eventId: event.id,
+          eventType: event.type,
+          attempts: attempt + 1,
+          failure,
+        });
+        return;
+      }
+      await sleep(delay);
+    }
+  }
+
+  async function drain(): Promise<void> {
+    await ready;
+    while (!stopped) {
+      const events = await store.events.search({ afterId: cursor, ascending: true, limit: batchSize });
+      if (events.length === 0) return;
+      const addons = (await store.addons.list()).filter((a) => a.enabled);
+      for (const event of events) {
+        if (stopped) return;
+        // One event at a time keeps each addon's deliveries in log order.
+        await Promise.all(addons.filter((a) => addonMatches(a, event)).map((a) => send(a, event)));
+        cursor = event.id;
+      }
+    }
+  }
+
+  /** Runs one drain at a time; a trigger during a run schedules one more so nothing is missed. */
+  function deliverPending(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await drain();
+        } while (again && !stopped);
+      } catch (error) {
+        logger.error('addon delivery failed to read events', { error: String(error) });
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  // A notice may come before the appending transaction commits; a macrotask later it usually has.
+  const unsubscribe = store.onEventsAppended?.(() => {
+    setTimeout(() => void deliverPending(), 0).unref?.();
+  });
+  const poll = setInterval(() => void deliverPending(), options.pollMs ?? 10_000);
+  poll.unref?.();
+
+  return {
+    deliverPending,
+    /** Stops triggers and polling, cuts backoff short and waits for the running batch. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(poll);
+      unsubscribe?.();
+      for (const wake of [...sleepers]) wake();
+      await running;
+    },
+  };
+}
