@@ -1,0 +1,140 @@
+// Seeds 1,000 features over HTTP into the standalone server (SQLite, then PostgreSQL), then measures
+// POST /api/admin/playground over them. The server runs as its own process, as users run it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildSeedPlan, type SeedCall } from '../http-seed-plan.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const ADMIN = `*:*.${'ab12'.repeat(16)}`;
+const PLAYGROUND_RUNS = 60;
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+
+async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', join(root, 'examples/standalone-server/src/main.ts')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        FLAGSTAFF_ADMIN_TOKEN: ADMIN,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { base, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`server on ${databaseUrl} did not become healthy`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function call(base: string, c: SeedCall): Promise<void> {
+  const res = await fetch(base + c.path, {
+    method: c.method,
+    headers: { authorization: ADMIN, 'content-type': 'application/json' },
+    body: c.body === undefined ? undefined : JSON.stringify(c.body),
+  });
+  if (!res.ok) throw new Error(`${c.method} ${c.path} → ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
+
+async function measure(label: string, databaseUrl: string): Promise<void> {
+  const { base, child } = await startServer(databaseUrl);
+  try {
+    const plan = buildSeedPlan();
+    const t0 = performance.now();
+    for (const c of plan.calls) await call(base, c);
+    const seedMs = performance.now() - t0;
+    const body = JSON.stringify({
+      environment: 'development',
+      projects: '*',
+      context: { appName: 'bench', userId: 'user-17', properties: { tenant: 'acme' } },
+    });
+    const times: number[] = [];
+    let featureCount = 0;
+    for (let i = 0; i < PLAYGROUND_RUNS + 5; i++) {
+      const s = performance.now();
+      const res = await fetch(`${base}/api/admin/playground`, {
+        method: 'POST',
+        headers: { authorization: ADMIN, 'content-type': 'application/json' },
+        body,
+      });
+      const json = (await res.json()) as { features: unknown[] };
+      if (i >= 5) times.push(performance.now() - s);
+      featureCount = json.features.length;
+    }
+    console.log(
+      `${label.padEnd(10)} seeding ${plan.features} features: ${plan.calls.length} sequential calls in ${(seedMs / 1000).toFixed(2)} s ` +
+        `(${((seedMs * 1000) / plan.calls.length).toFixed(0)} µs/call; target ≤ 3 s)`,
+    );
+    console.log(
+      `${label.padEnd(10)} playground over ${featureCount} features: p50 ${median(times).toFixed(2)} ms, p95 ${p95(times).toFixed(2)} ms (target p50 ≤ 15 ms)`,
+    );
+  } finally {
+    await stopServer(child);
+  }
+}
+
+export default async function httpBench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'flagstaff-http-bench-'));
+  try {
+    await measure('sqlite', join(dir, 'bench.db'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const pgUrl =
+    process.env.FLAGSTAFF_BENCH_PG_URL ??
+    process.env.FLAGSTAFF_TEST_PG_URL ??
+    'postgres://postgres@127.0.0.1:5432/test';
+  const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (e) {
+    console.log(`postgres   skipped: cannot connect to ${pgUrl} (${(e as Error).message})`);
+    return;
+  }
+  const db = `flagstaff_http_bench_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${db}`);
+  try {
+    const url = new URL(pgUrl);
+    url.pathname = `/${db}`;
+    await measure('postgres', url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    await admin.end();
+  }
+}
