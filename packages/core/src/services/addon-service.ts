@@ -108,7 +108,7 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
     },
 
     /** Creates an addon (addon-config-created, without sensitive parameters). */
-    create(actor: Actor, input: unknown): Promise<Addon> {
+    async create(actor: Actor, input: unknown): Promise<Addon> {
       const body = parseWith(addonInputSchema, input);
       const provider = requireProvider(body.provider);
       validateParameters(provider, body.parameters);
@@ -134,7 +134,7 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
      * Replaces an addon's configuration (addon-config-updated). A sensitive parameter sent back
      * masked (or left out) keeps its stored value, so UIs can save without re-entering secrets.
      */
-    update(actor: Actor, id: number, input: unknown): Promise<Addon> {
+    async update(actor: Actor, id: number, input: unknown): Promise<Addon> {
       const body = parseWith(addonInputSchema, input);
       const provider = requireProvider(body.provider);
       return inTransaction(deps, async (tx) => {
@@ -171,7 +171,7 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
     },
 
     /** Deletes an addon (addon-config-deleted); NOT_FOUND when unknown. */
-    delete(actor: Actor, id: number): Promise<void> {
+    async delete(actor: Actor, id: number): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const before = await requireAddon(tx, id);
         await tx.addons.delete(id);

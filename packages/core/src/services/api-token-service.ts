@@ -137,7 +137,7 @@ export function createApiTokenService(deps: ServiceDeps) {
     },
 
     /** Issues a token (api-token-created); the response is the only place the whole secret appears. */
-    create(actor: Actor, input: unknown): Promise<ApiTokenView> {
+    async create(actor: Actor, input: unknown): Promise<ApiTokenView> {
       const body = parseWith(createApiTokenSchema, input);
       const scope = resolveScope(body);
       return inTransaction(deps, async (tx) => {
@@ -155,7 +155,7 @@ export function createApiTokenService(deps: ServiceDeps) {
     },
 
     /** Changes when a token expires (api-token-updated); `secret` may be the whole or display secret. */
-    updateExpiry(actor: Actor, secret: string, input: unknown): Promise<ApiTokenView> {
+    async updateExpiry(actor: Actor, secret: string, input: unknown): Promise<ApiTokenView> {
       const body = parseWith(updateApiTokenSchema, input);
       return inTransaction(deps, async (tx) => {
         const before = await findToken(tx, secret);
@@ -178,7 +178,7 @@ export function createApiTokenService(deps: ServiceDeps) {
      * Deletes a token (api-token-deleted). Like the reference, an unknown secret is not an error;
      * the result says whether a token went.
      */
-    delete(actor: Actor, secret: string): Promise<boolean> {
+    async delete(actor: Actor, secret: string): Promise<boolean> {
       return inTransaction(deps, async (tx) => {
         const before = await findToken(tx, secret);
         if (!before) return false;
@@ -194,7 +194,7 @@ export function createApiTokenService(deps: ServiceDeps) {
      * First start: when no admin token exists, creates one (from `secret` when it is a well-formed
      * `*:*.…` secret, otherwise generated) and returns its secret; null when one already existed.
      */
-    ensureAdminToken(secret?: string): Promise<string | null> {
+    async ensureAdminToken(secret?: string): Promise<string | null> {
       let chosen = secret?.trim();
       if (chosen !== undefined && !ADMIN_SECRET_PATTERN.test(chosen)) {
         deps.logger.warn(

@@ -17,7 +17,7 @@ export function createActionSets(deps: ServiceDeps) {
      * Creates an action set (actions-created). Its source endpoint, project and actor must exist;
      * each action names the parameters it needs, and acts in the set's own project.
      */
-    create(actor: Actor, input: unknown): Promise<ActionSet> {
+    async create(actor: Actor, input: unknown): Promise<ActionSet> {
       const body = parseWith(actionSetInputSchema, input);
       const actions = body.actions.map((a, i) => {
         // Action sets belong to a project: their actions may not reach into another one.
@@ -67,7 +67,7 @@ export function createActionSets(deps: ServiceDeps) {
     },
 
     /** Deletes an action set (actions-deleted). */
-    delete(actor: Actor, id: number): Promise<void> {
+    async delete(actor: Actor, id: number): Promise<void> {
       return inTransaction(deps, async (tx) => {
         const before = (await tx.signals.listActionSets()).find((s) => s.id === id);
         if (!before) throw notFound('action set', id);

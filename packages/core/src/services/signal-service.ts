@@ -83,7 +83,7 @@ export function createSignalService(
       },
 
       /** Creates an endpoint (signal-endpoint-created); LIMIT_EXCEEDED past the endpoint limit. */
-      create(actor: Actor, input: unknown): Promise<SignalEndpointView> {
+      async create(actor: Actor, input: unknown): Promise<SignalEndpointView> {
         const body = parseWith(signalEndpointInputSchema, input);
         return inTransaction(deps, async (tx) => {
           const existing = await tx.signals.listEndpoints();
@@ -110,7 +110,7 @@ export function createSignalService(
       },
 
       /** Changes name, description or enabled (signal-endpoint-updated). */
-      update(actor: Actor, id: number, input: unknown): Promise<SignalEndpointView> {
+      async update(actor: Actor, id: number, input: unknown): Promise<SignalEndpointView> {
         const body = parseWith(updateEndpointSchema, input);
         return inTransaction(deps, async (tx) => {
           const before = await requireEndpoint(tx, id);
@@ -135,7 +135,7 @@ export function createSignalService(
       },
 
       /** Deletes an endpoint with its tokens and signals (signal-endpoint-deleted). */
-      delete(actor: Actor, id: number): Promise<void> {
+      async delete(actor: Actor, id: number): Promise<void> {
         return inTransaction(deps, async (tx) => {
           const before = await requireEndpoint(tx, id);
           await tx.signals.deleteEndpoint(id);
@@ -155,7 +155,7 @@ export function createSignalService(
        * Creates a token (signal-endpoint-token-created). The returned `token` is the only time the
        * secret is shown; only its hash is stored. LIMIT_EXCEEDED past the per-endpoint limit.
        */
-      create(
+      async create(
         actor: Actor,
         endpointId: number,
         input: unknown,
@@ -185,7 +185,7 @@ export function createSignalService(
       },
 
       /** Deletes a token of an endpoint (signal-endpoint-token-deleted). */
-      delete(actor: Actor, endpointId: number, tokenId: number): Promise<void> {
+      async delete(actor: Actor, endpointId: number, tokenId: number): Promise<void> {
         return inTransaction(deps, async (tx) => {
           await requireEndpoint(tx, endpointId);
           const before = (await tx.signals.listTokens(endpointId)).find((t) => t.id === tokenId);

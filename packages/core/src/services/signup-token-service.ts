@@ -78,7 +78,7 @@ export function createSignupTokenService(deps: ServiceDeps & { baseUrl?: string 
     },
 
     /** Creates an invite link for the Viewer role (public-signup-token-created). */
-    create(actor: Actor, input: unknown): Promise<SignupTokenView> {
+    async create(actor: Actor, input: unknown): Promise<SignupTokenView> {
       const body = parseWith(createSignupTokenSchema, input);
       return inTransaction(deps, async (tx) => {
         const token: SignupTokenRecord = {
@@ -100,7 +100,7 @@ export function createSignupTokenService(deps: ServiceDeps & { baseUrl?: string 
     },
 
     /** Changes expiresAt and/or enabled (public-signup-token-updated). */
-    update(actor: Actor, secret: string, input: unknown): Promise<SignupTokenView> {
+    async update(actor: Actor, secret: string, input: unknown): Promise<SignupTokenView> {
       const body = parseWith(updateSignupTokenSchema, input);
       return inTransaction(deps, async (tx) => {
         const before = await tx.signupTokens.get(secret);
@@ -127,7 +127,7 @@ export function createSignupTokenService(deps: ServiceDeps & { baseUrl?: string 
      * Joins through an invite link: creates a Viewer user (user-created) and records that they used
      * the link (public-signup-token-user-added). CONFLICT when the e-mail is taken.
      */
-    signup(secret: string, input: unknown): Promise<UserView> {
+    async signup(secret: string, input: unknown): Promise<UserView> {
       const body = parseWith(signupSchema, input);
       return inTransaction(deps, async (tx) => {
         const token = await requireUsable(tx, secret);

@@ -73,7 +73,12 @@ export function createProjectAccess(deps: ServiceDeps) {
   const { store } = deps;
   return {
     /** Deprecated PUT /projects/:p/groups/:g/roles/:r: gives the group exactly this role (project-group-role-changed). */
-    setGroupProjectRole(actor: Actor, projectId: string, groupId: number, roleId: number): Promise<void> {
+    async setGroupProjectRole(
+      actor: Actor,
+      projectId: string,
+      groupId: number,
+      roleId: number,
+    ): Promise<void> {
       return inTransaction(deps, async (tx) => {
         await requireProject(tx, projectId);
         await requireGroup(tx, requireId('groupId', groupId));
@@ -92,7 +97,7 @@ export function createProjectAccess(deps: ServiceDeps) {
     },
 
     /** Replaces the roles a user has in a project; an empty list removes access (project-access-user-roles-updated). */
-    setUserProjectRoles(
+    async setUserProjectRoles(
       actor: Actor,
       projectId: string,
       userId: number,
@@ -117,7 +122,7 @@ export function createProjectAccess(deps: ServiceDeps) {
     },
 
     /** POST /projects/:p/access: adds every role to every user and group, keeping roles they had (project-access-added). */
-    addAccess(actor: Actor, projectId: string, input: unknown): Promise<void> {
+    async addAccess(actor: Actor, projectId: string, input: unknown): Promise<void> {
       const body = parseWith(addProjectAccessSchema, input);
       if (body.users.length === 0 && body.groups.length === 0)
         throw new FlagstaffError('VALIDATION', '"users" must list at least one user (or "groups" a group).', {

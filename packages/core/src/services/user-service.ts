@@ -74,7 +74,7 @@ export function createUserService(deps: ServiceDeps) {
     },
 
     /** Creates a user with a root role (default Viewer) (user-created). */
-    create(actor: Actor, input: unknown): Promise<UserView> {
+    async create(actor: Actor, input: unknown): Promise<UserView> {
       const body = parseWith(createUserSchema, input);
       return inTransaction(deps, async (tx) => {
         const rootRole = typeof body.rootRole === 'string' ? ROOT_ROLE_IDS[body.rootRole] : body.rootRole;
@@ -103,7 +103,7 @@ export function createUserService(deps: ServiceDeps) {
       },
 
       /** Creates a group (group-created) with its initial users (group-user-added). */
-      create(actor: Actor, input: unknown): Promise<GroupView> {
+      async create(actor: Actor, input: unknown): Promise<GroupView> {
         const body = parseWith(createGroupSchema, input);
         return inTransaction(deps, async (tx) => {
           if ((await tx.groups.list()).some((g) => g.name === body.name))
@@ -134,7 +134,7 @@ export function createUserService(deps: ServiceDeps) {
       },
 
       /** Adds users to a group; ones already in it are ignored (group-user-added). */
-      addUsers(actor: Actor, groupId: number, userIds: readonly number[]): Promise<GroupView> {
+      async addUsers(actor: Actor, groupId: number, userIds: readonly number[]): Promise<GroupView> {
         return inTransaction(deps, async (tx) => {
           const group = await requireGroup(tx, groupId);
           await addGroupUsers(tx, actor, groupId, userIds, nowIso(deps));

@@ -1,0 +1,174 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Flagstaff } from '../flagstaff.js';
+import { hashSecret } from './access-service.js';
+import { alice, createTestFlagstaff } from './test-support.js';
+
+let flagstaff: Flagstaff;
+beforeEach(async () => {
+  ({ flagstaff } = await createTestFlagstaff());
+});
+
+const tokenEvents = async () =>
+  (await flagstaff.store.events.search({ ascending: true })).filter((e) => e.type.startsWith('api-token-'));
+
+describe('creating API tokens', () => {
+  it('issues a client token with the reference secret format, defaults, and a hash-only record', async () => {
+    const token = await flagstaff.apiTokens.create(alice, { tokenName: 'backend', type: 'CLIENT' });
+    expect(token.secret).toMatch(/^\*:development\.[0-9a-f]{64}$/);
+    expect(token).toMatchObject({
+      tokenName: 'backend',
+      username: 'backend',
+      type: 'client',
+      environment: 'development',
+      project: '*',
+      projects: ['*'],
+      expiresAt: null,
+      seenAt: null,
+      alias: null,
+    });
+    const stored = await flagstaff.store.apiTokens.getByHash(hashSecret(token.secret));
+    expect(stored?.displaySecret).toBe(`*:development.${token.secret.slice(14, 20)}…`);
+    expect(JSON.stringify(stored)).not.toContain(token.secret.slice(14));
+  });
+
+  it('uses "<project>:<env>." for one project, "[]:<env>." for several, and "*:*." for admin tokens', async () => {
+    await flagstaff.projects.create(alice, { id: 'shop', name: 'Shop' });
+    const one = await flagstaff.apiTokens.create(alice, {
+      username: 'fe',
+      type: 'frontend',
+      project: 'shop',
+      environment: 'production',
+    });
+    expect(one.secret).toMatch(/^shop:production\.[0-9a-f]{64}$/);
+    expect(one).toMatchObject({ project: 'shop', projects: ['shop'] });
+    const many = await flagstaff.apiTokens.create(alice, {
+      tokenName: 'multi',
+      type: 'client',
+      projects: ['shop', 'default'],
+    });
+    expect(many.secret).toMatch(/^\[\]:development\.[0-9a-f]{64}$/);
+    expect(many).toMatchObject({ project: '[]', projects: ['shop', 'default'] });
+    const admin = await flagstaff.apiTokens.create(alice, { tokenName: 'ops', type: 'admin' });
+    expect(admin.secret).toMatch(/^\*:\*\.[0-9a-f]{64}$/);
+    expect(admin).toMatchObject({ environment: '*', project: '*', projects: ['*'] });
+  });
+
+  it('refuses unknown projects and environments, scoped admin tokens, and bad input, naming the property', async () => {
+    await expect(
+      flagstaff.apiTokens.create(alice, { tokenName: 't', type: 'client', projects: ['default', 'nope'] }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('"nope"') });
+    await expect(
+      flagstaff.apiTokens.create(alice, { tokenName: 't', type: 'client', environment: 'staging' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('"staging"') });
+    await expect(
+      flagstaff.apiTokens.create(alice, { tokenName: 't', type: 'admin', project: 'default' }),
+    ).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('"project"') });
+    await expect(
+      flagstaff.apiTokens.create(alice, { tokenName: 't', type: 'client', environment: '*' }),
+    ).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('"environment"') });
+    await expect(flagstaff.apiTokens.create(alice, { type: 'client' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('"tokenName"'),
+    });
+    await expect(flagstaff.apiTokens.create(alice, { tokenName: 't', type: 'root' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('"type"'),
+    });
+    expect(await flagstaff.apiTokens.list()).toEqual([]);
+  });
+
+  it('writes api-token-created with the token but without its secret', async () => {
+    const token = await flagstaff.apiTokens.create(alice, { tokenName: 'backend', type: 'client' });
+    const [event] = await tokenEvents();
+    expect(event).toMatchObject({
+      type: 'api-token-created',
+      createdBy: alice.name,
+      createdByUserId: alice.userId,
+      environment: 'development',
+      project: null,
+      data: { tokenName: 'backend', type: 'client', projects: ['*'] },
+    });
+    expect(event?.data).not.toHaveProperty('secret');
+    expect(JSON.stringify(event)).not.toContain(token.secret.slice(14, 30));
+  });
+});
+
+describe('reading, updating and deleting API tokens', () => {
+  it('lists and finds by name with display secrets only', async () => {
+    const a = await flagstaff.apiTokens.create(alice, { tokenName: 'same', type: 'client' });
+    await flagstaff.apiTokens.create(alice, { tokenName: 'same', type: 'frontend' });
+    await flagstaff.apiTokens.create(alice, { tokenName: 'other', type: 'client' });
+    const listed = await flagstaff.apiTokens.list();
+    expect(listed).toHaveLength(3);
+    expect(listed.every((t) => t.secret.endsWith('…'))).toBe(true);
+    const byName = await flagstaff.apiTokens.listByName('same');
+    expect(byName.map((t) => t.type).sort()).toEqual(['client', 'frontend']);
+    expect(byName.map((t) => t.secret)).toContain(`${a.secret.slice(0, 20)}…`);
+    expect(await flagstaff.apiTokens.listByName('none')).toEqual([]);
+  });
+
+  it('changes the expiry by whole or display secret (api-token-updated)', async () => {
+    const token = await flagstaff.apiTokens.create(alice, { tokenName: 'x', type: 'client' });
+    const updated = await flagstaff.apiTokens.updateExpiry(alice, token.secret, {
+      expiresAt: '2030-01-01T00:00:00Z',
+    });
+    expect(updated.expiresAt).toBe('2030-01-01T00:00:00Z');
+    const display = (await flagstaff.apiTokens.list())[0]!.secret;
+    await flagstaff.apiTokens.updateExpiry(alice, display, { expiresAt: '2031-01-01T00:00:00Z' });
+    expect((await flagstaff.apiTokens.list())[0]?.expiresAt).toBe('2031-01-01T00:00:00Z');
+    const events = await tokenEvents();
+    expect(events.map((e) => e.type)).toEqual([
+      'api-token-created',
+      'api-token-updated',
+      'api-token-updated',
+    ]);
+    expect(events[1]).toMatchObject({
+      data: { expiresAt: '2030-01-01T00:00:00Z' },
+      preData: { expiresAt: null },
+    });
+    expect(events[1]?.data).not.toHaveProperty('secret');
+    await expect(
+      flagstaff.apiTokens.updateExpiry(alice, token.secret, { expiresAt: 'soon' }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('"expiresAt"'),
+    });
+    await expect(
+      flagstaff.apiTokens.updateExpiry(alice, '*:development.unknown', { expiresAt: '2030-01-01T00:00:00Z' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.not.stringContaining('unknown') });
+  });
+
+  it('deletes a token (api-token-deleted) and treats an unknown secret as nothing to do', async () => {
+    const token = await flagstaff.apiTokens.create(alice, { tokenName: 'x', type: 'client' });
+    expect(await flagstaff.apiTokens.delete(alice, token.secret)).toBe(true);
+    expect(await flagstaff.apiTokens.list()).toEqual([]);
+    expect(await flagstaff.apiTokens.delete(alice, token.secret)).toBe(false);
+    const events = await tokenEvents();
+    expect(events.map((e) => e.type)).toEqual(['api-token-created', 'api-token-deleted']);
+    expect(events[1]?.preData).toMatchObject({ tokenName: 'x' });
+    expect(events[1]?.preData).not.toHaveProperty('secret');
+  });
+});
+
+describe('ensureAdminToken', () => {
+  it('creates the first admin token from a well-formed secret once, and then returns null', async () => {
+    expect(await flagstaff.apiTokens.ensureAdminToken('*:*.my-bootstrap-secret')).toBe(
+      '*:*.my-bootstrap-secret',
+    );
+    const principal = await flagstaff.access.authenticateToken('*:*.my-bootstrap-secret');
+    expect(principal).toMatchObject({ kind: 'api-token', tokenType: 'admin', name: 'admin' });
+    expect(await flagstaff.apiTokens.ensureAdminToken()).toBeNull();
+    expect((await tokenEvents()).map((e) => e.createdBy)).toEqual(['system']);
+  });
+
+  it('generates a secret when none or a malformed one is given', async () => {
+    const secret = await flagstaff.apiTokens.ensureAdminToken('default:development.not-admin');
+    expect(secret).toMatch(/^\*:\*\.[0-9a-f]{64}$/);
+  });
+
+  it('does nothing when an admin token already exists', async () => {
+    await flagstaff.apiTokens.create(alice, { tokenName: 'ops', type: 'admin' });
+    expect(await flagstaff.apiTokens.ensureAdminToken()).toBeNull();
+    expect(await flagstaff.apiTokens.list()).toHaveLength(1);
+  });
+});
