@@ -1,13 +1,35 @@
 import type { Route } from '../route.js';
+import { addonRoutes } from './addons.js';
+import { apiTokenRoutes } from './api-tokens.js';
+import { clientRoutes } from './client.js';
+import { dependencyRoutes } from './dependencies.js';
 import { environmentRoutes } from './environments.js';
+import { featureEnvironmentRoutes } from './feature-environments.js';
 import { featureRoutes } from './features.js';
+import { insightRoutes } from './insights.js';
+import { inviteLinkRoutes } from './invite-links.js';
 import { projectRoutes } from './projects.js';
+import { segmentRoutes } from './segments.js';
+import { signalRoutes } from './signals.js';
+import { strategyRoutes } from './strategies.js';
 import { tagRoutes } from './tags.js';
+import { userRoutes } from './users.js';
 
-/** Every route of the router, in registration order (more specific paths before parameterised ones). */
+/** Every route of the router. Paths never shadow each other, so the order is only the document's. */
 export const allRoutes = (): Route[] => [
   ...projectRoutes,
   ...environmentRoutes,
   ...featureRoutes,
+  ...featureEnvironmentRoutes,
+  ...strategyRoutes,
+  ...dependencyRoutes,
   ...tagRoutes,
+  ...segmentRoutes,
+  ...insightRoutes,
+  ...addonRoutes,
+  ...apiTokenRoutes,
+  ...inviteLinkRoutes,
+  ...userRoutes,
+  ...signalRoutes,
+  ...clientRoutes,
 ];

@@ -1,4 +1,4 @@
-import { bulkTagSchema, NONE, tagSchema, tagTypeSchema } from '@flagstaff/core';
+import { bulkTagSchema, NONE, tagSchema, tagTypeSchema, updateTagTypeSchema } from '@flagstaff/core';
 import { defineRoutes } from '../route.js';
 
 const T = '/api/admin/tag-types';
@@ -50,7 +50,7 @@ export const tagRoutes = defineRoutes([
     summary: 'Update a tag type',
     status: 200,
     empty: true,
-    body: tagTypeSchema.omit({ name: true }),
+    body: updateTagTypeSchema,
     handler: ({ flagstaff, actor, params, body }) => flagstaff.tags.updateType(actor, params.name!, body),
   },
   {

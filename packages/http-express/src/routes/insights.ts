@@ -1,0 +1,137 @@
+import { eventSearchSchema, NONE, playgroundRequestSchema } from '@flagstaff/core';
+import { z } from 'zod';
+import { defineRoutes, reply } from '../route.js';
+
+const project = { project: 'projectId' };
+
+/** Documentation of the export body; the export service parses it. */
+const exportBody = z.object({
+  environment: z.string(),
+  downloadFile: z.boolean().optional(),
+  features: z.array(z.string()).optional(),
+  tag: z.string().optional(),
+  project: z.string().optional(),
+});
+
+/** Read-only views: the event log, project overview and DORA, instance insights, export, playground. */
+export const insightRoutes = defineRoutes([
+  {
+    method: 'get',
+    path: '/api/admin/events',
+    api: 'admin',
+    permission: NONE,
+    tag: 'Events',
+    summary: 'List events',
+    status: 200,
+    query: z.object({ project: z.string().optional() }),
+    handler: ({ flagstaff, query }) =>
+      flagstaff.events.list(
+        typeof query.project === 'string' && query.project !== '' ? query.project : undefined,
+      ),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/events/search',
+    api: 'admin',
+    permission: NONE,
+    tag: 'Events',
+    summary: 'Search events',
+    status: 200,
+    body: eventSearchSchema,
+    bodyRequired: false,
+    handler: ({ flagstaff, body }) => flagstaff.events.search(body),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/events/:featureName',
+    api: 'admin',
+    permission: NONE,
+    tag: 'Events',
+    summary: 'List the events of a feature',
+    status: 200,
+    handler: ({ flagstaff, params }) => flagstaff.events.forFeature(params.featureName!),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/projects/:projectId/overview',
+    api: 'admin',
+    permission: NONE,
+    scope: project,
+    tag: 'Projects',
+    summary: 'Get a project overview',
+    status: 200,
+    handler: ({ flagstaff, params, userId }) => flagstaff.insights.overview(params.projectId!, userId),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/projects/:projectId/dora',
+    api: 'admin',
+    permission: NONE,
+    scope: project,
+    tag: 'Projects',
+    summary: 'Get the DORA metrics of a project',
+    status: 200,
+    handler: ({ flagstaff, params }) => flagstaff.insights.dora(params.projectId!),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/environments/project/:projectId',
+    api: 'admin',
+    permission: NONE,
+    scope: project,
+    tag: 'Environments',
+    summary: 'List the environments of a project',
+    status: 200,
+    handler: ({ flagstaff, params }) => flagstaff.insights.projectEnvironments(params.projectId!),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/insights',
+    api: 'admin',
+    permission: NONE,
+    tag: 'Insights',
+    summary: 'Get instance insights',
+    status: 200,
+    handler: ({ flagstaff }) => flagstaff.insights.instanceInsights(),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/dashboard/executive',
+    api: 'admin',
+    permission: NONE,
+    tag: 'Insights',
+    summary: 'Get instance information',
+    deprecated: true,
+    status: 200,
+    handler: ({ flagstaff }) => flagstaff.insights.instanceInsights(),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/features-batch/export',
+    api: 'admin',
+    permission: NONE,
+    tag: 'Import/Export',
+    summary: 'Export features',
+    status: 200,
+    body: exportBody,
+    handler: async ({ flagstaff, actor, body }) => {
+      const result = await flagstaff.exports.export(actor, body);
+      const download = (body as { downloadFile?: unknown } | undefined)?.downloadFile === true;
+      return download
+        ? reply(200, result, { 'content-disposition': 'attachment; filename="export.json"' })
+        : result;
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/playground',
+    api: 'admin',
+    permission: NONE,
+    tag: 'Playground',
+    summary: 'Evaluate a context against features',
+    deprecated: true,
+    status: 200,
+    body: playgroundRequestSchema,
+    handler: ({ flagstaff, body }) => flagstaff.playground.evaluate(body),
+  },
+]);

@@ -1,0 +1,172 @@
+import {
+  actionSetInputSchema,
+  signalEndpointInputSchema,
+  signalEndpointTokenInputSchema,
+} from '@flagstaff/core';
+import { z } from 'zod';
+import { defineRoutes } from '../route.js';
+import { idParam } from './bodies.js';
+
+const S = '/api/admin/signal-endpoints';
+const A = '/api/admin/projects/:projectId/actions';
+
+/** Signal endpoints: managing them needs ADMIN; receiving is authenticated by the endpoint's own tokens. */
+export const signalRoutes = defineRoutes([
+  {
+    method: 'post',
+    path: '/api/signal-endpoint/:endpointName',
+    api: 'public',
+    permission: 'NONE',
+    tag: 'Signals',
+    summary: 'Send a signal',
+    status: 202,
+    body: z.unknown(),
+    bodyRequired: false,
+    errors: [401, 429],
+    handler: ({ flagstaff, params, body, req }) =>
+      flagstaff.signals.receive(params.endpointName!, req.headers.authorization, body),
+  },
+  {
+    method: 'get',
+    path: S,
+    api: 'admin',
+    permission: 'ADMIN',
+    tag: 'Signals',
+    summary: 'List signal endpoints',
+    status: 200,
+    handler: async ({ flagstaff }) => ({ signalEndpoints: await flagstaff.signals.endpoints.list() }),
+  },
+  {
+    method: 'post',
+    path: S,
+    api: 'admin',
+    permission: 'ADMIN',
+    tag: 'Signals',
+    summary: 'Create a signal endpoint',
+    status: 201,
+    body: signalEndpointInputSchema,
+    errors: [409],
+    handler: ({ flagstaff, actor, body }) => flagstaff.signals.endpoints.create(actor, body),
+  },
+  {
+    method: 'get',
+    path: `${S}/:id`,
+    api: 'admin',
+    permission: 'ADMIN',
+    tag: 'Signals',
+    summary: 'Get a signal endpoint',
+    status: 200,
+    handler: ({ flagstaff, params }) =>
+      flagstaff.signals.endpoints.get(idParam(params.id, 'signal endpoint')),
+  },
+  {
+    method: 'put',
+    path: `${S}/:id`,
+    api: 'admin',
+    permission: 'ADMIN',
+    tag: 'Signals',
+    summary: 'Update a signal endpoint',
+    status: 200,
+    body: signalEndpointInputSchema.partial(),
+    errors: [409],
+    handler: ({ flagstaff, actor, params, body }) =>
+      flagstaff.signals.endpoints.update(actor, idParam(params.id, 'signal endpoint'), body),
+  },
+  {
+    method: 'delete',
+    path: `${S}/:id`,
+    api: 'admin',
+    permission: 'ADMIN',
+    tag: 'Signals',
+    summary: 'Delete a signal endpoint',
+    status: 200,
+    empty: true,
+    handler: ({ flagstaff, actor, params }) =>
+      flagstaff.signals.endpoints.delete(actor, idParam(params.id, 'signal endpoint')),
+  },
+  {
+    method: 'post',
+    path: `${S}/:id/tokens`,
+    api: 'admin',
+    permission: 'ADMIN',
+    tag: 'Signals',
+    summary: 'Create a signal endpoint token',
+    status: 201,
+    body: signalEndpointTokenInputSchema,
+    handler: ({ flagstaff, actor, params, body }) =>
+      flagstaff.signals.tokens.create(actor, idParam(params.id, 'signal endpoint'), body),
+  },
+  {
+    method: 'delete',
+    path: `${S}/:id/tokens/:tokenId`,
+    api: 'admin',
+    permission: 'ADMIN',
+    tag: 'Signals',
+    summary: 'Delete a signal endpoint token',
+    status: 200,
+    empty: true,
+    handler: ({ flagstaff, actor, params }) =>
+      flagstaff.signals.tokens.delete(
+        actor,
+        idParam(params.id, 'signal endpoint'),
+        idParam(params.tokenId, 'signal endpoint token'),
+      ),
+  },
+  {
+    method: 'get',
+    path: `${S}/:id/signals`,
+    api: 'admin',
+    permission: 'ADMIN',
+    tag: 'Signals',
+    summary: 'List the signals an endpoint received',
+    status: 200,
+    handler: async ({ flagstaff, params }) => ({
+      signals: await flagstaff.signals.listSignals(idParam(params.id, 'signal endpoint')),
+    }),
+  },
+  {
+    method: 'get',
+    path: A,
+    api: 'admin',
+    permission: 'ADMIN',
+    scope: { project: 'projectId' },
+    tag: 'Signals',
+    summary: 'List the action sets of a project',
+    status: 200,
+    handler: async ({ flagstaff, params }) => ({
+      actions: (await flagstaff.signals.actionSets.list()).filter((a) => a.project === params.projectId),
+    }),
+  },
+  {
+    method: 'post',
+    path: A,
+    api: 'admin',
+    permission: 'ADMIN',
+    scope: { project: 'projectId' },
+    tag: 'Signals',
+    summary: 'Create an action set',
+    status: 201,
+    body: actionSetInputSchema.omit({ project: true }),
+    handler: ({ flagstaff, actor, params, body }) =>
+      // The project comes from the path, as in the reference; a body that is not an object still reaches the service.
+      flagstaff.signals.actionSets.create(
+        actor,
+        typeof body === 'object' && body !== null && !Array.isArray(body)
+          ? { ...body, project: params.projectId }
+          : body,
+      ),
+  },
+  {
+    method: 'delete',
+    path: `${A}/:actionSetId`,
+    api: 'admin',
+    permission: 'ADMIN',
+    scope: { project: 'projectId' },
+    tag: 'Signals',
+    summary: 'Delete an action set',
+    status: 200,
+    empty: true,
+    handler: ({ flagstaff, actor, params }) =>
+      flagstaff.signals.actionSets.delete(actor, idParam(params.actionSetId, 'action set')),
+  },
+]);
