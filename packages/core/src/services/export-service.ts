@@ -15,7 +15,9 @@ import { requireProject } from './project-service.js';
 /** Body of POST /features-batch/export: an environment and which features (names, tag or project). */
 export const exportQuerySchema = z
   .object({
-    environment: z.string().min(1, 'must be a non-empty environment name'),
+    environment: z
+      .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+      .min(1, 'must be a non-empty environment name'),
     features: z.array(z.string().min(1, 'must be a non-empty feature name')).optional(),
     tag: z.string().min(1, 'must be a non-empty tag ("type:value" or a simple tag value)').optional(),
     project: z.string().min(1, 'must be a non-empty project id').optional(),
@@ -176,7 +178,7 @@ async function buildExport(
 export function createExportService(deps: ServiceDeps) {
   return {
     /** POST /features-batch/export: the features with their configuration in one environment (features-exported). */
-    export(actor: Actor, input: unknown): Promise<ExportResult> {
+    async export(actor: Actor, input: unknown): Promise<ExportResult> {
       const query = parseWith(exportQuerySchema, input);
       return inTransaction(deps, async (tx) => {
         await requireEnvironment(tx, query.environment);
