@@ -1,5 +1,6 @@
 // The store contract suite: `describeStoreContract(name, open)` registers vitest suites that every
 // Store implementation must pass unchanged. `open` returns a fresh, empty, migrated store each call
 // (its own database or schema), and `close` disposes of it.
-export { describeStoreContract } from './store-contract.js';
+
 export type { StoreFactory } from './store-contract.js';
+export { describeStoreContract } from './store-contract.js';
