@@ -83,8 +83,7 @@ export const clientRoutes = defineRoutes([
       });
       const headers = { etag, 'cache-control': 'no-cache' };
       const ifNoneMatch = req.headers['if-none-match'];
-      if (ifNoneMatch?.split(',').some((t) => t.trim() === etag))
-        return reply(304, undefined, headers);
+      if (ifNoneMatch?.split(',').some((t) => t.trim() === etag)) return reply(304, undefined, headers);
       return reply(200, body, headers);
     },
   },
