@@ -18,7 +18,8 @@ export interface MemoryStoreOptions {
  * Transactions run one at a time. Each works on a private overlay of the committed tables, so a
  * rollback is dropping the overlay and reads outside see only committed state. A write outside a
  * transaction commits on its own, or queues behind the running transaction so that it never slips
- * into the middle of one.
+ * into the middle of one (event ids then follow commit order). Inside a transaction, use the
+ * repositories it is given: a write through the store itself would wait for that very transaction.
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
   const name = options.name ?? 'memory';

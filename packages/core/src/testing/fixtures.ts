@@ -67,6 +67,7 @@ export const sortedBy = <T>(items: readonly T[], key: (item: T) => string | numb
     return ka < kb ? -1 : ka > kb ? 1 : 0;
   });
 
+/** A valid project row; tests override what they check. The same holds for the builders below. */
 export const project = (id: string, overrides: Partial<Project> = {}): Project => ({
   id,
   name: `Project ${id}`,
@@ -80,6 +81,7 @@ export const project = (id: string, overrides: Partial<Project> = {}): Project =
   ...overrides,
 });
 
+/** A valid environment row. */
 export const environment = (name: string, overrides: Partial<Environment> = {}): Environment => ({
   name,
   type: 'development',
@@ -90,6 +92,7 @@ export const environment = (name: string, overrides: Partial<Environment> = {}):
   ...overrides,
 });
 
+/** A valid, live feature row. */
 export const feature = (
   name: string,
   projectId: string,
@@ -108,6 +111,7 @@ export const feature = (
   ...overrides,
 });
 
+/** A disabled feature-environment row without variants. */
 export const featureEnvironment = (
   featureName: string,
   env: string,
@@ -121,6 +125,7 @@ export const featureEnvironment = (
   ...overrides,
 });
 
+/** A 100% flexibleRollout strategy in project `alpha`, with id `uuid(n)`. */
 export const strategy = (
   n: number,
   featureName: string,
@@ -143,6 +148,7 @@ export const strategy = (
   ...overrides,
 });
 
+/** A segment without constraints, ready for `segments.insert`. */
 export const segment = (name: string, overrides: Partial<Omit<Segment, 'id'>> = {}): Omit<Segment, 'id'> => ({
   name,
   description: null,
@@ -153,6 +159,7 @@ export const segment = (name: string, overrides: Partial<Omit<Segment, 'id'>> = 
   ...overrides,
 });
 
+/** A context field without legal values. */
 export const contextField = (name: string, overrides: Partial<ContextField> = {}): ContextField => ({
   name,
   description: null,
@@ -163,6 +170,7 @@ export const contextField = (name: string, overrides: Partial<ContextField> = {}
   ...overrides,
 });
 
+/** A Viewer user with every optional field null, ready for `users.insert`. */
 export const user = (overrides: Partial<Omit<UserRecord, 'id'>> = {}): Omit<UserRecord, 'id'> => ({
   name: null,
   email: null,
@@ -179,6 +187,7 @@ export const user = (overrides: Partial<Omit<UserRecord, 'id'>> = {}): Omit<User
   ...overrides,
 });
 
+/** A client token for `alpha`/development. */
 export const apiToken = (secretHash: string, overrides: Partial<ApiTokenRecord> = {}): ApiTokenRecord => ({
   secretHash,
   displaySecret: 'alpha:development.abc',
@@ -193,6 +202,7 @@ export const apiToken = (secretHash: string, overrides: Partial<ApiTokenRecord> 
   ...overrides,
 });
 
+/** An enabled Viewer invite link without users. */
 export const signupToken = (
   secret: string,
   overrides: Partial<SignupTokenRecord> = {},
@@ -208,6 +218,7 @@ export const signupToken = (
   ...overrides,
 });
 
+/** An event by admin@example.com at `at(0)` without payload. */
 export const event = (type: EventType, overrides: Partial<NewEvent> = {}): NewEvent => ({
   type,
   createdBy: 'admin@example.com',
