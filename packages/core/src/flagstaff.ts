@@ -101,7 +101,7 @@ export async function createFlagstaff(options: FlagstaffOptions): Promise<Flagst
     ...services,
     store: options.store,
     async close() {
-      await (services.addons as { stop?: () => Promise<void> }).stop?.();
+      await services.addons.stop();
       await options.store.close();
     },
   };
