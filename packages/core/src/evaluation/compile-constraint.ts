@@ -9,10 +9,11 @@ import {
   isInSubnet,
   isSameAddress,
   type ParsedAddress,
+  parseAddress,
   parseAddress4,
   parseAddress6,
 } from './ip-address-match.js';
-import type { ParseCache } from './parse-cache.js';
+import { createParseCache, type ParseCache } from './parse-cache.js';
 
 /** A compiled test of a context. */
 export type ContextPredicate = (context: EvaluationContext) => boolean;
@@ -21,6 +22,19 @@ export type ContextPredicate = (context: EvaluationContext) => boolean;
 export interface ConstraintCaches {
   versions: ParseCache<SemVer | null>;
   addresses: ParseCache<ParsedAddress | null>;
+  times: ParseCache<number>;
+  /** Memoised testers by flags and pattern, so equal REGEX constraints share one memo. */
+  regexes: Map<string, (value: string) => boolean>;
+}
+
+/** Fresh caches for one compiled set. */
+export function createConstraintCaches(): ConstraintCaches {
+  return {
+    versions: createParseCache(parseContextVersion),
+    addresses: createParseCache(parseAddress),
+    times: createParseCache(Date.parse),
+    regexes: new Map(),
+  };
 }
 
 export const ALWAYS: ContextPredicate = () => true;
@@ -81,13 +95,18 @@ function numberCompare(
   return (context) => test(Number(resolveContextValue(context, field)), expected);
 }
 
-function dateCompare(constraint: ClientConstraint, after: boolean): ContextPredicate {
+function dateCompare(
+  constraint: ClientConstraint,
+  caches: ConstraintCaches,
+  after: boolean,
+): ContextPredicate {
   // The SDK compares `currentTime` whatever `contextName` says.
   const expected = new Date(constraint.value as string).getTime();
   if (Number.isNaN(expected)) return NEVER;
+  const parseTime = caches.times.get;
   return after
-    ? (context) => currentTimeOf(context) > expected
-    : (context) => currentTimeOf(context) < expected;
+    ? (context) => currentTimeOf(context, parseTime) > expected
+    : (context) => currentTimeOf(context, parseTime) < expected;
 }
 
 function versionCompare(
@@ -111,20 +130,35 @@ function versionCompare(
   };
 }
 
-function regexMatch(constraint: ClientConstraint): ContextPredicate {
-  const field = constraint.contextName;
+// RE2 keeps hostile patterns linear, but re2js still costs a few hundred nanoseconds per search:
+// results are memoised per distinct context value (bounded), shared by equal patterns.
+function regexTester(
+  pattern: string,
+  caseInsensitive: boolean,
+  caches: ConstraintCaches,
+): ((value: string) => boolean) | null {
+  const key = `${caseInsensitive ? 'i' : '-'}${pattern}`;
+  const shared = caches.regexes.get(key);
+  if (shared) return shared;
   let regex: RE2JS;
   try {
-    regex = RE2JS.compile(
-      constraint.value as string,
-      constraint.caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0,
-    );
+    regex = RE2JS.compile(pattern, caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0);
   } catch {
-    return NEVER;
+    return null;
   }
+  const tester = createParseCache((value) => regex.test(value), 256).get;
+  caches.regexes.set(key, tester);
+  return tester;
+}
+
+function regexMatch(constraint: ClientConstraint, caches: ConstraintCaches): ContextPredicate {
+  const field = constraint.contextName;
+  if (typeof constraint.value !== 'string') return NEVER;
+  const test = regexTester(constraint.value, constraint.caseInsensitive === true, caches);
+  if (!test) return NEVER;
   return (context) => {
     const value = resolveContextValue(context, field);
-    return value !== undefined && regex.test(value);
+    return value !== undefined && test(value);
   };
 }
 
@@ -160,14 +194,14 @@ const OPERATORS: Readonly<Record<string, OperatorCompiler>> = {
   NUM_GTE: (c) => numberCompare(c, (a, b) => a >= b),
   NUM_LT: (c) => numberCompare(c, (a, b) => a < b),
   NUM_LTE: (c) => numberCompare(c, (a, b) => a <= b),
-  DATE_AFTER: (c) => dateCompare(c, true),
-  DATE_BEFORE: (c) => dateCompare(c, false),
+  DATE_AFTER: (c, caches) => dateCompare(c, caches, true),
+  DATE_BEFORE: (c, caches) => dateCompare(c, caches, false),
   SEMVER_EQ: (c, caches) => versionCompare(c, caches, (order) => order === 0),
   SEMVER_GT: (c, caches) => versionCompare(c, caches, (order) => order > 0),
   SEMVER_GTE: (c, caches) => versionCompare(c, caches, (order) => order >= 0),
   SEMVER_LT: (c, caches) => versionCompare(c, caches, (order) => order < 0),
   SEMVER_LTE: (c, caches) => versionCompare(c, caches, (order) => order <= 0),
-  REGEX: (c) => regexMatch(c),
+  REGEX: regexMatch,
   IN_CIDR: cidrMatch,
 };
 

@@ -15,12 +15,12 @@ import {
   type ConstraintCaches,
   type ContextPredicate,
   compileConstraint,
+  createConstraintCaches,
   NEVER,
-  parseContextVersion,
 } from './compile-constraint.js';
 import { compileDependencies } from './compile-dependencies.js';
 import type { EvaluationContext } from './evaluation-context.js';
-import { parseAddress, parseAddress4 } from './ip-address-match.js';
+import { parseAddress4 } from './ip-address-match.js';
 import { createParseCache } from './parse-cache.js';
 import { resolveVariant } from './resolve-variant.js';
 import { compileVariantSelector, VARIANT_NONE_DISABLED, type VariantSelector } from './select-variant.js';
@@ -114,6 +114,8 @@ const ON_WITHOUT_STRATEGY: CompiledStrategy = Object.freeze({
   isOn: ALWAYS,
   selectVariant: null,
 });
+
+const UNREADABLE_STRATEGY: ClientStrategy = Object.freeze({ name: '', parameters: {}, constraints: [] });
 
 function normaliseParameters(parameters: unknown): Record<string, string> {
   const result: Record<string, string> = {};
@@ -210,7 +212,9 @@ function compileFeature(
   const wellFormed = Array.isArray(source.strategies);
   const strategies = wellFormed
     ? source.strategies
-        .filter((strategy) => strategy && typeof strategy === 'object')
+        // A garbage entry stays a strategy (an unknown, never-on one) so it cannot leave the feature
+        // with no strategies, which would turn it on for everyone.
+        .map((strategy) => (strategy && typeof strategy === 'object' ? strategy : UNREADABLE_STRATEGY))
         .sort(byOrder)
         .map((strategy) => compileStrategy(strategy, segments, caches, env))
     : [];
@@ -230,10 +234,7 @@ function compileFeature(
 
 /** Compiles a client-API payload; never throws on badly stored configuration. */
 export function compileFeatures(input: ClientFeatures, options: CompileOptions = {}): CompiledFeatureSet {
-  const caches: ConstraintCaches = {
-    versions: createParseCache(parseContextVersion),
-    addresses: createParseCache(parseAddress),
-  };
+  const caches = createConstraintCaches();
   const env: RuleEnvironment = {
     hostname: options.hostname?.toLowerCase(),
     addresses4: createParseCache(parseAddress4),

@@ -21,12 +21,17 @@ export function resolveContextValue(context: EvaluationContext, field: string): 
   return typeof value === 'string' ? value : String(value);
 }
 
-/** Epoch milliseconds of the context's `currentTime`, or now; NaN when it is not a date. */
-export function currentTimeOf(context: EvaluationContext): number {
+/**
+ * Epoch milliseconds of the context's `currentTime`, or now; NaN when it is not a date. `parse` must
+ * behave like `Date.parse` (which is `new Date(string).getTime()`); callers pass a memoised one.
+ */
+export function currentTimeOf(
+  context: EvaluationContext,
+  parse: (time: string) => number = Date.parse,
+): number {
   const time = context.currentTime;
   if (!time) return Date.now();
   if (time instanceof Date) return time.getTime();
-  // Date.parse is `new Date(string).getTime()` without the allocation.
-  if (typeof time === 'string') return Date.parse(time);
+  if (typeof time === 'string') return parse(time);
   return new Date(time).getTime();
 }

@@ -64,15 +64,27 @@ export function createPrefixHash(prefix: string, seed: number): (id: string) => 
     let h = prefixH1;
     let k = prefixPending;
     let n = prefixPendingBytes;
-    for (let i = 0; i < id.length; i++) {
-      k |= (id.charCodeAt(i) & 0xff) << (n << 3);
-      if (++n === 4) {
-        h = mixH1(h, k);
-        k = 0;
-        n = 0;
-      }
+    const length = id.length;
+    let i = 0;
+    // Complete the block the prefix left open, then mix whole 4-byte blocks straight from the id.
+    if (n > 0) {
+      for (; n < 4 && i < length; i++, n++) k |= (id.charCodeAt(i) & 0xff) << (n << 3);
+      if (n < 4) return finish(h, k, n, prefixLength + length);
+      h = mixH1(h, k);
     }
-    return finish(h, k, n, prefixLength + id.length);
+    for (; i + 4 <= length; i += 4) {
+      h = mixH1(
+        h,
+        (id.charCodeAt(i) & 0xff) |
+          ((id.charCodeAt(i + 1) & 0xff) << 8) |
+          ((id.charCodeAt(i + 2) & 0xff) << 16) |
+          ((id.charCodeAt(i + 3) & 0xff) << 24),
+      );
+    }
+    k = 0;
+    n = 0;
+    for (; i < length; i++, n++) k |= (id.charCodeAt(i) & 0xff) << (n << 3);
+    return finish(h, k, n, prefixLength + length);
   };
 }
 

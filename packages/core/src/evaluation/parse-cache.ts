@@ -1,6 +1,7 @@
 /** Memoises a parse of context values (versions, addresses) across the flags of one compiled set. */
 export interface ParseCache<T> {
-  get(raw: string): T;
+  /** Safe to pass around unbound. */
+  readonly get: (raw: string) => T;
 }
 
 /**
@@ -11,7 +12,7 @@ export interface ParseCache<T> {
 export function createParseCache<T>(parse: (raw: string) => T, limit = 1024): ParseCache<T> {
   const entries = new Map<string, T>();
   return {
-    get(raw) {
+    get: (raw) => {
       const hit = entries.get(raw);
       if (hit !== undefined || entries.has(raw)) return hit as T;
       if (entries.size >= limit) entries.clear();
