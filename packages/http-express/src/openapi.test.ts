@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, errorStatuses, openApiPath } from './openapi.js';
+import { allRoutes } from './routes/index.js';
+import { startTestServer, type TestServer } from './testing/harness.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+type Doc = { openapi: string; paths: Record<string, Record<string, Record<string, any>>> };
+
+describe('GET /docs/openapi.json', () => {
+  it('is a public OpenAPI 3.1 JSON document holding every route of the table', async () => {
+    const res = await s.request('GET', '/docs/openapi.json', { token: null });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const doc = res.body as Doc;
+    expect(doc.openapi).toBe('3.1.0');
+    for (const route of allRoutes()) {
+      const op = doc.paths[openApiPath(route.path).path]?.[route.method];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      expect(Object.keys(op!.responses)).toContain(String(route.status));
+    }
+    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+  it('documents the contract endpoints with their statuses, bodies from the zod schemas, and deprecations', () => {
+    const doc = buildOpenApiDocument(allRoutes()) as Doc;
+    const bulkOff =
+      doc.paths['/api/admin/projects/{projectId}/bulk_features/environments/{environment}/off']!.post!;
+    expect(Object.keys(bulkOff.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '415']);
+    expect(bulkOff.responses['200'].content).toBeUndefined();
+    expect(bulkOff.requestBody.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      required: ['features'],
+      properties: { features: { type: 'array', items: { type: 'string' } } },
+    });
+    expect(bulkOff.parameters.map((p: { name: string }) => p.name)).toEqual(['projectId', 'environment']);
+    expect(doc.paths['/api/admin/playground']!.post!.deprecated).toBe(true);
+    expect(doc.paths['/api/admin/dashboard/executive']!.get!.deprecated).toBe(true);
+    expect(
+      doc.paths['/api/admin/projects/{projectId}/groups/{groupId}/roles/{roleId}']!.put!.deprecated,
+    ).toBe(true);
+    expect(doc.paths['/api/signal-endpoint/{endpointName}']!.post!.security).toEqual([]);
+    const playground =
+      doc.paths['/api/admin/playground']!.post!.requestBody.content['application/json'].schema;
+    expect(playground.properties.context.required).toContain('appName');
+  });
+  it('derives error statuses from the route shape', () => {
+    const byKey = new Map(allRoutes().map((r) => [`${r.method} ${r.path}`, r]));
+    expect(errorStatuses(byKey.get('get /api/admin/events')!)).toEqual([401]);
+    expect(errorStatuses(byKey.get('post /invite/:token/signup')!)).toEqual([400, 404, 409, 413, 415]);
+  });
+});
