@@ -1,1 +1,2 @@
-export {};
+export type { SqliteStoreOptions } from './sqlite-store.js';
+export { sqliteStore } from './sqlite-store.js';

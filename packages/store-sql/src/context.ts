@@ -1,0 +1,72 @@
+import { conflict, isFlagstaffError } from '@flagstaff/core';
+import { type Kysely, sql } from 'kysely';
+import type { Database, JsonWrite } from './database.js';
+import type { SqlDialect } from './sql-dialect.js';
+
+/** What every repository works over: one handle (the store's, or a transaction's) and the dialect. */
+export interface RepoContext {
+  readonly db: Kysely<Database>;
+  readonly dialect: SqlDialect;
+  /**
+   * True inside `Store.transaction` on a dialect where a failed statement aborts the transaction:
+   * statements that may raise CONFLICT then run in a savepoint, so a caught CONFLICT leaves the
+   * transaction usable, as on the memory store.
+   */
+  readonly recoverableConflicts: boolean;
+  /** Records that events were appended, so listeners hear of it once the transaction commits. */
+  readonly eventsAppended: () => void;
+}
+
+let savepointSequence = 0;
+
+/**
+ * Runs a statement that may violate a unique constraint, turning the violation into CONFLICT with
+ * `message`. The driver guard already maps the error code to CONFLICT; this only adds the wording.
+ */
+export async function uniqueOr<T>(
+  ctx: RepoContext,
+  message: string,
+  run: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  const useSavepoint = ctx.recoverableConflicts;
+  const name = sql.id(`flagstaff_sp_${++savepointSequence}`);
+  try {
+    if (useSavepoint) await sql`savepoint ${name}`.execute(ctx.db);
+    const result = await run(ctx.db);
+    if (useSavepoint) await sql`release savepoint ${name}`.execute(ctx.db);
+    return result;
+  } catch (error) {
+    if (useSavepoint && isFlagstaffError(error, 'CONFLICT'))
+      await sql`rollback to savepoint ${name}`.execute(ctx.db);
+    if (isFlagstaffError(error, 'CONFLICT')) throw conflict(message);
+    throw error;
+  }
+}
+
+/** Reads a boolean column (SQLite 0/1, PostgreSQL true/false). */
+export const bool = (value: number | boolean): boolean => Boolean(value);
+
+/** Reads an integer that PostgreSQL may return as text (int8, counts). */
+export const int = (value: number | string | bigint | null | undefined): number => Number(value ?? 0);
+
+/** Shorthands over the dialect's JSON place. */
+export const jsonOf =
+  (ctx: RepoContext) =>
+  (value: unknown): JsonWrite =>
+    ctx.dialect.json(value);
+
+export const parseOf =
+  (ctx: RepoContext) =>
+  <T>(raw: unknown): T =>
+    ctx.dialect.parseJson(raw) as T;
+
+/** Whether an update or delete touched a row. */
+export const touched = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }): boolean =>
+  (result.numUpdatedRows ?? result.numDeletedRows ?? 0n) > 0n;
+
+/** Splits long `IN (…)` lists: SQLite allows 32,766 parameters per statement, PostgreSQL 65,535. */
+export function chunks<T>(items: readonly T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,189 @@
+import { type Logger, type Repositories, type Store, silentLogger } from '@flagstaff/core';
+import { type Dialect, Kysely } from 'kysely';
+import type { RepoContext } from './context.js';
+import type { Database } from './database.js';
+import { guardDialect, mapDriverError, type StoreGuard, storeUnavailable } from './guarded-dialect.js';
+import { migrateToLatest } from './migrations/index.js';
+import { createRepositories } from './repositories/index.js';
+import type { SqlDialect } from './sql-dialect.js';
+
+/** Subscribes to "events appended" notices from other processes; resolves to an unsubscribe function. */
+export type ListenForEvents = (onNotice: () => void) => Promise<() => Promise<void>>;
+
+export interface SqlStoreOptions {
+  /** The store name for errors and logs (`sqlite:./data/flags.db`, `postgres`). */
+  name: string;
+  /** Where failing `onEventsAppended` listeners and notification problems are reported. */
+  logger?: Logger | undefined;
+  /** Cross-process notices (PostgreSQL LISTEN); without it only this process's appends are heard. */
+  listen?: ListenForEvents | undefined;
+  /** Runs once the connections are released (e.g. ends an owned pool or deletes a file). */
+  afterClose?: (() => Promise<void>) | undefined;
+  /** Marks the store closed for the driver guard, before connections are released. */
+  markClosed?: (() => void) | undefined;
+}
+
+// Port methods that only read; everything else writes and, outside a transaction, gets one of its own
+// so a multi-statement write (a cascade, events with their index rows) is still all-or-nothing.
+const READ_METHOD = /^(list|get|count|latest|search|groupsOf|forUser|featuresWithTag)/;
+
+type Method = (...args: unknown[]) => Promise<unknown>;
+type Area = keyof Repositories;
+
+/** Builds repositories whose every method goes through `wrap`. */
+function mapRepositories(
+  source: Repositories,
+  wrap: (area: Area, method: string, fn: Method) => Method,
+): Repositories {
+  const out: Record<string, Record<string, Method>> = {};
+  for (const [area, repository] of Object.entries(source) as [Area, Record<string, Method>][]) {
+    out[area] = Object.fromEntries(
+      Object.entries(repository).map(([method, fn]) => [method, wrap(area, method, fn)]),
+    );
+  }
+  return out as unknown as Repositories;
+}
+
+/**
+ * A Store over a kysely handle whose dialect was wrapped with `guardDialect`. Reads outside a
+ * transaction run directly; writes outside one run in their own transaction.
+ */
+export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, options: SqlStoreOptions): Store {
+  const { name } = options;
+  const logger = options.logger ?? silentLogger;
+  const listeners = new Set<() => void>();
+  let closed = false;
+  let stopListening: Promise<(() => Promise<void>) | null> | null = null;
+
+  const notify = (): void => {
+    for (const listener of [...listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        logger.error('An onEventsAppended listener failed.', { store: name, error });
+      }
+    }
+  };
+
+  const transaction = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
+    if (closed) throw storeUnavailable(name, 'the store is closed');
+    let appended = false;
+    let finished = false;
+    try {
+      const result = await db.transaction().execute(async (trx) => {
+        await dialect.serializeTransaction(trx);
+        const ctx: RepoContext = {
+          db: trx,
+          dialect,
+          recoverableConflicts: dialect.failedStatementAbortsTransaction,
+          eventsAppended: () => {
+            appended = true;
+          },
+        };
+        // Repositories of a finished transaction would run outside it; refuse instead.
+        const tx = mapRepositories(createRepositories(ctx), (_area, _method, method) => (...args) => {
+          if (finished)
+            throw storeUnavailable(name, 'the transaction has ended; its repositories are unusable');
+          return method(...args);
+        });
+        return await fn(tx);
+      });
+      finished = true;
+      if (appended) notify();
+      return result;
+    } catch (error) {
+      throw mapDriverError(
+        { name, classifyError: (e) => dialect.classifyError(e), isClosed: () => closed },
+        error,
+      );
+    } finally {
+      finished = true;
+    }
+  };
+
+  const direct = createRepositories({ db, dialect, recoverableConflicts: false, eventsAppended: notify });
+  // kysely refuses queries once destroyed with its own error, so the closed check comes first.
+  const outside = mapRepositories(direct, (area, methodName, method) => {
+    if (READ_METHOD.test(methodName)) {
+      return async (...args) => {
+        if (closed) throw storeUnavailable(name, 'the store is closed');
+        return method(...args);
+      };
+    }
+    return (...args) =>
+      transaction((tx) => (tx[area] as unknown as Record<string, Method>)[methodName]!(...args));
+  });
+
+  const startListening = (): void => {
+    if (!options.listen || stopListening) return;
+    stopListening = options.listen(notify).catch((error: unknown) => {
+      logger.error('Could not listen for events appended by other processes.', { store: name, error });
+      return null;
+    });
+  };
+  const endListening = async (): Promise<void> => {
+    const stopping = stopListening;
+    stopListening = null;
+    const stop = await stopping;
+    await stop?.().catch((error: unknown) =>
+      logger.warn('Could not stop listening.', { store: name, error }),
+    );
+  };
+
+  return {
+    name,
+    ...outside,
+    transaction,
+    async close() {
+      if (closed) return;
+      closed = true;
+      options.markClosed?.();
+      listeners.clear();
+      await endListening();
+      await db.destroy();
+      await options.afterClose?.();
+    },
+    onEventsAppended(listener) {
+      if (closed) throw storeUnavailable(name, 'the store is closed');
+      listeners.add(listener);
+      startListening();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) void endListening();
+      };
+    },
+  };
+}
+
+export interface OpenSqlStoreOptions extends Omit<SqlStoreOptions, 'markClosed'> {
+  dialect: SqlDialect;
+  /** The kysely dialect over the driver; it is wrapped with the error and closed-store guard here. */
+  kyselyDialect: Dialect;
+  /** PostgreSQL schema for the migration bookkeeping tables. */
+  schema?: string | undefined;
+}
+
+/** Opens a store: guards the driver, applies migrations, seeds built-in roles. */
+export async function openSqlStore(options: OpenSqlStoreOptions): Promise<Store> {
+  let closed = false;
+  const guard: StoreGuard = {
+    name: options.name,
+    classifyError: (error) => options.dialect.classifyError(error),
+    isClosed: () => closed,
+  };
+  const db = new Kysely<Database>({ dialect: guardDialect(options.kyselyDialect, guard) });
+  try {
+    await migrateToLatest(db, options.dialect, { schema: options.schema });
+  } catch (error) {
+    closed = true;
+    await db.destroy().catch(() => undefined);
+    await options.afterClose?.().catch(() => undefined);
+    throw mapDriverError(guard, error);
+  }
+  return createSqlStore(db, options.dialect, {
+    ...options,
+    markClosed: () => {
+      closed = true;
+    },
+  });
+}

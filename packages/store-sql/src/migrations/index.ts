@@ -1,0 +1,72 @@
+import { BUILT_IN_ROLES } from '@flagstaff/core';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import type { Database } from '../database.js';
+import type { SqlDialect } from '../sql-dialect.js';
+import { ddlFor } from './column-types.js';
+import { createAccessTables } from './initial-access-tables.js';
+import { createEventTables } from './initial-event-tables.js';
+import { createFeatureTables } from './initial-feature-tables.js';
+
+/** Every migration, by name; names sort in the order they apply. Never edit one that has shipped. */
+export function createMigrations(dialect: SqlDialect): Record<string, Migration> {
+  return {
+    '0001_initial': {
+      async up(db) {
+        const ddl = ddlFor(db, dialect);
+        await createFeatureTables(ddl);
+        await createAccessTables(ddl);
+        await createEventTables(ddl, dialect);
+      },
+    },
+  };
+}
+
+export interface MigrateOptions {
+  /** The PostgreSQL schema the tables live in (kysely's bookkeeping tables go there too). */
+  schema?: string | undefined;
+}
+
+/**
+ * Applies pending migrations and seeds the built-in roles. Idempotent. The Migrator runs all pending
+ * migrations in one transaction under the dialect adapter's migration lock (a PostgreSQL advisory
+ * lock; SQLite's write lock), so two processes opening one database at once apply them once.
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  dialect: SqlDialect,
+  options: MigrateOptions = {},
+): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => createMigrations(dialect) },
+    ...(options.schema !== undefined && { migrationTableSchema: options.schema }),
+    migrationTableName: 'flagstaff_migrations',
+    migrationLockTableName: 'flagstaff_migrations_lock',
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+  await seedRoles(db);
+}
+
+/** Inserts the built-in roles that are missing; later versions may add roles, so this runs on every open. */
+async function seedRoles(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('roles')
+    .values(
+      BUILT_IN_ROLES.map((r) => ({
+        id: r.id,
+        type: r.type,
+        name: r.name,
+        description: r.description,
+        project: r.project,
+      })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** The current schema on PostgreSQL (where unqualified names resolve). */
+export async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? 'public';
+}

@@ -1,0 +1,191 @@
+import type { EventQuery, EventRepository, EventType, FlagstaffEvent, NewEvent, Tag } from '@flagstaff/core';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { chunks, int, jsonOf, parseOf, type RepoContext } from '../context.js';
+import type { Database, EventTable } from '../database.js';
+import { eventTerms, parseTextQuery } from '../search-terms.js';
+
+const EVENT_COLUMNS = [
+  'id',
+  'type',
+  'created_at',
+  'created_by',
+  'created_by_user_id',
+  'environment',
+  'project',
+  'feature_name',
+  'data',
+  'pre_data',
+  'tags',
+] as const;
+
+type EventRow = Pick<Selectable<EventTable>, (typeof EVENT_COLUMNS)[number]>;
+type EventSelect<O> = SelectQueryBuilder<Database, 'events', O>;
+
+/** What JSON storage does to a value (undefined goes, dates become strings), so append returns what search will. */
+const asStored = (value: unknown): unknown =>
+  value === undefined ? null : (JSON.parse(JSON.stringify(value) ?? 'null') as unknown);
+
+/** Epoch milliseconds of a timestamp; null when unparsable, so no time filter matches it (as in memory). */
+const instant = (timestamp: string): number | null => {
+  const ms = Date.parse(timestamp);
+  return Number.isNaN(ms) ? null : ms;
+};
+
+/** Creator ids for the names, adding unknown names to `event_creators`. */
+async function creatorIds(db: Kysely<Database>, names: readonly string[]): Promise<Map<string, number>> {
+  const distinct = [...new Set(names)];
+  await db
+    .insertInto('event_creators')
+    .values(distinct.map((name) => ({ name })))
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const rows = await db
+    .selectFrom('event_creators')
+    .select(['id', 'name'])
+    .where('name', 'in', distinct)
+    .execute();
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+/** The event log: append-only, with a free-text index written in the same transaction. */
+export function createEventRepository(ctx: RepoContext): EventRepository {
+  const { db, dialect } = ctx;
+  const json = jsonOf(ctx);
+  const parse = parseOf(ctx);
+  const toEvent = (row: EventRow): FlagstaffEvent => ({
+    id: int(row.id),
+    type: row.type as EventType,
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+    createdByUserId: row.created_by_user_id,
+    environment: row.environment,
+    project: row.project,
+    featureName: row.feature_name,
+    data: row.data === null ? null : parse(row.data),
+    preData: row.pre_data === null ? null : parse(row.pre_data),
+    tags: parse<Tag[]>(row.tags),
+  });
+
+  /** Applies every filter of the query; null when the text query cannot match anything. */
+  const filtered = async <O>(
+    base: EventSelect<O>,
+    query: Omit<EventQuery, 'limit'>,
+  ): Promise<EventSelect<O> | null> => {
+    let q = base;
+    if (query.type !== undefined) q = q.where('events.type', '=', query.type);
+    if (query.project !== undefined) q = q.where('events.project', '=', query.project);
+    if (query.feature !== undefined) q = q.where('events.feature_name', '=', query.feature);
+    if (query.maxId !== undefined) q = q.where('events.id', '<=', query.maxId);
+    if (query.afterId !== undefined) q = q.where('events.id', '>', query.afterId);
+    if (query.createdAfter !== undefined)
+      q = q.where('events.created_time', '>', Date.parse(query.createdAfter));
+    if (query.createdBefore !== undefined)
+      q = q.where('events.created_time', '<', Date.parse(query.createdBefore));
+    if (query.query !== undefined && query.query.trim() !== '') {
+      const creators = await db.selectFrom('event_creators').select(['id', 'name']).execute();
+      const text = parseTextQuery(query.query, creators);
+      if (text === null) return null;
+      q = q.where(dialect.eventSearch.match(text));
+    }
+    return q;
+  };
+
+  return {
+    async append(events: readonly NewEvent[]) {
+      if (events.length === 0) return [];
+      await dialect.lockEventLog(db);
+      const creators = await creatorIds(
+        db,
+        events.map((e) => e.createdBy),
+      );
+      const stored: FlagstaffEvent[] = [];
+      for (const batch of chunks(events, 200)) {
+        const prepared = batch.map((input) => {
+          const event: Omit<FlagstaffEvent, 'id'> = {
+            type: input.type,
+            createdAt: input.createdAt,
+            createdBy: input.createdBy,
+            createdByUserId: input.createdByUserId ?? null,
+            environment: input.environment ?? null,
+            project: input.project ?? null,
+            featureName: input.featureName ?? null,
+            data: asStored(input.data),
+            preData: asStored(input.preData),
+            tags: (asStored(input.tags) ?? []) as Tag[],
+          };
+          return { event, terms: eventTerms(event, creators.get(input.createdBy) ?? 0) };
+        });
+        const inserted = await db
+          .insertInto('events')
+          .values(
+            prepared.map(({ event, terms }) => ({
+              type: event.type,
+              created_at: event.createdAt,
+              created_time: instant(event.createdAt),
+              created_by: event.createdBy,
+              created_by_user_id: event.createdByUserId,
+              environment: event.environment,
+              project: event.project,
+              feature_name: event.featureName,
+              data: event.data === null ? null : json(event.data),
+              pre_data: event.preData === null ? null : json(event.preData),
+              tags: json(event.tags),
+              ...dialect.eventSearch.rowValues(terms),
+            })),
+          )
+          .returning('id')
+          .execute();
+        // Ids are handed out in VALUES order; sorting guards against RETURNING reordering rows.
+        const ids = inserted.map((row) => int(row.id)).sort((a, b) => a - b);
+        const rows = prepared.map((p, i) => ({ id: ids[i]!, terms: p.terms, event: p.event }));
+        await dialect.eventSearch.afterInsert(db, rows);
+        stored.push(...rows.map(({ id, event }) => ({ id, ...event })));
+      }
+      await dialect.announceEvents(db);
+      ctx.eventsAppended();
+      return stored;
+    },
+    async search(query) {
+      if (query.limit !== undefined && query.limit <= 0) return [];
+      const q = await filtered(
+        db.selectFrom('events').select(EVENT_COLUMNS.map((c) => `events.${c}` as const)),
+        query,
+      );
+      if (q === null) return [];
+      const ordered = q.orderBy('events.id', query.ascending ? 'asc' : 'desc');
+      const rows = await (query.limit === undefined ? ordered : ordered.limit(query.limit)).execute();
+      return rows.map(toEvent);
+    },
+    async count(query) {
+      const q = await filtered(
+        db.selectFrom('events').select((eb) => eb.fn.countAll().as('count')),
+        query,
+      );
+      if (q === null) return 0;
+      return int((await q.executeTakeFirstOrThrow()).count);
+    },
+    async latestId() {
+      const row = await db
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      return int(row?.id);
+    },
+    async latestIdOfTypes(types) {
+      if (types.length === 0) return 0;
+      // One indexed max per type: `max(id) where type in (…)` would read every event of those types.
+      const perType = [...new Set(types)].map((type) =>
+        db
+          .selectFrom('events')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .where('type', '=', type),
+      );
+      const union = perType.slice(1).reduce((all, next) => all.unionAll(next), perType[0]!);
+      const row = await db
+        .selectFrom(union.as('latest'))
+        .select((eb) => eb.fn.max('latest.id').as('id'))
+        .executeTakeFirst();
+      return int(row?.id);
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { FeatureEnvironmentRecord, FeatureEnvironmentRepository, Variant } from '@flagstaff/core';
+import type { Selectable } from 'kysely';
+import { bool, chunks, jsonOf, parseOf, type RepoContext, touched } from '../context.js';
+import type { FeatureEnvironmentTable } from '../database.js';
+
+/** Per-environment state of features. */
+export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnvironmentRepository {
+  const { db } = ctx;
+  const json = jsonOf(ctx);
+  const parse = parseOf(ctx);
+  const toRow = (row: Selectable<FeatureEnvironmentTable>): FeatureEnvironmentRecord => ({
+    featureName: row.feature_name,
+    environment: row.environment,
+    enabled: bool(row.enabled),
+    variants: parse<Variant[]>(row.variants),
+    lastSeenAt: row.last_seen_at,
+  });
+  return {
+    async get(featureName, environment) {
+      const row = await db
+        .selectFrom('feature_environments')
+        .selectAll()
+        .where('feature_name', '=', featureName)
+        .where('environment', '=', environment)
+        .executeTakeFirst();
+      return row ? toRow(row) : null;
+    },
+    async listForFeature(featureName) {
+      const rows = await db
+        .selectFrom('feature_environments')
+        .selectAll()
+        .where('feature_name', '=', featureName)
+        .orderBy('environment')
+        .execute();
+      return rows.map(toRow);
+    },
+    async listForFeatures(featureNames) {
+      const out: FeatureEnvironmentRecord[] = [];
+      for (const names of chunks([...new Set(featureNames)])) {
+        const rows = await db
+          .selectFrom('feature_environments')
+          .selectAll()
+          .where('feature_name', 'in', names)
+          .execute();
+        out.push(...rows.map(toRow));
+      }
+      return out;
+    },
+    async upsert(row) {
+      const values = {
+        enabled: row.enabled,
+        variants: json(row.variants),
+        last_seen_at: row.lastSeenAt,
+      };
+      await db
+        .insertInto('feature_environments')
+        .values({ feature_name: row.featureName, environment: row.environment, ...values })
+        .onConflict((oc) => oc.columns(['feature_name', 'environment']).doUpdateSet(values))
+        .execute();
+    },
+    async delete(featureName, environment) {
+      const result = await db
+        .deleteFrom('feature_environments')
+        .where('feature_name', '=', featureName)
+        .where('environment', '=', environment)
+        .executeTakeFirst();
+      return touched(result);
+    },
+    async markSeen(pairs, at) {
+      for (const { featureName, environment } of pairs) {
+        await db
+          .updateTable('feature_environments')
+          .set({ last_seen_at: at })
+          .where('feature_name', '=', featureName)
+          .where('environment', '=', environment)
+          .execute();
+      }
+    },
+  };
+}

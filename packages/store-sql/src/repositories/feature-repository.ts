@@ -1,0 +1,92 @@
+import type { FeatureRecord, FeatureRepository, LifecycleStage } from '@flagstaff/core';
+import type { Selectable } from 'kysely';
+import { bool, int, type RepoContext, touched, uniqueOr } from '../context.js';
+import type { FeatureTable } from '../database.js';
+
+const toFeature = (row: Selectable<FeatureTable>): FeatureRecord => ({
+  name: row.name,
+  project: row.project,
+  type: row.type,
+  description: row.description,
+  stale: bool(row.stale),
+  impressionData: bool(row.impression_data),
+  createdAt: row.created_at,
+  archivedAt: row.archived_at,
+  createdByUserId: row.created_by_user_id,
+  lifecycle: { stage: row.lifecycle_stage as LifecycleStage, enteredStageAt: row.entered_stage_at },
+});
+
+const columns = (f: FeatureRecord) => ({
+  project: f.project,
+  type: f.type,
+  description: f.description,
+  stale: f.stale,
+  impression_data: f.impressionData,
+  created_at: f.createdAt,
+  archived_at: f.archivedAt,
+  created_by_user_id: f.createdByUserId,
+  lifecycle_stage: f.lifecycle.stage,
+  entered_stage_at: f.lifecycle.enteredStageAt,
+});
+
+/** Features, live and archived. */
+export function createFeatureRepository(ctx: RepoContext): FeatureRepository {
+  const { db } = ctx;
+  return {
+    async list(filter = {}) {
+      if (filter.names?.length === 0) return [];
+      let query = db.selectFrom('features').selectAll().orderBy('name');
+      if (filter.project !== undefined) query = query.where('project', '=', filter.project);
+      if (filter.archived !== undefined) {
+        query = query.where('archived_at', filter.archived ? 'is not' : 'is', null);
+      }
+      if (filter.names !== undefined) query = query.where('name', 'in', [...filter.names]);
+      return (await query.execute()).map(toFeature);
+    },
+    async get(name) {
+      const row = await db.selectFrom('features').selectAll().where('name', '=', name).executeTakeFirst();
+      return row ? toFeature(row) : null;
+    },
+    async insert(feature) {
+      await uniqueOr(ctx, `A feature named "${feature.name}" already exists.`, (d) =>
+        d
+          .insertInto('features')
+          .values({ name: feature.name, ...columns(feature) })
+          .execute(),
+      );
+    },
+    async update(feature) {
+      return touched(
+        await db
+          .updateTable('features')
+          .set(columns(feature))
+          .where('name', '=', feature.name)
+          .executeTakeFirst(),
+      );
+    },
+    async delete(name) {
+      if (!touched(await db.deleteFrom('features').where('name', '=', name).executeTakeFirst())) return false;
+      // Cascades are explicit rather than foreign keys, so every table can be written in any order.
+      await db.deleteFrom('feature_environments').where('feature_name', '=', name).execute();
+      const strategies = db.selectFrom('feature_strategies').select('id').where('feature_name', '=', name);
+      await db.deleteFrom('strategy_segments').where('strategy_id', 'in', strategies).execute();
+      await db.deleteFrom('feature_strategies').where('feature_name', '=', name).execute();
+      await db.deleteFrom('feature_tags').where('feature_name', '=', name).execute();
+      await db
+        .deleteFrom('dependencies')
+        .where((eb) => eb.or([eb('child', '=', name), eb('parent', '=', name)]))
+        .execute();
+      await db.deleteFrom('favorites').where('kind', '=', 'feature').where('name', '=', name).execute();
+      return true;
+    },
+    async countLive(project) {
+      const row = await db
+        .selectFrom('features')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('project', '=', project)
+        .where('archived_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return int(row.count);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { Repositories } from '@flagstaff/core';
+import type { RepoContext } from '../context.js';
+import { createAddonRepository } from './addon-repository.js';
+import { createApiTokenRepository } from './api-token-repository.js';
+import { createContextFieldRepository } from './context-field-repository.js';
+import { createDependencyRepository } from './dependency-repository.js';
+import { createEnvironmentRepository } from './environment-repository.js';
+import { createEventRepository } from './event-repository.js';
+import { createFavoriteRepository } from './favorite-repository.js';
+import { createFeatureEnvironmentRepository } from './feature-environment-repository.js';
+import { createFeatureRepository } from './feature-repository.js';
+import { createGroupRepository } from './group-repository.js';
+import { createMetricsRepository } from './metrics-repository.js';
+import { createProjectAccessRepository } from './project-access-repository.js';
+import { createProjectRepository } from './project-repository.js';
+import { createRoleRepository } from './role-repository.js';
+import { createSegmentRepository } from './segment-repository.js';
+import { createSignalRepository } from './signal-repository.js';
+import { createSignupTokenRepository } from './signup-token-repository.js';
+import { createStrategyRepository } from './strategy-repository.js';
+import { createTagRepository } from './tag-repository.js';
+import { createUserRepository } from './user-repository.js';
+
+/** Every repository over one handle (the store's connection pool or one transaction). */
+export function createRepositories(ctx: RepoContext): Repositories {
+  return {
+    projects: createProjectRepository(ctx),
+    environments: createEnvironmentRepository(ctx),
+    features: createFeatureRepository(ctx),
+    featureEnvironments: createFeatureEnvironmentRepository(ctx),
+    strategies: createStrategyRepository(ctx),
+    segments: createSegmentRepository(ctx),
+    contextFields: createContextFieldRepository(ctx),
+    tags: createTagRepository(ctx),
+    dependencies: createDependencyRepository(ctx),
+    favorites: createFavoriteRepository(ctx),
+    events: createEventRepository(ctx),
+    addons: createAddonRepository(ctx),
+    apiTokens: createApiTokenRepository(ctx),
+    users: createUserRepository(ctx),
+    roles: createRoleRepository(ctx),
+    groups: createGroupRepository(ctx),
+    projectAccess: createProjectAccessRepository(ctx),
+    signupTokens: createSignupTokenRepository(ctx),
+    signals: createSignalRepository(ctx),
+    metrics: createMetricsRepository(ctx),
+  };
+}

@@ -1,0 +1,163 @@
+import type {
+  Constraint,
+  FeatureStrategy,
+  StrategyFilter,
+  StrategyRepository,
+  StrategyVariant,
+} from '@flagstaff/core';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { bool, jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
+import type { Database, FeatureStrategyTable } from '../database.js';
+
+type StrategyQuery<O> = SelectQueryBuilder<Database, 'feature_strategies', O>;
+
+function applyFilter<O>(query: StrategyQuery<O>, filter: StrategyFilter): StrategyQuery<O> {
+  let q = query;
+  if (filter.featureName !== undefined)
+    q = q.where('feature_strategies.feature_name', '=', filter.featureName);
+  if (filter.featureNames !== undefined) {
+    q = q.where('feature_strategies.feature_name', 'in', [...filter.featureNames]);
+  }
+  if (filter.environment !== undefined)
+    q = q.where('feature_strategies.environment', '=', filter.environment);
+  if (filter.projectId !== undefined) q = q.where('feature_strategies.project_id', '=', filter.projectId);
+  if (filter.segmentId !== undefined) {
+    const segmentId = filter.segmentId;
+    q = q.where('feature_strategies.id', 'in', (eb) =>
+      eb.selectFrom('strategy_segments').select('strategy_id').where('segment_id', '=', segmentId),
+    );
+  }
+  return q;
+}
+
+/** Strategies with their segment links (a set, handed back ascending). */
+export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
+  const { db } = ctx;
+  const json = jsonOf(ctx);
+  const parse = parseOf(ctx);
+  const toStrategy = (row: Selectable<FeatureStrategyTable>, segments: number[]): FeatureStrategy => ({
+    id: row.id,
+    name: row.strategy_name,
+    title: row.title,
+    disabled: bool(row.disabled),
+    featureName: row.feature_name,
+    projectId: row.project_id,
+    environment: row.environment,
+    sortOrder: row.sort_order,
+    segments,
+    constraints: parse<Constraint[]>(row.constraints),
+    variants: parse<StrategyVariant[]>(row.variants),
+    parameters: parse<Record<string, string>>(row.parameters),
+    createdAt: row.created_at,
+  });
+  const columns = (s: FeatureStrategy) => ({
+    feature_name: s.featureName,
+    project_id: s.projectId,
+    environment: s.environment,
+    strategy_name: s.name,
+    title: s.title,
+    disabled: s.disabled,
+    sort_order: s.sortOrder,
+    parameters: json(s.parameters),
+    constraints: json(s.constraints),
+    variants: json(s.variants),
+    created_at: s.createdAt,
+  });
+  const writeSegments = async (d: Kysely<Database>, strategy: FeatureStrategy): Promise<void> => {
+    await d.deleteFrom('strategy_segments').where('strategy_id', '=', strategy.id).execute();
+    const segmentIds = [...new Set(strategy.segments)];
+    if (segmentIds.length === 0) return;
+    await d
+      .insertInto('strategy_segments')
+      .values(segmentIds.map((segment_id) => ({ strategy_id: strategy.id, segment_id })))
+      .execute();
+  };
+  return {
+    async list(filter) {
+      if (filter.featureNames?.length === 0) return [];
+      const rows = await applyFilter(db.selectFrom('feature_strategies').selectAll(), filter)
+        .orderBy('feature_name')
+        .orderBy('environment')
+        .orderBy('sort_order')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      if (rows.length === 0) return [];
+      // One query for the links of every listed strategy, filtered the same way instead of by a long id list.
+      const links = await db
+        .selectFrom('strategy_segments')
+        .select(['strategy_segments.strategy_id', 'strategy_segments.segment_id'])
+        .where(
+          'strategy_segments.strategy_id',
+          'in',
+          applyFilter(db.selectFrom('feature_strategies').select('id'), filter),
+        )
+        .orderBy('strategy_segments.segment_id')
+        .execute();
+      const segmentsOf = new Map<string, number[]>();
+      for (const link of links) {
+        const list = segmentsOf.get(link.strategy_id) ?? [];
+        list.push(link.segment_id);
+        segmentsOf.set(link.strategy_id, list);
+      }
+      return rows.map((row) => toStrategy(row, segmentsOf.get(row.id) ?? []));
+    },
+    async get(id) {
+      const row = await db
+        .selectFrom('feature_strategies')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return null;
+      const links = await db
+        .selectFrom('strategy_segments')
+        .select('segment_id')
+        .where('strategy_id', '=', id)
+        .orderBy('segment_id')
+        .execute();
+      return toStrategy(
+        row,
+        links.map((link) => link.segment_id),
+      );
+    },
+    async insert(strategy) {
+      await uniqueOr(ctx, `A strategy with id "${strategy.id}" already exists.`, (d) =>
+        d
+          .insertInto('feature_strategies')
+          .values({ id: strategy.id, ...columns(strategy) })
+          .execute(),
+      );
+      await writeSegments(db, strategy);
+    },
+    async update(strategy) {
+      const result = await db
+        .updateTable('feature_strategies')
+        .set(columns(strategy))
+        .where('id', '=', strategy.id)
+        .executeTakeFirst();
+      if (!touched(result)) return false;
+      await writeSegments(db, strategy);
+      return true;
+    },
+    async delete(id) {
+      if (!touched(await db.deleteFrom('feature_strategies').where('id', '=', id).executeTakeFirst()))
+        return false;
+      await db.deleteFrom('strategy_segments').where('strategy_id', '=', id).execute();
+      return true;
+    },
+    async deleteForFeatureEnvironment(featureName, environment) {
+      const doomed = db
+        .selectFrom('feature_strategies')
+        .select('id')
+        .where('feature_name', '=', featureName)
+        .where('environment', '=', environment);
+      await db.deleteFrom('strategy_segments').where('strategy_id', 'in', doomed).execute();
+      const result = await db
+        .deleteFrom('feature_strategies')
+        .where('feature_name', '=', featureName)
+        .where('environment', '=', environment)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

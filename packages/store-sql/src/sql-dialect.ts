@@ -1,0 +1,68 @@
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { Database, JsonWrite } from './database.js';
+import type { TextQuery } from './search-terms.js';
+
+/** How a database error should surface. */
+export type ErrorKind = 'unique' | 'unavailable';
+
+/**
+ * Everything that differs between SQLite and PostgreSQL, in one place per concern. The queries in
+ * the repositories are written once against this interface.
+ */
+export interface SqlDialect {
+  readonly kind: 'sqlite' | 'postgres';
+
+  /** JSON columns: how a value is written (text on SQLite, jsonb on PostgreSQL). */
+  json(value: unknown): JsonWrite;
+  /** JSON columns: how a read value becomes JS (SQLite returns text, PostgreSQL parsed values). */
+  parseJson(raw: unknown): unknown;
+
+  /** Classifies a driver error by its error code (never by message text). */
+  classifyError(error: unknown): ErrorKind | null;
+  /**
+   * PostgreSQL aborts the whole transaction when one statement fails; SQLite only undoes the
+   * statement. Where true, statements that may fail with CONFLICT run inside a savepoint, so a caught
+   * CONFLICT leaves the transaction usable as it does on the memory store.
+   */
+  readonly failedStatementAbortsTransaction: boolean;
+
+  /** Column types for migrations. */
+  readonly types: {
+    /** Store-assigned integer primary key that never reuses a value. */
+    serialId: 'serial' | 'integer';
+    /** The event id (64-bit on PostgreSQL). */
+    eventId: 'bigserial' | 'integer';
+    /** Text compared and ordered by code point, like the memory store. */
+    text: RawBuilder<unknown> | 'text';
+    json: 'jsonb' | 'text';
+  };
+
+  /** Free-text index over events. */
+  readonly eventSearch: EventSearchIndex;
+
+  /**
+   * Called first in every transaction. Transactions of a store must be serializable with respect to
+   * each other (the port's promise); SQLite runs them one at a time already, PostgreSQL takes a
+   * transaction-level advisory lock for the store here (READ COMMITTED alone would lose updates).
+   */
+  serializeTransaction(db: Kysely<Database>): Promise<void>;
+  /**
+   * Called before events are inserted in a transaction. PostgreSQL takes a transaction-level advisory
+   * lock here so event ids are handed out in commit order.
+   */
+  lockEventLog(db: Kysely<Database>): Promise<void>;
+  /** Called after events were inserted in a transaction (PostgreSQL: NOTIFY other processes). */
+  announceEvents(db: Kysely<Database>): Promise<void>;
+}
+
+/** The dialect-specific free-text index over events, written in the transaction that appends. */
+export interface EventSearchIndex {
+  /** Creates the index objects (a migration step). */
+  create(db: Kysely<unknown>): Promise<void>;
+  /** Extra column values of an event row (PostgreSQL keeps a tsvector on the row). */
+  rowValues(terms: readonly string[]): { search?: RawBuilder<unknown> };
+  /** Writes index entries for rows already inserted (SQLite feeds its FTS5 table). */
+  afterInsert(db: Kysely<Database>, rows: readonly { id: number; terms: readonly string[] }[]): Promise<void>;
+  /** A condition on `events` that holds for rows matching the text query. */
+  match(query: TextQuery): RawBuilder<SqlBool>;
+}
