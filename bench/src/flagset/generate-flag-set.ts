@@ -232,39 +232,62 @@ export function generateFlagSet(options: {
     features.push(feature);
   }
 
-  const contexts = Array.from({ length: options.contexts }, (_, i): EvaluationContext => {
+  const contexts = generateContexts({ count: options.contexts, seed: options.seed + 1 });
+  return { payload: { version: 2, features, segments }, contexts };
+}
+
+/**
+ * Evaluation contexts. By default identities come from small pools, as returning users do; with
+ * `uniqueFrom` every user, session, e-mail, address and time is new, so no per-value memo can help.
+ */
+export function generateContexts(options: {
+  count: number;
+  seed: number;
+  uniqueFrom?: number;
+}): EvaluationContext[] {
+  const random = createRandom(options.seed);
+  return Array.from({ length: options.count }, (_, i): EvaluationContext => {
+    const n = options.uniqueFrom === undefined ? undefined : options.uniqueFrom + i;
     const context: EvaluationContext = {
       appName: 'flagstaff-bench',
       environment: 'default',
-      sessionId: `session-${int(random, 0, 10_000)}`,
-      remoteAddress: pick(random, [
-        '10.0.0.1',
-        '10.20.30.40',
-        '192.168.1.77',
-        '172.16.5.4',
-        '127.0.0.1',
-        '2001:db8::42',
-        '8.8.8.8',
-      ]),
+      sessionId: `session-${n ?? int(random, 0, 10_000)}`,
+      remoteAddress:
+        n === undefined
+          ? pick(random, [
+              '10.0.0.1',
+              '10.20.30.40',
+              '192.168.1.77',
+              '172.16.5.4',
+              '127.0.0.1',
+              '2001:db8::42',
+              '8.8.8.8',
+            ])
+          : `10.${(n >> 8) & 255}.${n & 255}.${int(random, 1, 254)}`,
       properties: {
         country: pick(random, COUNTRIES),
-        email: pick(random, [
-          `user-${i}@example.com`,
-          `qa${i}@ACME.io`,
-          `admin@corp.net`,
-          `someone@example.org`,
-        ]),
+        email:
+          n === undefined
+            ? pick(random, [
+                `user-${i}@example.com`,
+                `qa${i}@ACME.io`,
+                'admin@corp.net',
+                'someone@example.org',
+              ])
+            : `user-${n}@${pick(random, ['example.com', 'ACME.io', 'corp.net'])}`,
         age: String(int(random, 10, 80)),
         appVersion: pick(random, VERSIONS),
         plan: pick(random, PLANS),
       },
     };
     // Most contexts identify a user; the rest rely on the session for stickiness.
-    if (random() < 0.8) context.userId = `user-${int(random, 0, 200)}`;
-    if (random() < 0.5)
-      context.currentTime = pick(random, ['2023-01-01T00:00:00.000Z', '2025-06-30T08:00:00.000Z']);
+    if (random() < 0.8) context.userId = `user-${n ?? int(random, 0, 200)}`;
+    if (random() < 0.5) {
+      context.currentTime =
+        n === undefined
+          ? pick(random, ['2023-01-01T00:00:00.000Z', '2025-06-30T08:00:00.000Z'])
+          : new Date(Date.UTC(2024, 0, 1) + n * 60_000).toISOString();
+    }
     return context;
   });
-
-  return { payload: { version: 2, features, segments }, contexts };
 }

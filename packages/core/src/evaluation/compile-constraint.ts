@@ -55,7 +55,15 @@ type OperatorCompiler = (constraint: ClientConstraint, caches: ConstraintCaches)
 
 function membership(constraint: ClientConstraint, expectIn: boolean): ContextPredicate {
   const field = constraint.contextName;
-  const values = new Set(cleanValues(constraint.values));
+  const list = cleanValues(constraint.values);
+  // Short lists are scanned: a flat array is smaller to keep in cache than a hash set, and as fast.
+  if (list.length <= 8) {
+    return (context) => {
+      const value = resolveContextValue(context, field);
+      return (value !== undefined && list.includes(value)) === expectIn;
+    };
+  }
+  const values = new Set(list);
   return (context) => {
     const value = resolveContextValue(context, field);
     return (value !== undefined && values.has(value)) === expectIn;

@@ -193,12 +193,15 @@ function createMatcher(feature: FeatureDraft): CompiledFeature['match'] {
     if (dependencies === ALWAYS) return () => ON_WITHOUT_STRATEGY;
     return (context) => (dependencies(context) ? ON_WITHOUT_STRATEGY : null);
   }
-  const [only] = active;
-  if (active.length === 1 && dependencies === ALWAYS)
-    return (context) => (only!.isOn(context) ? only! : null);
+  // The tests sit in their own array so a miss never touches the strategy objects.
+  const tests = active.map((strategy) => strategy.isOn);
+  if (active.length === 1 && dependencies === ALWAYS) {
+    const [test, only] = [tests[0]!, active[0]!];
+    return (context) => (test(context) ? only : null);
+  }
   return (context) => {
     if (dependencies !== ALWAYS && !dependencies(context)) return null;
-    for (let i = 0; i < active.length; i++) if (active[i]!.isOn(context)) return active[i]!;
+    for (let i = 0; i < tests.length; i++) if (tests[i]!(context)) return active[i]!;
     return null;
   };
 }
@@ -249,18 +252,21 @@ export function compileFeatures(input: ClientFeatures, options: CompileOptions =
       byName.set(source.name, compileFeature(source, segments, caches, env));
     }
   }
-  // Parents are linked once every feature exists, then each matcher is built.
+  // Parents are linked once every feature exists, then each matcher is built. `isEnabled` looks the
+  // matcher up directly: one object fewer to pull into cache per flag.
+  const matchers = new Map<string, CompiledFeature['match']>();
   for (const feature of byName.values()) {
     feature.dependenciesSatisfied = compileDependencies(feature.source.dependencies, byName);
     feature.match = createMatcher(feature);
+    matchers.set(feature.name, feature.match);
   }
 
   return {
     features: [...byName.values()],
     get: (name) => byName.get(name),
     isEnabled(name, context, fallback = false) {
-      const feature = byName.get(name);
-      return feature ? feature.match(context) !== null : fallback;
+      const match = matchers.get(name);
+      return match ? match(context) !== null : fallback;
     },
     getVariant(name, context) {
       const feature = byName.get(name);

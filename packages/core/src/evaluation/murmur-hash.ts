@@ -35,15 +35,19 @@ function finish(h1: number, pending: number, pendingBytes: number, length: numbe
 
 /** MurmurHash3 x86 32-bit of `key` as `murmurhash3js` computes it (unsigned). */
 export function murmurHash3(key: string, seed = 0): number {
-  return createPrefixHash('', seed)(key);
+  return hashWithPrefix(prefixHashState('', seed), key);
 }
 
-/**
- * Returns `(id) => murmurHash3(prefix + id, seed)` that never builds the concatenated string: the
- * prefix (`${groupId}:`) is fixed per strategy, so its whole blocks are mixed once here and only the
- * id's bytes are mixed per call.
- */
-export function createPrefixHash(prefix: string, seed: number): (id: string) => number {
+/** MurmurHash3 state after a fixed prefix, so ids can be hashed after it without concatenating. */
+export interface PrefixHashState {
+  readonly h1: number;
+  readonly pending: number;
+  readonly pendingBytes: number;
+  readonly length: number;
+}
+
+/** Mixes the whole 4-byte blocks of `prefix` once; the leftover bytes wait for the id. */
+export function prefixHashState(prefix: string, seed: number): PrefixHashState {
   let h1 = seed | 0;
   let pending = 0;
   let pendingBytes = 0;
@@ -55,37 +59,44 @@ export function createPrefixHash(prefix: string, seed: number): (id: string) => 
       pendingBytes = 0;
     }
   }
-  const prefixH1 = h1;
-  const prefixPending = pending;
-  const prefixPendingBytes = pendingBytes;
-  const prefixLength = prefix.length;
+  return { h1, pending, pendingBytes, length: prefix.length };
+}
 
-  return (id: string): number => {
-    let h = prefixH1;
-    let k = prefixPending;
-    let n = prefixPendingBytes;
-    const length = id.length;
-    let i = 0;
-    // Complete the block the prefix left open, then mix whole 4-byte blocks straight from the id.
-    if (n > 0) {
-      for (; n < 4 && i < length; i++, n++) k |= (id.charCodeAt(i) & 0xff) << (n << 3);
-      if (n < 4) return finish(h, k, n, prefixLength + length);
-      h = mixH1(h, k);
-    }
-    for (; i + 4 <= length; i += 4) {
-      h = mixH1(
-        h,
-        (id.charCodeAt(i) & 0xff) |
-          ((id.charCodeAt(i + 1) & 0xff) << 8) |
-          ((id.charCodeAt(i + 2) & 0xff) << 16) |
-          ((id.charCodeAt(i + 3) & 0xff) << 24),
-      );
-    }
-    k = 0;
-    n = 0;
-    for (; i < length; i++, n++) k |= (id.charCodeAt(i) & 0xff) << (n << 3);
-    return finish(h, k, n, prefixLength + length);
-  };
+/**
+ * `murmurHash3(prefix + id, seed)` for the prefix `state` was built from. A plain function rather
+ * than a closure per prefix, so the engine can inline it into every rollout and variant test.
+ */
+export function hashWithPrefix(state: PrefixHashState, id: string): number {
+  let h = state.h1;
+  let k = state.pending;
+  let n = state.pendingBytes;
+  const length = id.length;
+  let i = 0;
+  // Complete the block the prefix left open, then mix whole 4-byte blocks straight from the id.
+  if (n > 0) {
+    for (; n < 4 && i < length; i++, n++) k |= (id.charCodeAt(i) & 0xff) << (n << 3);
+    if (n < 4) return finish(h, k, n, state.length + length);
+    h = mixH1(h, k);
+  }
+  for (; i + 4 <= length; i += 4) {
+    h = mixH1(
+      h,
+      (id.charCodeAt(i) & 0xff) |
+        ((id.charCodeAt(i + 1) & 0xff) << 8) |
+        ((id.charCodeAt(i + 2) & 0xff) << 16) |
+        ((id.charCodeAt(i + 3) & 0xff) << 24),
+    );
+  }
+  k = 0;
+  n = 0;
+  for (; i < length; i++, n++) k |= (id.charCodeAt(i) & 0xff) << (n << 3);
+  return finish(h, k, n, state.length + length);
+}
+
+/** Returns `(id) => murmurHash3(prefix + id, seed)`. */
+export function createPrefixHash(prefix: string, seed: number): (id: string) => number {
+  const state = prefixHashState(prefix, seed);
+  return (id) => hashWithPrefix(state, id);
 }
 
 /** Rollout bucket 1–100 of `id` in `groupId`, as `normalizedStrategyValue` in unleash-client. */

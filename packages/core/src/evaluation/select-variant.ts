@@ -3,7 +3,7 @@
 import type { Override, Payload, VariantResult } from '../domain/variant.js';
 import type { ClientVariant } from './client-features.js';
 import { type EvaluationContext, resolveContextValue } from './evaluation-context.js';
-import { createPrefixHash, VARIANT_SEED } from './murmur-hash.js';
+import { hashWithPrefix, prefixHashState, VARIANT_SEED } from './murmur-hash.js';
 
 /** A selectable variant with its answers prebuilt, so selection allocates nothing. */
 export interface CompiledVariant {
@@ -108,7 +108,7 @@ export function compileVariantSelector(
     owners.push(compiled[i]!);
   });
 
-  const hash = createPrefixHash(`${groupId}:`, VARIANT_SEED);
+  const prefix = prefixHashState(`${groupId}:`, VARIANT_SEED);
   const stickyId = createStickyId(stickiness);
 
   return (context) => {
@@ -120,7 +120,7 @@ export function compileVariantSelector(
         if (value !== undefined && matcher.values.has(value)) return rule.variant;
       }
     }
-    const target = (hash(stickyId(context)) % totalWeight) + 1;
+    const target = (hashWithPrefix(prefix, stickyId(context)) % totalWeight) + 1;
     for (let i = 0; i < bounds.length; i++) if (bounds[i]! >= target) return owners[i]!;
     return null;
   };

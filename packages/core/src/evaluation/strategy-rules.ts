@@ -4,7 +4,7 @@ import { ALWAYS, type ContextPredicate, NEVER } from './compile-constraint.js';
 import { type EvaluationContext, resolveContextValue } from './evaluation-context.js';
 import type { ParsedAddress } from './ip-address-match.js';
 import { isInSubnet, parseAddress4 } from './ip-address-match.js';
-import { createPrefixHash, STRATEGY_SEED } from './murmur-hash.js';
+import { hashWithPrefix, murmurHash3, prefixHashState, STRATEGY_SEED } from './murmur-hash.js';
 import type { ParseCache } from './parse-cache.js';
 
 /** What the rules need beyond their parameters. */
@@ -18,55 +18,57 @@ export interface RuleEnvironment {
 // The SDK splits lists on commas with surrounding blanks, leaving blanks at the ends untouched.
 const LIST_SEPARATOR = /\s*,\s*/;
 
-/** Rollout test of `id`'s bucket (1–100) in `groupId` against a percentage, as the SDK computes it. */
-function createRollout(groupId: string, percentage: number): (id: string) => boolean {
-  if (!(percentage > 0)) return () => false;
-  const hash = createPrefixHash(`${groupId}:`, STRATEGY_SEED);
-  return (id) => (hash(id) % 100) + 1 <= percentage;
-}
-
-// Buckets for an explicit groupId are hashed from a precomputed prefix; the rare strategy without
-// one falls back to the SDK's `context.featureToggle || ''` per call.
-function createGroupRollout(
-  groupId: string | undefined,
-  percentage: number,
-): (id: string, context: EvaluationContext) => boolean {
-  if (groupId) {
-    const rollout = createRollout(groupId, percentage);
-    return (id) => rollout(id);
-  }
-  return (id, context) => {
-    const dynamicGroup = context['featureToggle'];
-    return createRollout(dynamicGroup ? String(dynamicGroup) : '', percentage)(id);
-  };
-}
-
 function randomFlexibleId(): string {
   return String(Math.round(Math.random() * 10000) + 1);
 }
 
-function flexibleRollout(parameters: Record<string, string>): ContextPredicate {
-  const rollout = createGroupRollout(parameters['groupId'], Number(parameters['rollout']));
-  const stickiness = parameters['stickiness'] || 'default';
-  if (stickiness === 'default') {
+// Where a rollout reads its sticky id: flexibleRollout's `default` is userId, then sessionId, then a
+// random id; `userId`/`sessionId` here are the raw fields gradualRollout* read (no properties).
+type StickyId = (context: EvaluationContext) => string | undefined;
+const STICKY_IDS: Readonly<Record<string, StickyId>> = {
+  default: (context) => {
+    const id = context.userId || context.sessionId || randomFlexibleId();
+    return typeof id === 'string' ? id : String(id);
+  },
+  random: randomFlexibleId,
+  userId: ({ userId }) => (userId ? String(userId) : undefined),
+  sessionId: ({ sessionId }) => (sessionId ? String(sessionId) : undefined),
+};
+
+/**
+ * A rollout: the sticky id's bucket (1–100) in `groupId`, compared with the percentage exactly as the
+ * SDK does. With a known group the `${groupId}:` prefix is hashed once; without one (flexibleRollout
+ * with no groupId) the SDK's `context.featureToggle || ''` is read and hashed per call.
+ */
+function rollout(groupId: string | null, percentage: number, stickyId: StickyId): ContextPredicate {
+  if (!(percentage > 0)) return NEVER;
+  if (groupId === null) {
     return (context) => {
-      const id = context.userId || context.sessionId || randomFlexibleId();
-      return rollout(typeof id === 'string' ? id : String(id), context);
+      const id = stickyId(context);
+      const group = context['featureToggle'];
+      return (
+        !!id && (murmurHash3(`${group ? String(group) : ''}:${id}`, STRATEGY_SEED) % 100) + 1 <= percentage
+      );
     };
   }
-  if (stickiness === 'random') return (context) => rollout(randomFlexibleId(), context);
+  const prefix = prefixHashState(`${groupId}:`, STRATEGY_SEED);
   return (context) => {
-    const id = resolveContextValue(context, stickiness);
-    return !!id && rollout(id, context);
+    const id = stickyId(context);
+    return !!id && (hashWithPrefix(prefix, id) % 100) + 1 <= percentage;
   };
 }
 
+function flexibleRollout(parameters: Record<string, string>): ContextPredicate {
+  const stickiness = parameters['stickiness'] || 'default';
+  const stickyId: StickyId =
+    stickiness === 'default' || stickiness === 'random'
+      ? STICKY_IDS[stickiness]!
+      : (context) => resolveContextValue(context, stickiness);
+  return rollout(parameters['groupId'] || null, Number(parameters['rollout']), stickyId);
+}
+
 function gradualRollout(parameters: Record<string, string>, field: 'userId' | 'sessionId'): ContextPredicate {
-  const rollout = createRollout(parameters['groupId'] || '', Number(parameters['percentage']));
-  return (context) => {
-    const id = context[field];
-    return !!id && rollout(typeof id === 'string' ? id : String(id));
-  };
+  return rollout(parameters['groupId'] || '', Number(parameters['percentage']), STICKY_IDS[field]!);
 }
 
 function gradualRolloutRandom(parameters: Record<string, string>): ContextPredicate {
