@@ -1,3 +1,4 @@
+import './testing/cjs-interop.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFeature } from './testing/fixtures.js';
 import { errorBody, type HttpResult, startTestServer, type TestServer } from './testing/harness.js';
@@ -33,7 +34,7 @@ describe('POST …/bulk_features/environments/:environment/off', () => {
     expect(res.status).toBe(200);
     expect(res.text).toBe('');
     const a1 = await s.request('GET', `${P}/features/a1`);
-    expect(a1.body.environments.find((e: any) => e.name === 'development').enabled).toBe(false);
+    expect(a1.body.environments.find((e: { name: string }) => e.name === 'development').enabled).toBe(false);
   });
   it('400, 401, 403, 404, 413, 415', async () => {
     expectError(await s.request('POST', path, { body: { features: 'a1' } }), 400, 'ValidationError');
@@ -179,7 +180,9 @@ describe('PUT …/groups/:groupId/roles/:roleId (deprecated)', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.text).toBe('');
     const access = await s.request('GET', `${P}/access`);
-    expect(access.body.groups.map((g: any) => [g.id, g.roles])).toEqual([[group.body.id, [4]]]);
+    expect(access.body.groups.map((g: { id: number; roles: number[] }) => [g.id, g.roles])).toEqual([
+      [group.body.id, [4]],
+    ]);
     expectError(await s.request('PUT', path, { token: null }), 401, 'AuthenticationRequired');
     expectError(await s.request('PUT', path, viewerOpts()), 403, 'NoAccessError');
     expectError(await s.request('PUT', `${P}/groups/999/roles/4`), 404, 'NotFoundError');

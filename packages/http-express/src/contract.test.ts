@@ -1,3 +1,4 @@
+import './testing/cjs-interop.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStrategy, createFeature, createSegment, FUTURE } from './testing/fixtures.js';
 import { errorBody, startTestServer, type TestServer } from './testing/harness.js';
@@ -144,7 +145,7 @@ describe('project read models', () => {
   for (const [path, check] of [
     [
       '/api/admin/projects/default/overview',
-      (b: any) =>
+      (b: unknown) =>
         expect(b).toMatchObject({
           version: expect.any(Number),
           name: 'Default',
@@ -154,11 +155,12 @@ describe('project read models', () => {
     ],
     [
       '/api/admin/environments/project/default',
-      (b: any) => expect(b.environments.map((e: any) => e.name)).toEqual(['development', 'production']),
+      (b: { environments: { name: string }[] }) =>
+        expect(b.environments.map((e) => e.name)).toEqual(['development', 'production']),
     ],
     [
       '/api/admin/projects/default/dora',
-      (b: any) => expect(b).toMatchObject({ features: expect.any(Array) }),
+      (b: unknown) => expect(b).toMatchObject({ features: expect.any(Array) }),
     ],
   ] as const) {
     it(`GET ${path}: 200, 401, 403 (client token), 404`, async () => {
@@ -212,7 +214,7 @@ describe('POST /api/admin/features-batch/export', () => {
       body: { environment: 'development', features: ['checkout'] },
     });
     expect(res.status).toBe(200);
-    expect(res.body.features.map((f: any) => f.name)).toEqual(['checkout']);
+    expect(res.body.features.map((f: { name: string }) => f.name)).toEqual(['checkout']);
     expect(res.body.featureStrategies.length).toBe(1);
     expect(Array.isArray(res.body.featureEnvironments)).toBe(true);
   });

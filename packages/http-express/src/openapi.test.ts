@@ -1,3 +1,4 @@
+import './testing/cjs-interop.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, errorStatuses, openApiPath } from './openapi.js';
 import { allRoutes } from './routes/index.js';
@@ -9,6 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+// biome-ignore lint/suspicious/noExplicitAny: the test walks the generated document freely
 type Doc = { openapi: string; paths: Record<string, Record<string, Record<string, any>>> };
 
 describe('GET /docs/openapi.json', () => {

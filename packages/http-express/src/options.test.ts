@@ -1,3 +1,4 @@
+import './testing/cjs-interop.js';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createFlagstaff, createMemoryStore } from '@flagstaff/core';

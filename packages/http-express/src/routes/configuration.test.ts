@@ -1,3 +1,4 @@
+import '../testing/cjs-interop.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStrategy, createFeature, createSegment } from '../testing/fixtures.js';
 import { errorBody, startTestServer, type TestServer } from '../testing/harness.js';

@@ -16,6 +16,7 @@ export interface HttpResult {
   status: number;
   headers: Headers;
   /** Parsed JSON, the raw text when it is not JSON, or undefined when the body is empty. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests inspect response bodies freely
   body: any;
   text: string;
 }

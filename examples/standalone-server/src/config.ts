@@ -1,0 +1,74 @@
+/** Where the standalone server keeps its data. */
+export type DatabaseConfig = { kind: 'sqlite'; filename: string } | { kind: 'postgres'; url: string };
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  auth: 'token' | 'none';
+  /** FLAGSTAFF_ADMIN_TOKEN: the secret of the first admin token (generated and printed once otherwise). */
+  adminToken: string | undefined;
+  /** Public base URL, used in invite links. */
+  baseUrl: string | undefined;
+  bodyLimit: string | undefined;
+  /** How long shutdown waits for requests in flight before cutting connections. */
+  shutdownTimeoutMs: number;
+}
+
+export const DEFAULT_SQLITE_FILE = './data/flagstaff.db';
+
+/** A configuration problem, reported once at start-up. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function port(value: string | undefined): number {
+  if (value === undefined || value === '') return 4242;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new ConfigError(`PORT must be a port number (0–65535), not "${value}".`);
+  return n;
+}
+
+/** `postgres://…` or `postgresql://…` is PostgreSQL; anything else is an SQLite file path (`sqlite:` / `file:` prefixes allowed). */
+export function databaseConfig(url: string | undefined): DatabaseConfig {
+  const value = url?.trim();
+  if (!value) return { kind: 'sqlite', filename: DEFAULT_SQLITE_FILE };
+  if (/^postgres(ql)?:\/\//i.test(value)) return { kind: 'postgres', url: value };
+  const filename = value.replace(/^sqlite:(\/\/)?/i, '').replace(/^file:(\/\/)?/i, '');
+  if (!filename) throw new ConfigError(`DATABASE_URL "${value}" names no SQLite file.`);
+  return { kind: 'sqlite', filename };
+}
+
+function auth(value: string | undefined): 'token' | 'none' {
+  const v = value?.trim().toLowerCase();
+  if (!v || v === 'token') return 'token';
+  if (v === 'none') return 'none';
+  throw new ConfigError(`FLAGSTAFF_AUTH must be "token" or "none", not "${value}".`);
+}
+
+/** Reads the configuration from environment variables. */
+export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
+  return {
+    port: port(env.PORT),
+    host: env.HOST?.trim() || '0.0.0.0',
+    database: databaseConfig(env.DATABASE_URL),
+    auth: auth(env.FLAGSTAFF_AUTH),
+    adminToken: env.FLAGSTAFF_ADMIN_TOKEN?.trim() || undefined,
+    baseUrl: env.FLAGSTAFF_BASE_URL?.trim() || undefined,
+    bodyLimit: env.FLAGSTAFF_BODY_LIMIT?.trim() || undefined,
+    shutdownTimeoutMs: 10_000,
+  };
+}
+
+/** The database as it may be logged: no password. */
+export function describeDatabase(db: DatabaseConfig): string {
+  if (db.kind === 'sqlite') return `sqlite:${db.filename}`;
+  try {
+    const url = new URL(db.url);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return 'postgres';
+  }
+}

@@ -1,0 +1,144 @@
+import './test-cjs-interop.js';
+import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Logger } from '@flagstaff/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigError, databaseConfig, describeDatabase, loadConfig, type ServerConfig } from './config.js';
+import { jsonLogger } from './logger.js';
+import { type RunningServer, startServer } from './server.js';
+import { handleSignals } from './shutdown.js';
+
+const dirs: string[] = [];
+const running: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((r) => r.close()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function setup(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'flagstaff-server-'));
+  dirs.push(dir);
+  const lines: Record<string, unknown>[] = [];
+  const logger: Logger = jsonLogger((line) => lines.push(JSON.parse(line)));
+  const config: ServerConfig = {
+    ...loadConfig({ DATABASE_URL: join(dir, 'data', 'flagstaff.db'), ...env }),
+    port: 0,
+    host: '127.0.0.1',
+  };
+  return { dir, lines, logger, config };
+}
+
+async function start(env: Record<string, string> = {}) {
+  const ctx = setup(env);
+  const server = await startServer(ctx.config, ctx.logger);
+  running.push(server);
+  return { ...ctx, server };
+}
+
+describe('standalone server', () => {
+  it('answers /health, prints a generated admin token once, serves the API with it, and logs JSON lines', async () => {
+    const { server, lines } = await start();
+    const health = await fetch(`${server.url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const printed = lines.filter((l) => typeof l.adminToken === 'string');
+    expect(printed).toHaveLength(1);
+    const token = printed[0]!.adminToken as string;
+    expect(token).toMatch(/^\*:\*\.[0-9a-f]{64}$/);
+    const projects = await fetch(`${server.url}/api/admin/projects`, { headers: { authorization: token } });
+    expect(projects.status).toBe(200);
+    expect((await fetch(`${server.url}/api/admin/projects`)).status).toBe(401);
+    expect(lines.find((l) => l.msg === 'request' && l.status === 401)).toMatchObject({
+      method: 'GET',
+      path: '/api/admin/projects',
+    });
+    expect(lines.every((l) => typeof l.time === 'string' && typeof l.level === 'string')).toBe(true);
+  });
+
+  it('takes the admin secret from FLAGSTAFF_ADMIN_TOKEN and does not print it; restarts keep the data and print nothing', async () => {
+    const secret = '*:*.my-operator-chosen-secret';
+    const first = await start({ FLAGSTAFF_ADMIN_TOKEN: secret });
+    expect(JSON.stringify(first.lines)).not.toContain(secret);
+    const create = await fetch(`${first.server.url}/api/admin/projects/default/features`, {
+      method: 'POST',
+      headers: { authorization: secret, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'kept' }),
+    });
+    expect(create.status).toBe(200);
+    await first.server.close();
+    const lines: Record<string, unknown>[] = [];
+    const again = await startServer(
+      first.config,
+      jsonLogger((l) => lines.push(JSON.parse(l))),
+    );
+    running.push(again);
+    expect(lines.some((l) => 'adminToken' in l)).toBe(false);
+    const feature = await fetch(`${again.url}/api/admin/projects/default/features/kept`, {
+      headers: { authorization: secret },
+    });
+    expect(feature.status).toBe(200);
+  });
+
+  it('FLAGSTAFF_AUTH=none turns authentication off', async () => {
+    const { server } = await start({ FLAGSTAFF_AUTH: 'none' });
+    expect((await fetch(`${server.url}/api/admin/projects`)).status).toBe(200);
+  });
+
+  it('shutdown finishes requests in flight, refuses new connections and closes the store', async () => {
+    const { server } = await start({ FLAGSTAFF_AUTH: 'none' });
+    // Shut down while the request is being handled, as a SIGTERM under load would.
+    const closing = new Promise<void>((resolve) =>
+      server.server.once('request', () => resolve(server.close())),
+    );
+    const inFlight = fetch(`${server.url}/api/admin/projects/default/features`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'during-shutdown' }),
+    });
+    expect((await inFlight).status).toBe(200);
+    await closing;
+    await expect(fetch(`${server.url}/health`)).rejects.toThrow();
+    await expect(server.flagstaff.store.projects.list()).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE' });
+  });
+
+  it('SIGTERM runs the shutdown and exits 0; a second signal exits 1', async () => {
+    const proc = Object.assign(new EventEmitter(), { exit: vi.fn() });
+    let finish!: () => void;
+    const close = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    handleSignals(close, proc as never, { error() {} });
+    proc.emit('SIGTERM');
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(proc.exit).not.toHaveBeenCalled();
+    finish();
+    await new Promise((r) => setImmediate(r));
+    expect(proc.exit).toHaveBeenCalledWith(0);
+    proc.emit('SIGINT');
+    expect(proc.exit).toHaveBeenLastCalledWith(1);
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('configuration', () => {
+  it('defaults to port 4242, token auth and ./data/flagstaff.db', () => {
+    expect(loadConfig({})).toMatchObject({
+      port: 4242,
+      auth: 'token',
+      database: { kind: 'sqlite', filename: './data/flagstaff.db' },
+    });
+    expect(loadConfig({ PORT: '8080' }).port).toBe(8080);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ FLAGSTAFF_AUTH: 'maybe' })).toThrow(ConfigError);
+  });
+  it('DATABASE_URL takes a postgres:// URL or an SQLite path, and is logged without its password', () => {
+    expect(databaseConfig('postgres://u:pw@db:5432/flags')).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:pw@db:5432/flags',
+    });
+    expect(databaseConfig('postgresql://db/flags').kind).toBe('postgres');
+    expect(databaseConfig('/var/lib/flags.db')).toEqual({ kind: 'sqlite', filename: '/var/lib/flags.db' });
+    expect(databaseConfig('sqlite:./x.db')).toEqual({ kind: 'sqlite', filename: './x.db' });
+    expect(describeDatabase(databaseConfig('postgres://u:pw@db:5432/flags'))).not.toContain('pw');
+  });
+});
