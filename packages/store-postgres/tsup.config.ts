@@ -6,4 +6,6 @@ export default defineConfig({
   dts: true,
   clean: true,
   target: 'node20',
+  // An optional peer, imported dynamically only by pgliteStore(); never bundle it.
+  external: ['@electric-sql/pglite'],
 });

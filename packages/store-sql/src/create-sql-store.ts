@@ -17,6 +17,8 @@ export interface SqlStoreOptions {
   logger?: Logger | undefined;
   /** Cross-process notices (PostgreSQL LISTEN); without it only this process's appends are heard. */
   listen?: ListenForEvents | undefined;
+  /** Runs while closing, after the store refuses calls but before its connections are released. */
+  beforeDestroy?: ((db: Kysely<Database>) => Promise<void>) | undefined;
   /** Runs once the connections are released (e.g. ends an owned pool or deletes a file). */
   afterClose?: (() => Promise<void>) | undefined;
   /** Marks the store closed for the driver guard, before connections are released. */
@@ -137,10 +139,14 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
     async close() {
       if (closed) return;
       closed = true;
-      options.markClosed?.();
       listeners.clear();
       await endListening();
-      await db.destroy();
+      try {
+        await options.beforeDestroy?.(db);
+      } finally {
+        options.markClosed?.();
+        await db.destroy();
+      }
       await options.afterClose?.();
     },
     onEventsAppended(listener) {

@@ -5,7 +5,7 @@ export type { Database, Json, JsonWrite } from './database.js';
 export type { StoreGuard } from './guarded-dialect.js';
 export { guardDialect, mapDriverError, storeUnavailable } from './guarded-dialect.js';
 export type { MigrateOptions } from './migrations/index.js';
-export { createMigrations, currentSchema, migrateToLatest } from './migrations/index.js';
+export { createMigrations, migrateToLatest } from './migrations/index.js';
 export { createRepositories } from './repositories/index.js';
 export type { TermQuery, TextQuery } from './search-terms.js';
 export { eventTerms, MIN_PREFIX_LENGTH, parseTextQuery, payloadWords, wordsOf } from './search-terms.js';

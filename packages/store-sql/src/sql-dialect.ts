@@ -37,6 +37,12 @@ export interface SqlDialect {
     json: 'jsonb' | 'text';
   };
 
+  /**
+   * The schema kysely's migration bookkeeping belongs to when none was configured (PostgreSQL: the
+   * current schema, so another schema's bookkeeping in the same database is never mistaken for ours).
+   */
+  defaultSchema(db: Kysely<Database>): Promise<string | undefined>;
+
   /** Free-text index over events. */
   readonly eventSearch: EventSearchIndex;
 

@@ -50,6 +50,7 @@ export const sqliteDialect: SqlDialect = {
   },
   failedStatementAbortsTransaction: false,
   types: { serialId: 'integer', eventId: 'integer', text: 'text', json: 'text' },
+  defaultSchema: async () => undefined,
   eventSearch: {
     async create(db) {
       // Contentless (the events table has the data) and detail=none (only "which rows have this

@@ -1,5 +1,5 @@
 import { BUILT_IN_ROLES } from '@flagstaff/core';
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Database } from '../database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { ddlFor } from './column-types.js';
@@ -36,10 +36,11 @@ export async function migrateToLatest(
   dialect: SqlDialect,
   options: MigrateOptions = {},
 ): Promise<void> {
+  const schema = options.schema ?? (await dialect.defaultSchema(db));
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => createMigrations(dialect) },
-    ...(options.schema !== undefined && { migrationTableSchema: options.schema }),
+    ...(schema !== undefined && { migrationTableSchema: schema }),
     migrationTableName: 'flagstaff_migrations',
     migrationLockTableName: 'flagstaff_migrations_lock',
   });
@@ -63,10 +64,4 @@ async function seedRoles(db: Kysely<Database>): Promise<void> {
     )
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-}
-
-/** The current schema on PostgreSQL (where unqualified names resolve). */
-export async function currentSchema(db: Kysely<Database>): Promise<string> {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return rows[0]?.schema ?? 'public';
 }

@@ -1,0 +1,131 @@
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+} from 'kysely';
+
+/** The part of a PGlite instance the store uses (structural, so PGlite stays an optional dependency). */
+export interface PGliteLike {
+  query<T>(query: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite is one session. Stores sharing an instance take turns through one lock per instance, and
+ * each sets its own search_path when its turn starts (the session has only one).
+ */
+interface InstanceState {
+  tail: Promise<void>;
+  searchPath: string | null;
+}
+const instances = new WeakMap<PGliteLike, InstanceState>();
+
+function stateOf(pglite: PGliteLike): InstanceState {
+  let state = instances.get(pglite);
+  if (!state) {
+    state = { tail: Promise.resolve(), searchPath: null };
+    instances.set(pglite, state);
+  }
+  return state;
+}
+
+/** Runs `fn` while holding the instance's turn. */
+export async function withInstance<T>(pglite: PGliteLike, fn: () => Promise<T>): Promise<T> {
+  const release = await lockInstance(pglite);
+  try {
+    return await fn();
+  } finally {
+    release();
+  }
+}
+
+async function lockInstance(pglite: PGliteLike): Promise<() => void> {
+  const state = stateOf(pglite);
+  let release = (): void => {};
+  const next = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const previous = state.tail;
+  state.tail = previous.then(() => next);
+  await previous;
+  return release;
+}
+
+class PGliteDriver implements Driver {
+  readonly #pglite: PGliteLike;
+  readonly #searchPath: string | null;
+  readonly #held = new WeakMap<DatabaseConnection, () => void>();
+
+  constructor(pglite: PGliteLike, schema: string | undefined) {
+    this.#pglite = pglite;
+    this.#searchPath = schema === undefined ? null : `set search_path to "${schema.replaceAll('"', '""')}"`;
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const release = await lockInstance(this.#pglite);
+    const state = stateOf(this.#pglite);
+    try {
+      if (this.#searchPath !== null && state.searchPath !== this.#searchPath) {
+        await this.#pglite.query(this.#searchPath);
+        state.searchPath = this.#searchPath;
+      }
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const pglite = this.#pglite;
+    const connection: DatabaseConnection = {
+      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        const result = await pglite.query<R>(query.sql, [...query.parameters]);
+        return {
+          rows: result.rows,
+          ...(result.affectedRows !== undefined && { numAffectedRows: BigInt(result.affectedRows) }),
+        };
+      },
+      streamQuery: () => {
+        throw new Error('Streaming is not supported by the Flagstaff PGlite driver.');
+      },
+    };
+    this.#held.set(connection, release);
+    return connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const release = this.#held.get(connection);
+    this.#held.delete(connection);
+    release?.();
+  }
+
+  async destroy(): Promise<void> {}
+}
+
+/** The kysely dialect over a PGlite instance (PostgreSQL compiled to WebAssembly). */
+export function pgliteDialect(pglite: PGliteLike, schema: string | undefined): Dialect {
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new PGliteDriver(pglite, schema),
+    createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  };
+}
