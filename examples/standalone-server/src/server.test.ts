@@ -1,4 +1,3 @@
-import './test-cjs-interop.js';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

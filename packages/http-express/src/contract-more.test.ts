@@ -1,4 +1,3 @@
-import './testing/cjs-interop.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFeature } from './testing/fixtures.js';
 import { errorBody, type HttpResult, startTestServer, type TestServer } from './testing/harness.js';

@@ -1,4 +1,3 @@
-import './testing/cjs-interop.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStrategy, createFeature, createSegment, FUTURE } from './testing/fixtures.js';
 import { errorBody, startTestServer, type TestServer } from './testing/harness.js';

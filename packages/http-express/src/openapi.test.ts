@@ -1,4 +1,3 @@
-import './testing/cjs-interop.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, errorStatuses, openApiPath } from './openapi.js';
 import { allRoutes } from './routes/index.js';

@@ -1,4 +1,3 @@
-import './cjs-interop.js';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import {
