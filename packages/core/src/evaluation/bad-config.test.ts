@@ -91,8 +91,19 @@ describe('bad feature and strategy configuration', () => {
       ],
     },
     { name: 'variants-not-a-list', enabled: true, strategies: [], variants: { a: 1 } },
+    {
+      name: 'garbage-variants',
+      enabled: true,
+      strategies: [],
+      variants: [null, { name: 'v', weight: 1, overrides: [null, { contextName: 'userId' }] }],
+    },
     { name: 'missing-parent', enabled: true, strategies: [], dependencies: [{ feature: 'nowhere' }] },
     { name: 'null-strategy', enabled: true, strategies: [null] },
+    {
+      name: 'null-constraint',
+      enabled: true,
+      strategies: [{ name: 'default', parameters: {}, constraints: [null, 7] }],
+    },
     null,
   ] as unknown as ClientFeature[];
   const compiled = compileFeatures({ features, segments: [null as never] });
@@ -107,6 +118,8 @@ describe('bad feature and strategy configuration', () => {
     ['variants-not-a-list', true],
     ['missing-parent', false],
     ['null-strategy', false],
+    ['null-constraint', false],
+    ['garbage-variants', true],
   ] as const)('%s → isEnabled %s', (name, expected) => {
     expect(compiled.isEnabled(name, context)).toBe(expected);
   });
@@ -123,7 +136,10 @@ describe('bad feature and strategy configuration', () => {
   });
 
   it('explains every feature without throwing', () => {
-    expect(explainFeatures(compiled, context, { environment: 'dev' })).toHaveLength(9);
+    const explained = explainFeatures(compiled, context, { environment: 'dev' });
+    expect(explained).toHaveLength(11);
+    const nullConstraint = explained.find((f) => f.name === 'null-constraint')!;
+    expect(nullConstraint.strategies.data[0]!.constraints.map((c) => c.result)).toEqual([false, false]);
   });
 
   it('compiles a payload that is not even an object', () => {

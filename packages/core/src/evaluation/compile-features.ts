@@ -49,6 +49,7 @@ export interface CompiledSegment {
   readonly test: ContextPredicate;
 }
 
+/** A strategy compiled for both the fast path and the playground. */
 export interface CompiledStrategy {
   readonly source: ClientStrategy;
   readonly id: string;
@@ -68,6 +69,7 @@ export interface CompiledStrategy {
   readonly selectVariant: VariantSelector | null;
 }
 
+/** A feature compiled for both the fast path and the playground. */
 export interface CompiledFeature {
   readonly source: ClientFeature;
   readonly name: string;
@@ -90,8 +92,9 @@ export interface CompiledFeature {
 
 /** An immutable, compiled configuration. */
 export interface CompiledFeatureSet {
-  /** Compiled features in payload order (a later duplicate name replaces the earlier one). */
+  /** Compiled features in payload order; a repeated name keeps its first position, last definition. */
   readonly features: readonly CompiledFeature[];
+  /** The compiled feature of that name, for explanation or inspection. */
   get(name: string): CompiledFeature | undefined;
   /** Whether the feature is on for the context; `fallback` when the set has no such feature. */
   isEnabled(name: string, context: EvaluationContext, fallback?: boolean): boolean;
@@ -127,9 +130,15 @@ function normaliseParameters(parameters: unknown): Record<string, string> {
   return Object.freeze(result);
 }
 
+// What a non-object constraint entry is reported as; it compiles to a constant false.
+const UNREADABLE_CONSTRAINT: ClientConstraint = Object.freeze({ contextName: '', operator: '' });
+
 function compileConstraints(constraints: unknown, caches: ConstraintCaches): CompiledConstraint[] {
   if (!Array.isArray(constraints)) return [];
-  return constraints.map((source: ClientConstraint) => ({ source, test: compileConstraint(source, caches) }));
+  return constraints.map((entry: unknown) => {
+    const source = entry && typeof entry === 'object' ? (entry as ClientConstraint) : UNREADABLE_CONSTRAINT;
+    return { source, test: compileConstraint(source, caches) };
+  });
 }
 
 function compileSegment(segment: ClientSegment, caches: ConstraintCaches): CompiledSegment {
@@ -180,9 +189,11 @@ function compileStrategy(
   };
 }
 
-// Strategies run in sortOrder; a stable sort keeps payload order among equal or missing sortOrders.
+// Strategies run in sortOrder; the sort is stable, so equal or missing sortOrders keep payload order.
 function byOrder(a: ClientStrategy, b: ClientStrategy): number {
-  return (a.sortOrder ?? 0) - (b.sortOrder ?? 0);
+  return (
+    (typeof a.sortOrder === 'number' ? a.sortOrder : 0) - (typeof b.sortOrder === 'number' ? b.sortOrder : 0)
+  );
 }
 
 function createMatcher(feature: FeatureDraft): CompiledFeature['match'] {

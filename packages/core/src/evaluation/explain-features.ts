@@ -117,7 +117,9 @@ function toVariant(variant: ClientVariant): Variant {
   };
   if (variant.payload) result.payload = { ...variant.payload };
   if (Array.isArray(variant.overrides)) {
-    result.overrides = variant.overrides.map((o) => ({ contextName: o.contextName, values: [...o.values] }));
+    result.overrides = variant.overrides
+      .filter((o) => o && typeof o === 'object')
+      .map((o) => ({ contextName: o.contextName, values: Array.isArray(o.values) ? [...o.values] : [] }));
   }
   return result;
 }
@@ -150,7 +152,9 @@ export function explainFeature(
     isEnabledInCurrentEnvironment: feature.enabled,
     isEnabled,
     variant,
-    variants: Array.isArray(feature.source.variants) ? feature.source.variants.map(toVariant) : [],
+    variants: Array.isArray(feature.source.variants)
+      ? feature.source.variants.filter((v) => v && typeof v === 'object').map(toVariant)
+      : [],
   };
 }
 

@@ -86,7 +86,9 @@ export function compileVariantSelector(
 
   const overrides: OverrideRule[] = [];
   valid.forEach((variant, i) => {
-    const rules: readonly Override[] = Array.isArray(variant.overrides) ? variant.overrides : [];
+    const rules: readonly Override[] = Array.isArray(variant.overrides)
+      ? variant.overrides.filter((override) => override && typeof override === 'object')
+      : [];
     if (rules.length === 0) return;
     overrides.push({
       variant: compiled[i]!,

@@ -85,7 +85,7 @@ function userWithId(parameters: Record<string, string>): ContextPredicate {
 function remoteAddress(parameters: Record<string, string>, env: RuleEnvironment): ContextPredicate {
   if (!parameters['IPs']) return NEVER;
   const entries = parameters['IPs'].split(LIST_SEPARATOR);
-  // The SDK first compares each entry verbatim, then as an IPv4 range; only IPv4 is supported here.
+  // As in the SDK: each entry matches verbatim, or as an IPv4 address/range (this strategy knows no IPv6).
   const verbatim = new Set(entries);
   const ranges = entries.map(parseAddress4).filter((range) => range !== null);
   return (context) => {
