@@ -29,6 +29,7 @@ export function compileDependencies(
   dependencies: readonly ClientFeatureDependency[] | undefined,
   features: ReadonlyMap<string, CompiledFeature>,
 ): ContextPredicate {
-  if (!Array.isArray(dependencies) || dependencies.length === 0) return ALWAYS;
-  return allOf(dependencies.map((dependency) => compileDependency(dependency, features)));
+  const list: readonly ClientFeatureDependency[] = Array.isArray(dependencies) ? dependencies : [];
+  if (list.length === 0) return ALWAYS;
+  return allOf(list.map((dependency) => compileDependency(dependency, features)));
 }

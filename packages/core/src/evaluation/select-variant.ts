@@ -77,8 +77,10 @@ export function compileVariantSelector(
   groupId: string,
   stickiness: string,
 ): VariantSelector | null {
-  if (!Array.isArray(variants) || variants.length === 0) return null;
-  const valid = variants.filter((variant) => variant && typeof variant === 'object');
+  // Typed copy: `Array.isArray` would widen a readonly list to `any[]`.
+  const list: readonly ClientVariant[] = Array.isArray(variants) ? variants : [];
+  if (list.length === 0) return null;
+  const valid = list.filter((variant) => variant && typeof variant === 'object');
   const compiled = valid.map(compileVariant);
   const weights = valid.map((variant) => Number(variant.weight) || 0);
   const totalWeight = weights.reduce((sum, weight) => sum + weight, 0);
