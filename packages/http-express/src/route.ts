@@ -53,8 +53,11 @@ export interface Route {
   api: ApiFamily | 'public';
   /** Checked with `flagstaff.access.authorize` before the handler runs; a function when it depends on the body. */
   permission: Permission | ((ctx: RouteContext) => Permission);
-  /** Which path params carry the project and environment the permission is checked in. */
-  scope?: { project?: string; environment?: string };
+  /**
+   * Which path params carry the project and environment the permission is checked in; `feature`
+   * names a param whose feature's project is used when the path has no project.
+   */
+  scope?: { project?: string; environment?: string; feature?: string };
   summary: string;
   tag: string;
   deprecated?: boolean;

@@ -207,6 +207,22 @@ describe('root and project roles', () => {
       'NoAccessError',
     );
   });
+  it("feature-tag routes are authorized in the feature's project (a project Owner may tag there only)", async () => {
+    const id = await s.user('Viewer');
+    const viewer = { token: null, headers: { 'x-test-user': String(id) } };
+    await s.request('POST', '/api/admin/projects', { body: { id: 'other2', name: 'Other' } });
+    await s.request('POST', '/api/admin/projects/default/features', { body: { name: 'tag-here' } });
+    await s.request('POST', '/api/admin/projects/other2/features', { body: { name: 'tag-there' } });
+    await s.request('PUT', `/api/admin/projects/default/users/${id}/roles`, { body: { roles: [4] } });
+    const tag = { type: 'simple', value: 'owned' };
+    const tagged = await s.request('POST', '/api/admin/features/tag-here/tags', { body: tag, ...viewer });
+    expect(tagged.status, tagged.text).toBe(201);
+    expectError(
+      await s.request('POST', '/api/admin/features/tag-there/tags', { body: tag, ...viewer }),
+      403,
+      'NoAccessError',
+    );
+  });
 });
 
 describe('bodies', () => {

@@ -91,6 +91,7 @@ export function flagstaffRouter(flagstaff: Flagstaff, options: FlagstaffRouterOp
         await flagstaff.access.authorize(principal, route.api, permission, {
           project: route.scope?.project ? ctx.params[route.scope.project] : undefined,
           environment: route.scope?.environment ? ctx.params[route.scope.environment] : undefined,
+          feature: route.scope?.feature ? ctx.params[route.scope.feature] : undefined,
         });
       }
       send(res, route, await route.handler(ctx));

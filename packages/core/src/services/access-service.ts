@@ -21,6 +21,8 @@ import { nowIso } from './deps.js';
 export interface PermissionScope {
   project?: string | undefined;
   environment?: string | undefined;
+  /** A feature whose project is the scope when `project` is not given. */
+  feature?: string | undefined;
 }
 
 /** Hash under which API token secrets are stored and looked up. */
@@ -115,9 +117,14 @@ export function createAccessService(deps: ServiceDeps) {
       principal: Principal,
       api: ApiFamily,
       permission: Permission,
-      scope: PermissionScope = {},
+      given: PermissionScope = {},
     ): Promise<void> {
       if (principal.kind === 'anonymous-admin') return;
+      // Routes without a project in their path (feature tags) are checked in the feature's project.
+      const scope =
+        given.project === undefined && given.feature !== undefined
+          ? { ...given, project: (await store.features.get(given.feature))?.project }
+          : given;
       if (principal.kind === 'api-token') {
         if (principal.tokenType !== api) {
           throw new FlagstaffError(
