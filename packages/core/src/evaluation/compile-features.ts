@@ -200,6 +200,8 @@ function createMatcher(feature: FeatureDraft): CompiledFeature['match'] {
   if (!feature.enabled || !feature.wellFormed) return () => null;
   const dependencies = feature.dependenciesSatisfied;
   const active = feature.strategies.filter((strategy) => strategy.active);
+  // Disabling every strategy turns the feature off; only a feature with no strategy at all is on.
+  if (active.length === 0 && feature.strategies.length > 0) return () => null;
   if (active.length === 0) {
     if (dependencies === ALWAYS) return () => ON_WITHOUT_STRATEGY;
     return (context) => (dependencies(context) ? ON_WITHOUT_STRATEGY : null);

@@ -182,11 +182,11 @@ describe('explainFeatures', () => {
     expect(f.isEnabled).toBe(false);
   });
 
-  it('treats a feature whose strategies are all disabled like SDKs do: on with its environment', () => {
+  it('treats a feature whose strategies are all disabled as off, like the fast path (regression: it was on for everyone)', () => {
     const f = feature('all-disabled');
-    expect(f.strategies.result).toBe(true);
+    expect(f.strategies.result).toBe(false);
     expect(f.isEnabled).toBe(compiled.isEnabled('all-disabled', context));
-    expect(f.isEnabled).toBe(true);
+    expect(f.isEnabled).toBe(false);
   });
 
   it('evaluates strategies of a feature whose environment is off but reports it disabled', () => {

@@ -100,9 +100,10 @@ function explainStrategy(
 
 function overallResult(feature: CompiledFeature, data: readonly PlaygroundStrategy[]): boolean | 'unknown' {
   if (!feature.wellFormed) return false;
-  // With no active strategy the SDKs see none (disabled ones are never served) and the feature is
-  // simply on when its environment is; saying "unknown" here would contradict them.
-  if (data.every((strategy) => strategy.disabled)) return feature.enabled;
+  // No strategy at all: on with its environment. Every strategy disabled: off, the same answer the
+  // fast path gives and the client API serves (it sends such a feature as disabled).
+  if (data.length === 0) return feature.enabled;
+  if (data.every((strategy) => strategy.disabled)) return false;
   if (data.some((s) => s.result.evaluationStatus === 'complete' && s.result.enabled === true)) return true;
   if (data.some((s) => s.result.enabled === 'unknown')) return 'unknown';
   return false;

@@ -26,10 +26,15 @@ export interface FrontendToggle {
   impressionData: boolean;
 }
 
-const withoutDisabledStrategies = (f: ClientFeature): ClientFeature => ({
-  ...f,
-  strategies: f.strategies.filter((s) => !s.disabled).map(({ disabled: _d, ...s }) => s),
-});
+/**
+ * SDKs never see disabled strategies. SDKs treat an enabled feature with no strategy as on, so a
+ * feature whose strategies are all disabled is sent as off: disabling the last strategy must not
+ * turn a feature on for everyone.
+ */
+const withoutDisabledStrategies = (f: ClientFeature): ClientFeature => {
+  const strategies = f.strategies.filter((s) => !s.disabled).map(({ disabled: _d, ...s }) => s);
+  return { ...f, enabled: f.enabled && (strategies.length > 0 || f.strategies.length === 0), strategies };
+};
 
 /** The SDK-facing API: client features with ETags, frontend evaluation, and in-process evaluation. */
 export function createClientService(deps: ServiceDeps & { evaluators: EvaluatorCache }) {
