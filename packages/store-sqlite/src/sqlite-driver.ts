@@ -28,11 +28,34 @@ class Mutex {
   }
 }
 
+/**
+ * Writer locks by database file, shared by every store of this process on that file. better-sqlite3
+ * waits for a busy file synchronously, blocking the event loop: a second store in the same process
+ * would spin in its busy handler while the transaction it waits for cannot run to its commit.
+ * Taking turns in JS first leaves the busy timeout to arbitrate between processes only.
+ */
+const fileLocks = new Map<string, { mutex: Mutex; users: number }>();
+
+function acquireFileLock(file: string | null): { mutex: Mutex; dispose: () => void } {
+  if (file === null) return { mutex: new Mutex(), dispose: () => {} };
+  const entry = fileLocks.get(file) ?? { mutex: new Mutex(), users: 0 };
+  entry.users++;
+  fileLocks.set(file, entry);
+  return {
+    mutex: entry.mutex,
+    dispose: () => {
+      if (--entry.users === 0) fileLocks.delete(file);
+    },
+  };
+}
+
 /** The connections of one store: every write goes to `writer`; `reader` (WAL files only) serves reads. */
 export interface SqliteConnections {
   writer: BetterSqlite3.Database;
   /** A second connection that sees only committed data; null for `:memory:`, where reads queue behind writes. */
   reader: BetterSqlite3.Database | null;
+  /** The absolute path of the file, or null for `:memory:`. */
+  file: string | null;
 }
 
 type Statement = BetterSqlite3.Statement<unknown[], unknown>;
@@ -71,13 +94,17 @@ function execute<R>(prepare: (sql: string) => Statement, query: CompiledQuery): 
  */
 class SqliteDriver implements Driver {
   readonly #connections: SqliteConnections;
-  readonly #mutex = new Mutex();
+  readonly #mutex: Mutex;
+  readonly #disposeLock: () => void;
   readonly #prepareWriter: (sql: string) => Statement;
   readonly #prepareReader: ((sql: string) => Statement) | null;
   readonly #held = new WeakMap<DatabaseConnection, () => void>();
 
   constructor(connections: SqliteConnections) {
     this.#connections = connections;
+    const lock = acquireFileLock(connections.file);
+    this.#mutex = lock.mutex;
+    this.#disposeLock = lock.dispose;
     this.#prepareWriter = statementCache(connections.writer);
     this.#prepareReader = connections.reader ? statementCache(connections.reader) : null;
   }
@@ -142,6 +169,7 @@ class SqliteDriver implements Driver {
       this.#connections.writer.close();
     } finally {
       release();
+      this.#disposeLock();
     }
   }
 

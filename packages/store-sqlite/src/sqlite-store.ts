@@ -20,9 +20,10 @@ const isMemory = (filename: string): boolean => filename === ':memory:' || filen
 function openConnections(filename: string, busyTimeoutMs: number): SqliteConnections {
   if (isMemory(filename)) {
     // One connection: an in-memory database cannot be shared, so reads outside a transaction queue behind it.
-    return { writer: new Database(':memory:', { timeout: busyTimeoutMs }), reader: null };
+    return { writer: new Database(':memory:', { timeout: busyTimeoutMs }), reader: null, file: null };
   }
-  mkdirSync(dirname(resolve(filename)), { recursive: true });
+  const file = resolve(filename);
+  mkdirSync(dirname(file), { recursive: true });
   const writer = new Database(filename, { timeout: busyTimeoutMs });
   try {
     // WAL: readers never block the writer nor see its uncommitted work; NORMAL sync is durable
@@ -30,7 +31,7 @@ function openConnections(filename: string, busyTimeoutMs: number): SqliteConnect
     writer.pragma('journal_mode = WAL');
     writer.pragma('synchronous = NORMAL');
     const reader = new Database(filename, { readonly: true, timeout: busyTimeoutMs });
-    return { writer, reader };
+    return { writer, reader, file };
   } catch (error) {
     writer.close();
     throw error;

@@ -1,0 +1,45 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { NewEvent } from '@flagstaff/core';
+import { afterAll, expect, test } from 'vitest';
+import { pgliteStore } from './pglite-store.js';
+import { freshSchema } from './test-support.js';
+
+const event: NewEvent = {
+  type: 'feature-created',
+  createdBy: 'ann',
+  createdByUserId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const shared = new PGlite();
+afterAll(() => shared.close());
+
+test('without an instance, the store loads PGlite itself and closes it', async () => {
+  const store = await pgliteStore();
+  await store.events.append([{ ...event, data: { note: 'hello world' } }]);
+  expect((await store.events.search({ query: 'wor' })).map((e) => e.data)).toEqual([{ note: 'hello world' }]);
+  await store.close();
+  await expect(store.events.latestId()).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE' });
+});
+
+test('stores sharing an instance and schema hear each other through NOTIFY', async () => {
+  const schema = freshSchema();
+  const listening = await pgliteStore({ pglite: shared, schema });
+  const writing = await pgliteStore({ pglite: shared, schema, dropSchemaOnClose: true });
+  let heard = 0;
+  listening.onEventsAppended!(() => heard++);
+  await new Promise((r) => setTimeout(r, 50));
+  await writing.events.append([event]);
+  for (let i = 0; i < 100 && heard === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(heard).toBe(1);
+  await listening.close();
+  await writing.close();
+});
+
+test('stores in different schemas of one instance keep their own search_path', async () => {
+  const one = await pgliteStore({ pglite: shared, schema: freshSchema(), dropSchemaOnClose: true });
+  const two = await pgliteStore({ pglite: shared, schema: freshSchema(), dropSchemaOnClose: true });
+  await Promise.all([one.events.append([event, event]), two.events.append([event])]);
+  expect(await one.events.count({})).toBe(2);
+  expect(await two.events.count({})).toBe(1);
+  await Promise.all([one.close(), two.close()]);
+});
