@@ -23,6 +23,8 @@ export interface ConstraintCaches {
   versions: ParseCache<SemVer | null>;
   addresses: ParseCache<ParsedAddress | null>;
   times: ParseCache<number>;
+  /** Lower-cased context values for case-insensitive string operators (no garbage per evaluation). */
+  lowered: ParseCache<string>;
   /** Memoised testers by flags and pattern, so equal REGEX constraints share one memo. */
   regexes: Map<string, (value: string) => boolean>;
 }
@@ -33,6 +35,7 @@ export function createConstraintCaches(): ConstraintCaches {
     versions: createParseCache(parseContextVersion),
     addresses: createParseCache(parseAddress),
     times: createParseCache(Date.parse),
+    lowered: createParseCache((value) => value.toLocaleLowerCase()),
     regexes: new Map(),
   };
 }
@@ -76,7 +79,11 @@ const STRING_TESTS = {
   contains: (value: string, candidate: string) => value.includes(candidate),
 };
 
-function stringMatch(constraint: ClientConstraint, kind: keyof typeof STRING_TESTS): ContextPredicate {
+function stringMatch(
+  constraint: ClientConstraint,
+  caches: ConstraintCaches,
+  kind: keyof typeof STRING_TESTS,
+): ContextPredicate {
   const field = constraint.contextName;
   const matches = STRING_TESTS[kind];
   const caseInsensitive = constraint.caseInsensitive === true;
@@ -86,7 +93,7 @@ function stringMatch(constraint: ClientConstraint, kind: keyof typeof STRING_TES
   return (context) => {
     let value = resolveContextValue(context, field);
     if (value === undefined) return false;
-    if (caseInsensitive) value = value.toLocaleLowerCase();
+    if (caseInsensitive) value = caches.lowered.get(value);
     for (let i = 0; i < values.length; i++) if (matches(value, values[i]!)) return true;
     return false;
   };
@@ -194,9 +201,9 @@ function cidrMatch(constraint: ClientConstraint, caches: ConstraintCaches): Cont
 const OPERATORS: Readonly<Record<string, OperatorCompiler>> = {
   IN: (c) => membership(c, true),
   NOT_IN: (c) => membership(c, false),
-  STR_STARTS_WITH: (c) => stringMatch(c, 'starts'),
-  STR_ENDS_WITH: (c) => stringMatch(c, 'ends'),
-  STR_CONTAINS: (c) => stringMatch(c, 'contains'),
+  STR_STARTS_WITH: (c, caches) => stringMatch(c, caches, 'starts'),
+  STR_ENDS_WITH: (c, caches) => stringMatch(c, caches, 'ends'),
+  STR_CONTAINS: (c, caches) => stringMatch(c, caches, 'contains'),
   NUM_EQ: (c) => numberCompare(c, (a, b) => a === b),
   NUM_GT: (c) => numberCompare(c, (a, b) => a > b),
   NUM_GTE: (c) => numberCompare(c, (a, b) => a >= b),
