@@ -10,6 +10,7 @@ export type {
   ClientStrategyVariant,
   ClientVariant,
 } from './client-features.js';
+export type { ContextPredicate } from './compile-constraint.js';
 export type {
   CompiledConstraint,
   CompiledFeature,
@@ -22,3 +23,4 @@ export { compileFeatures } from './compile-features.js';
 export type { EvaluationContext } from './evaluation-context.js';
 export { type ExplainOptions, explainFeature, explainFeatures } from './explain-features.js';
 export { murmurHash3, rolloutBucket } from './murmur-hash.js';
+export type { CompiledVariant, VariantSelector } from './select-variant.js';
