@@ -146,3 +146,23 @@ describe('bad feature and strategy configuration', () => {
     expect(compileFeatures(null as unknown as ClientFeatures).isEnabled('f', context, true)).toBe(true);
   });
 });
+
+describe('shared compiled constraints', () => {
+  it('keeps a null operand apart from a missing one (Number(null) is 0, Number(undefined) is NaN)', () => {
+    const feature = (name: string, value: unknown): ClientFeature => ({
+      name,
+      enabled: true,
+      strategies: [
+        {
+          name: 'default',
+          parameters: {},
+          constraints: [{ contextName: 'age', operator: 'NUM_EQ', value } as ClientConstraint],
+        },
+      ],
+    });
+    const compiled = compileFeatures({ features: [feature('null', null), feature('missing', undefined)] });
+    const zero = { properties: { age: '0' } };
+    expect(compiled.isEnabled('null', zero)).toBe(true);
+    expect(compiled.isEnabled('missing', zero)).toBe(false);
+  });
+});

@@ -27,6 +27,8 @@ export interface ConstraintCaches {
   lowered: ParseCache<string>;
   /** Memoised testers by flags and pattern, so equal REGEX constraints share one memo. */
   regexes: Map<string, (value: string) => boolean>;
+  /** Compiled tests by constraint content: equal constraints across flags share one closure. */
+  compiled: Map<string, ContextPredicate>;
 }
 
 /** Fresh caches for one compiled set. */
@@ -37,6 +39,7 @@ export function createConstraintCaches(): ConstraintCaches {
     times: createParseCache(Date.parse),
     lowered: createParseCache((value) => value.toLocaleLowerCase()),
     regexes: new Map(),
+    compiled: new Map(),
   };
 }
 
@@ -228,10 +231,30 @@ export function compileConstraint(
   if (!constraint || typeof constraint !== 'object') return NEVER;
   const compile = Object.hasOwn(OPERATORS, constraint.operator) ? OPERATORS[constraint.operator] : undefined;
   if (!compile) return NEVER;
+  // Configurations repeat constraints (copied strategies, the same audience everywhere); sharing
+  // the closure keeps the compiled set small enough to stay in the CPU caches.
+  const key = JSON.stringify(
+    [
+      constraint.contextName,
+      constraint.operator,
+      constraint.caseInsensitive === true,
+      constraint.inverted === true,
+      constraint.value,
+      constraint.values,
+    ],
+    // `Number(null)` is 0 but `Number(undefined)` is NaN: the two must not share a key.
+    (_, value) => (value === undefined ? { undefined: true } : value),
+  );
+  const shared = caches.compiled.get(key);
+  if (shared) return shared;
   const test = compile(constraint, caches);
-  if (!constraint.inverted) return test;
-  if (test === NEVER) return ALWAYS;
-  return (context) => !test(context);
+  const compiled = !constraint.inverted
+    ? test
+    : test === NEVER
+      ? ALWAYS
+      : (context: EvaluationContext) => !test(context);
+  caches.compiled.set(key, compiled);
+  return compiled;
 }
 
 /** AND of predicates, specialised for the short lists flags actually have. */

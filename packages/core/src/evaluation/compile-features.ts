@@ -178,8 +178,9 @@ function compileStrategy(
     constraints,
     segments: segmentRefs,
     rule,
-    // The rule runs last, after the cheap gates, and never for an unknown strategy.
-    isOn: rule ? allOf([...gates, rule]) : NEVER,
+    // The rule runs last, after the cheap gates, and never for an unknown strategy. The playground
+    // needs the bare rule; the fast path gets it compiled again with the gates fused in.
+    isOn: rule ? compileStrategyRule(source.name, parameters, env, allOf(gates))! : NEVER,
     // The SDK interpolates a missing groupId as the string "undefined"; so do we, to share buckets.
     selectVariant: compileVariantSelector(
       variants,

@@ -1,6 +1,6 @@
 // The built-in activation strategies of unleash-client 6.x, compiled from their parameters once.
 // Each returns the strategy's own rule; constraints and segments are AND-ed in by the caller.
-import { ALWAYS, type ContextPredicate, NEVER } from './compile-constraint.js';
+import { ALWAYS, allOf, type ContextPredicate, NEVER } from './compile-constraint.js';
 import { type EvaluationContext, resolveContextValue } from './evaluation-context.js';
 import type { ParsedAddress } from './ip-address-match.js';
 import { isInSubnet, parseAddress4 } from './ip-address-match.js';
@@ -38,37 +38,61 @@ const STICKY_IDS: Readonly<Record<string, StickyId>> = {
 /**
  * A rollout: the sticky id's bucket (1–100) in `groupId`, compared with the percentage exactly as the
  * SDK does. With a known group the `${groupId}:` prefix is hashed once; without one (flexibleRollout
- * with no groupId) the SDK's `context.featureToggle || ''` is read and hashed per call.
+ * with no groupId) the SDK's `context.featureToggle || ''` is read and hashed per call. The gate
+ * (constraints and segments) is fused in: the most common strategy then costs one closure call.
  */
-function rollout(groupId: string | null, percentage: number, stickyId: StickyId): ContextPredicate {
-  if (!(percentage > 0)) return NEVER;
+function rollout(
+  groupId: string | null,
+  percentage: number,
+  stickyId: StickyId,
+  gate: ContextPredicate,
+): ContextPredicate {
+  if (!(percentage > 0) || gate === NEVER) return NEVER;
   if (groupId === null) {
-    return (context) => {
-      const id = stickyId(context);
-      const group = context['featureToggle'];
-      return (
-        !!id && (murmurHash3(`${group ? String(group) : ''}:${id}`, STRATEGY_SEED) % 100) + 1 <= percentage
-      );
-    };
+    return allOf([
+      gate,
+      (context) => {
+        const id = stickyId(context);
+        const group = context['featureToggle'];
+        return (
+          !!id && (murmurHash3(`${group ? String(group) : ''}:${id}`, STRATEGY_SEED) % 100) + 1 <= percentage
+        );
+      },
+    ]);
   }
   const prefix = prefixHashState(`${groupId}:`, STRATEGY_SEED);
+  if (gate === ALWAYS) {
+    return (context) => {
+      const id = stickyId(context);
+      return !!id && (hashWithPrefix(prefix, id) % 100) + 1 <= percentage;
+    };
+  }
   return (context) => {
+    if (!gate(context)) return false;
     const id = stickyId(context);
     return !!id && (hashWithPrefix(prefix, id) % 100) + 1 <= percentage;
   };
 }
 
-function flexibleRollout(parameters: Record<string, string>): ContextPredicate {
+function flexibleRollout(
+  parameters: Record<string, string>,
+  _: RuleEnvironment,
+  gate: ContextPredicate,
+): ContextPredicate {
   const stickiness = parameters['stickiness'] || 'default';
   const stickyId: StickyId =
     stickiness === 'default' || stickiness === 'random'
       ? STICKY_IDS[stickiness]!
       : (context) => resolveContextValue(context, stickiness);
-  return rollout(parameters['groupId'] || null, Number(parameters['rollout']), stickyId);
+  return rollout(parameters['groupId'] || null, Number(parameters['rollout']), stickyId, gate);
 }
 
-function gradualRollout(parameters: Record<string, string>, field: 'userId' | 'sessionId'): ContextPredicate {
-  return rollout(parameters['groupId'] || '', Number(parameters['percentage']), STICKY_IDS[field]!);
+function gradualRollout(
+  parameters: Record<string, string>,
+  field: 'userId' | 'sessionId',
+  gate: ContextPredicate,
+): ContextPredicate {
+  return rollout(parameters['groupId'] || '', Number(parameters['percentage']), STICKY_IDS[field]!, gate);
 }
 
 function gradualRolloutRandom(parameters: Record<string, string>): ContextPredicate {
@@ -104,25 +128,39 @@ function applicationHostname(parameters: Record<string, string>, env: RuleEnviro
   return parameters['hostNames'].toLowerCase().split(LIST_SEPARATOR).includes(env.hostname) ? ALWAYS : NEVER;
 }
 
-const RULES: Readonly<
-  Record<string, (parameters: Record<string, string>, env: RuleEnvironment) => ContextPredicate>
-> = {
-  default: () => ALWAYS,
+type RuleCompiler = (
+  parameters: Record<string, string>,
+  env: RuleEnvironment,
+  gate: ContextPredicate,
+) => ContextPredicate;
+
+// Rules without a fused form run after the gate.
+const gated =
+  (compile: (parameters: Record<string, string>, env: RuleEnvironment) => ContextPredicate): RuleCompiler =>
+  (parameters, env, gate) =>
+    allOf([gate, compile(parameters, env)]);
+
+const RULES: Readonly<Record<string, RuleCompiler>> = {
+  default: gated(() => ALWAYS),
   flexibleRollout,
-  userWithId,
-  gradualRolloutUserId: (parameters) => gradualRollout(parameters, 'userId'),
-  gradualRolloutSessionId: (parameters) => gradualRollout(parameters, 'sessionId'),
-  gradualRolloutRandom,
-  remoteAddress,
-  applicationHostname,
+  userWithId: gated(userWithId),
+  gradualRolloutUserId: (parameters, _, gate) => gradualRollout(parameters, 'userId', gate),
+  gradualRolloutSessionId: (parameters, _, gate) => gradualRollout(parameters, 'sessionId', gate),
+  gradualRolloutRandom: gated(gradualRolloutRandom),
+  remoteAddress: gated(remoteAddress),
+  applicationHostname: gated(applicationHostname),
 };
 
-/** Compiles a built-in strategy's rule; `undefined` for a strategy this evaluator does not know. */
+/**
+ * Compiles a built-in strategy's rule AND-ed after `gate` (its constraints and segments; omit it for
+ * the bare rule); `undefined` for a strategy this evaluator does not know.
+ */
 export function compileStrategyRule(
   name: string,
   parameters: Record<string, string>,
   env: RuleEnvironment,
+  gate: ContextPredicate = ALWAYS,
 ): ContextPredicate | undefined {
   const compile = Object.hasOwn(RULES, name) ? RULES[name] : undefined;
-  return compile?.(parameters, env);
+  return compile?.(parameters, env, gate);
 }
