@@ -79,11 +79,14 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
       const link = await requireProjectEnvironment(tx, project, environment);
       const proj = await requireProject(tx, project);
       const config = link.defaultStrategy ?? fallbackStrategy(name, proj.defaultStickiness);
-      const withGroup =
-        config.name === 'flexibleRollout' && !config.parameters.groupId
-          ? { ...config, parameters: { ...config.parameters, groupId: name } }
-          : config;
-      await insertStrategy(deps, tx, actor, feature, environment, await prepareStrategyConfig(tx, withGroup));
+      await insertStrategy(
+        deps,
+        tx,
+        actor,
+        feature,
+        environment,
+        await prepareStrategyConfig(tx, name, config),
+      );
     }
     await tx.featureEnvironments.upsert({ ...row, enabled });
     if (enabled) {

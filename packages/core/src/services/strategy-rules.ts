@@ -12,11 +12,13 @@ const percentParams: Record<string, string> = {
 
 /**
  * Checks a strategy configuration against what the evaluator needs and normalizes it: percentages
- * of built-in strategies are numbers 0–100, attached segments exist, variants are unique and their
- * weights are distributed as the reference does when saving.
+ * of built-in strategies are numbers 0–100, rollouts get the feature name as their default groupId,
+ * attached segments exist, variants are unique and their weights are distributed as the reference
+ * does when saving.
  */
 export async function prepareStrategyConfig(
   repos: Repositories,
+  featureName: string,
   config: StrategyConfig,
   path = 'body',
 ): Promise<StrategyConfig> {
@@ -50,8 +52,14 @@ export async function prepareStrategyConfig(
     throw new FlagstaffError('VALIDATION', `"${prefix(path)}variants" ${problem}.`, {
       path: `${prefix(path)}variants`,
     });
+  // SDKs hash a rollout without groupId against an empty group; the feature name is what users mean.
+  const parameters =
+    percentKey !== undefined && !config.parameters.groupId
+      ? { ...config.parameters, groupId: featureName }
+      : config.parameters;
   return {
     ...config,
+    parameters,
     segments: [...new Set(config.segments)],
     variants: normalizeVariantWeights(config.variants),
   };

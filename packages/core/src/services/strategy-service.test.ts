@@ -89,6 +89,19 @@ describe('strategies', () => {
     expect(removed!.preData).toMatchObject({ id: a.id });
   });
 
+  it('gives rollouts without a groupId the feature name, so SDK buckets are per feature', async () => {
+    const s = await flagstaff.strategies.add(alice, at, {
+      name: 'flexibleRollout',
+      parameters: { rollout: '10' },
+    });
+    expect(s.parameters.groupId).toBe('f1');
+    const kept = await flagstaff.strategies.add(alice, at, {
+      name: 'flexibleRollout',
+      parameters: { rollout: '10', groupId: 'shared' },
+    });
+    expect(kept.parameters.groupId).toBe('shared');
+  });
+
   it('does not find a strategy through another environment', async () => {
     const s = await flagstaff.strategies.add(alice, at, { name: 'default' });
     await expect(flagstaff.strategies.get({ ...at, environment: 'production' }, s.id)).rejects.toMatchObject({

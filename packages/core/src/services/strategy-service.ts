@@ -94,7 +94,7 @@ export function createStrategyService(deps: ServiceDeps) {
     config: StrategyConfig,
   ) {
     const feature = await locate(tx, at);
-    const prepared = await prepareStrategyConfig(tx, config);
+    const prepared = await prepareStrategyConfig(tx, at.feature, config);
     const after: FeatureStrategy = {
       ...before,
       name: prepared.name,
@@ -136,7 +136,7 @@ export function createStrategyService(deps: ServiceDeps) {
           actor,
           feature,
           at.environment,
-          await prepareStrategyConfig(tx, config),
+          await prepareStrategyConfig(tx, at.feature, config),
         );
       });
     },
