@@ -95,9 +95,7 @@ export function createSegmentService(deps: ServiceDeps) {
     },
 
     /** Strategies that use the segment (GET /segments/:id/strategies). */
-    async strategiesUsing(
-      id: number,
-    ): Promise<{
+    async strategiesUsing(id: number): Promise<{
       strategies: SegmentStrategyReference[];
       changeRequestStrategies: SegmentStrategyReference[];
     }> {
