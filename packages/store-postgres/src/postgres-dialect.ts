@@ -25,18 +25,17 @@ const codeOf = (error: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 
-/** A tsquery: each quoted lexeme (`:*` for prefixes) ANDed, alternatives ORed, terms ANDed. */
+/** A tsquery: filter terms and query terms ANDed; within a query term, its words ANDed or any alternative. */
 export function tsQuery(query: TextQuery): string {
   // Terms only ever hold letters, digits and `_`, so single quotes need no escaping.
   const quote = (term: string): string => `'${term}'`;
-  return query
-    .map(({ words, anyOf }) => {
-      const options = anyOf.map(quote);
-      if (words.length > 0)
-        options.unshift(`(${words.map((w) => quote(w.text) + (w.prefix ? ':*' : '')).join(' & ')})`);
-      return `(${options.join(' | ')})`;
-    })
-    .join(' & ');
+  const terms = query.terms.map(({ words, anyOf }) => {
+    const options = anyOf.map(quote);
+    if (words.length > 0)
+      options.unshift(`(${words.map((w) => quote(w.text) + (w.prefix ? ':*' : '')).join(' & ')})`);
+    return `(${options.join(' | ')})`;
+  });
+  return [...query.filters.map(quote), ...terms].join(' & ');
 }
 
 /** 32-bit FNV-1a, signed: advisory lock keys per schema, so stores in other schemas never wait on us. */

@@ -8,5 +8,12 @@ export type { MigrateOptions } from './migrations/index.js';
 export { createMigrations, migrateToLatest } from './migrations/index.js';
 export { createRepositories } from './repositories/index.js';
 export type { TermQuery, TextQuery } from './search-terms.js';
-export { eventTerms, MIN_PREFIX_LENGTH, parseTextQuery, payloadWords, wordsOf } from './search-terms.js';
-export type { ErrorKind, EventSearchIndex, SqlDialect } from './sql-dialect.js';
+export {
+  eventTerms,
+  filterTerms,
+  MIN_PREFIX_LENGTH,
+  parseTextQuery,
+  payloadWords,
+  wordsOf,
+} from './search-terms.js';
+export type { ErrorKind, EventSearchIndex, SearchWindow, SqlDialect } from './sql-dialect.js';

@@ -24,13 +24,9 @@ describe('search terms', () => {
     ]);
   });
 
-  test('an event is indexed by its payload words plus synthetic type and creator terms', () => {
-    expect(eventTerms({ type: 'feature-created', data: { a: 'b' } }, 7)).toEqual([
-      'a',
-      'b',
-      'ty_feature_created',
-      'cr_7',
-    ]);
+  test('an event is indexed by its payload words plus synthetic creator and filter terms', () => {
+    const event = { type: 'feature-created', project: 'Alpha', featureName: null, data: { a: 'b' } };
+    expect(eventTerms(event, 7)).toEqual(['a', 'b', 'cr_7', 'ty_feature_created', 'pr_416c706861']);
   });
 
   test('short lone words must be whole; longer words and the tail of a compound are prefixes', () => {

@@ -6,8 +6,9 @@ import { EVENT_TYPES } from '@flagstaff/core';
  *
  * Payload words are runs of letters and digits, lower-cased. Type and creator match by substring;
  * since the types are a fixed list and creators few, the substring is resolved in JS to the set of
- * matching types/creators, each indexed as one synthetic term (`ty_…`, `cr_…`). Payload words never
- * contain `_`, so synthetic terms cannot collide with them.
+ * matching types/creators, each indexed as one synthetic term (`ty_…`, `cr_…`). Project and feature
+ * are indexed too (`pr_…`, `fe_…`), so a search combining filters with text is one index query.
+ * Payload words never contain `_`, so synthetic terms cannot collide with them.
  */
 
 /** A word is a run of letters and digits (any script). */
@@ -46,16 +47,35 @@ export function payloadWords(...values: unknown[]): Set<string> {
 export const typeTerm = (type: string): string => `ty_${type.replaceAll('-', '_')}`;
 /** The synthetic term standing for a creator (by its row in `event_creators`). */
 export const creatorTerm = (creatorId: number): string => `cr_${creatorId}`;
+/** Exact values (any characters, any case) as terms: hex keeps them to letters and digits. */
+export const projectTerm = (project: string): string => `pr_${Buffer.from(project).toString('hex')}`;
+export const featureTerm = (feature: string): string => `fe_${Buffer.from(feature).toString('hex')}`;
 
-/** Every index term of one event: payload and tag words, its type and its creator. */
+/** The event fields that exact filters test, as indexed alongside the words. */
+export interface FilterFields {
+  type?: string | undefined;
+  project?: string | null | undefined;
+  featureName?: string | null | undefined;
+}
+
+/** Terms for the exact filters that are set, so a text search can intersect them inside the index. */
+export function filterTerms(fields: FilterFields): string[] {
+  const terms: string[] = [];
+  if (fields.type != null) terms.push(typeTerm(fields.type));
+  if (fields.project != null) terms.push(projectTerm(fields.project));
+  if (fields.featureName != null) terms.push(featureTerm(fields.featureName));
+  return terms;
+}
+
+/** Every index term of one event: payload and tag words, its creator, and its filter fields. */
 export function eventTerms(
-  event: { type: string; data?: unknown; preData?: unknown; tags?: unknown },
+  event: FilterFields & { type: string; data?: unknown; preData?: unknown; tags?: unknown },
   creatorId: number,
 ): string[] {
   return [
     ...payloadWords(event.data, event.preData, event.tags),
-    typeTerm(event.type),
     creatorTerm(creatorId),
+    ...filterTerms(event),
   ];
 }
 
@@ -65,19 +85,26 @@ export interface TermQuery {
   anyOf: string[];
 }
 
-/** A parsed free-text query: every term must match (the AND the memory store applies too). */
-export type TextQuery = TermQuery[];
+/**
+ * A text search for the index: every filter term and every query term must match (the query terms
+ * are ANDed like the memory store does). Filter terms repeat the exact filters of the search, so
+ * the index alone can answer "the newest n matches" without intersecting with B-tree indexes.
+ */
+export interface TextQuery {
+  filters: string[];
+  terms: TermQuery[];
+}
 
 /**
- * Builds the text query for `query`, given the known creators (id and name). Returns null when
+ * Parses the query terms of `query`, given the known creators (id and name). Returns null when
  * some term cannot match anything, so the search is empty.
  */
 export function parseTextQuery(
   query: string,
   creators: readonly { id: number; name: string }[],
-): TextQuery | null {
+): TermQuery[] | null {
   const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const parsed: TextQuery = [];
+  const parsed: TermQuery[] = [];
   for (const term of terms) {
     const texts = wordsOf(term);
     // In "flag-a" the last word may be cut short, so it is a prefix however short; a lone short word

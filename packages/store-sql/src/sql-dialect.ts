@@ -70,5 +70,15 @@ export interface EventSearchIndex {
   /** Writes index entries for rows already inserted (SQLite feeds its FTS5 table). */
   afterInsert(db: Kysely<Database>, rows: readonly { id: number; terms: readonly string[] }[]): Promise<void>;
   /** A condition on `events` that holds for rows matching the text query. */
-  match(query: TextQuery): RawBuilder<SqlBool>;
+  match(query: TextQuery, window: SearchWindow): RawBuilder<SqlBool>;
+}
+
+/** The rest of a search, which an index that orders by id can use to stop early. */
+export interface SearchWindow {
+  maxId?: number | undefined;
+  afterId?: number | undefined;
+  limit?: number | undefined;
+  ascending: boolean;
+  /** True when the text query (filter terms included) and the id bounds are the whole search. */
+  complete: boolean;
 }

@@ -1,5 +1,5 @@
-import type { JsonWrite, SqlDialect, TextQuery } from '@flagstaff/store-sql';
-import { sql } from 'kysely';
+import type { JsonWrite, SearchWindow, SqlDialect, TextQuery } from '@flagstaff/store-sql';
+import { type RawBuilder, sql } from 'kysely';
 
 /** SQLite error codes (better-sqlite3's `code`) that mean a duplicate key. */
 const UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
@@ -20,19 +20,34 @@ const codeOf = (error: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 
-/** An FTS5 query: each quoted word (`*` for prefixes) ANDed, alternatives ORed, terms ANDed. */
+/** An FTS5 query: filter terms and query terms ANDed; within a query term, its words ANDed or any alternative. */
 export function fts5Query(query: TextQuery): string {
   // Terms only ever hold letters, digits and `_`, so double quotes need no escaping.
   const quote = (term: string): string => `"${term}"`;
-  return query
-    .map(({ words, anyOf }) => {
-      const options = anyOf.map(quote);
-      if (words.length > 0) {
-        options.unshift(`(${words.map((w) => quote(w.text) + (w.prefix ? '*' : '')).join(' AND ')})`);
-      }
-      return `(${options.join(' OR ')})`;
-    })
-    .join(' AND ');
+  const terms = query.terms.map(({ words, anyOf }) => {
+    const options = anyOf.map(quote);
+    if (words.length > 0) {
+      options.unshift(`(${words.map((w) => quote(w.text) + (w.prefix ? '*' : '')).join(' AND ')})`);
+    }
+    return `(${options.join(' OR ')})`;
+  });
+  return [...query.filters.map(quote), ...terms].join(' AND ');
+}
+
+/**
+ * The matching rowids. When the FTS query and id bounds are the whole search, FTS5 walks its index
+ * in id order within the bounds and stops after `limit`: the newest 100 of a million matches cost
+ * what 100 do. Otherwise every match is listed and the other filters apply outside.
+ */
+function ftsRowids(query: TextQuery, window: SearchWindow): RawBuilder<unknown> {
+  const bounds = [
+    ...(window.maxId === undefined ? [] : [sql`rowid <= ${window.maxId}`]),
+    ...(window.afterId === undefined ? [] : [sql`rowid > ${window.afterId}`]),
+  ];
+  const where = sql.join([sql`events_fts match ${fts5Query(query)}`, ...bounds], sql` and `);
+  if (!window.complete || window.limit === undefined) return sql`select rowid from events_fts where ${where}`;
+  const direction = window.ascending ? sql`asc` : sql`desc`;
+  return sql`select rowid from events_fts where ${where} order by rowid ${direction} limit ${window.limit}`;
 }
 
 /** The SQLite side of every dialect difference. */
@@ -66,8 +81,7 @@ export const sqliteDialect: SqlDialect = {
       const values = rows.map((row) => sql`(${row.id}, ${row.terms.join(' ')})`);
       await sql`insert into events_fts (rowid, terms) values ${sql.join(values)}`.execute(db);
     },
-    match: (query) =>
-      sql<boolean>`"events"."id" in (select rowid from events_fts where events_fts match ${fts5Query(query)})`,
+    match: (query, window) => sql<boolean>`"events"."id" in (${ftsRowids(query, window)})`,
   },
   serializeTransaction: async () => {},
   lockEventLog: async () => {},

@@ -2,7 +2,7 @@ import type { EventQuery, EventRepository, EventType, FlagstaffEvent, NewEvent, 
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { chunks, int, jsonOf, parseOf, type RepoContext } from '../context.js';
 import type { Database, EventTable } from '../database.js';
-import { eventTerms, parseTextQuery } from '../search-terms.js';
+import { eventTerms, filterTerms, parseTextQuery } from '../search-terms.js';
 
 const EVENT_COLUMNS = [
   'id',
@@ -70,6 +70,7 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
   const filtered = async <O>(
     base: EventSelect<O>,
     query: Omit<EventQuery, 'limit'>,
+    limit?: number,
   ): Promise<EventSelect<O> | null> => {
     let q = base;
     if (query.type !== undefined) q = q.where('events.type', '=', query.type);
@@ -83,9 +84,21 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
       q = q.where('events.created_time', '<', Date.parse(query.createdBefore));
     if (query.query !== undefined && query.query.trim() !== '') {
       const creators = await db.selectFrom('event_creators').select(['id', 'name']).execute();
-      const text = parseTextQuery(query.query, creators);
-      if (text === null) return null;
-      q = q.where(dialect.eventSearch.match(text));
+      const terms = parseTextQuery(query.query, creators);
+      if (terms === null) return null;
+      const filters = filterTerms({ type: query.type, project: query.project, featureName: query.feature });
+      q = q.where(
+        dialect.eventSearch.match(
+          { filters, terms },
+          {
+            maxId: query.maxId,
+            afterId: query.afterId,
+            limit,
+            ascending: query.ascending === true,
+            complete: query.createdAfter === undefined && query.createdBefore === undefined,
+          },
+        ),
+      );
     }
     return q;
   };
@@ -150,6 +163,7 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
       const q = await filtered(
         db.selectFrom('events').select(EVENT_COLUMNS.map((c) => `events.${c}` as const)),
         query,
+        query.limit,
       );
       if (q === null) return [];
       const ordered = q.orderBy('events.id', query.ascending ? 'asc' : 'desc');
