@@ -82,7 +82,14 @@ const TYPE_WEIGHT = TYPES.reduce((sum, [, w]) => sum + w, 0);
 
 function generateEvent(random: () => number, i: number): NewEvent {
   let roll = random() * TYPE_WEIGHT;
-  const type = TYPES.find(([, w]) => (roll -= w) < 0)?.[0] ?? 'feature-updated';
+  let type: EventType = 'feature-updated';
+  for (const [candidate, weight] of TYPES) {
+    roll -= weight;
+    if (roll < 0) {
+      type = candidate;
+      break;
+    }
+  }
   const feature = pick(random, FEATURES);
   const sentence = (n: number) => Array.from({ length: n }, () => VOCABULARY[pick(random, WORDS)]).join(' ');
   const name = featureName(feature);
