@@ -1,4 +1,3 @@
-import './pg-under-vitest.js';
 import type { NewEvent, Project, Store } from '@flagstaff/core';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';

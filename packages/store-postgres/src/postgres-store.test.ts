@@ -1,4 +1,3 @@
-import './pg-under-vitest.js';
 import { describeStoreContract } from '@flagstaff/core/testing';
 import { describe } from 'vitest';
 import { postgresStore } from './postgres-store.js';
