@@ -1,0 +1,163 @@
+import type { Bool, Count, Json, NullableJson, Serial } from './database.js';
+
+// Row types of addons, tokens, users, groups, signals and metrics (see `Database`).
+
+export interface AddonTable {
+  id: Serial;
+  provider: string;
+  description: string | null;
+  enabled: Bool;
+  parameters: Json;
+  events: Json;
+  projects: Json;
+  environments: Json;
+  created_at: string;
+}
+
+export interface ApiTokenTable {
+  secret_hash: string;
+  display_secret: string;
+  token_name: string;
+  type: string;
+  environment: string;
+  projects: Json;
+  expires_at: string | null;
+  created_at: string;
+  seen_at: string | null;
+  alias: string | null;
+}
+
+export interface UserTable {
+  id: Serial;
+  name: string | null;
+  email: string | null;
+  /** The e-mail lower-cased in JS (SQLite's lower() only folds ASCII): the unique, case-insensitive key. */
+  email_lower: string | null;
+  username: string | null;
+  image_url: string | null;
+  root_role: number;
+  account_type: string;
+  login_attempts: number;
+  email_sent: Bool;
+  seen_at: string | null;
+  created_at: string;
+  scim_id: string | null;
+  password_hash: string | null;
+}
+
+export interface RoleTable {
+  id: number;
+  type: string;
+  name: string;
+  description: string;
+  project: string | null;
+}
+
+export interface GroupTable {
+  id: Serial;
+  name: string;
+  description: string | null;
+  root_role: number | null;
+  created_at: string;
+  created_by: string | null;
+}
+
+export interface GroupUserTable {
+  group_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface ProjectRoleTable {
+  id: Serial;
+  project_id: string;
+  role_id: number;
+  user_id: number | null;
+  group_id: number | null;
+  created_at: string;
+}
+
+export interface SignupTokenTable {
+  secret: string;
+  name: string;
+  enabled: Bool;
+  expires_at: string;
+  created_at: string;
+  created_by: string | null;
+  role_id: number;
+}
+
+export interface SignupTokenUserTable {
+  secret: string;
+  user_id: number;
+  created_at: string;
+}
+
+export interface SignalEndpointTable {
+  id: Serial;
+  name: string;
+  description: string | null;
+  enabled: Bool;
+  created_at: string;
+  created_by_user_id: number | null;
+}
+
+export interface SignalEndpointTokenTable {
+  id: Serial;
+  signal_endpoint_id: number;
+  name: string;
+  token_hash: string;
+  created_at: string;
+  created_by_user_id: number | null;
+}
+
+export interface SignalTable {
+  id: Serial;
+  source: string;
+  source_id: number;
+  payload: NullableJson;
+  created_at: string;
+  token_name: string | null;
+}
+
+export interface ActionSetTable {
+  id: Serial;
+  name: string;
+  description: string | null;
+  enabled: Bool;
+  project: string;
+  actor_id: number | null;
+  match: Json;
+  actions: Json;
+  created_at: string;
+}
+
+export interface ClientMetricsTable {
+  feature_name: string;
+  app_name: string;
+  environment: string;
+  timestamp: string;
+  /** The timestamp as epoch milliseconds, for `since` comparisons by instant. */
+  time: number | null;
+  yes: Count;
+  no: Count;
+}
+
+/** Variant counts of a metrics bucket, one row per variant so adding up stays a single upsert. */
+export interface ClientMetricsVariantTable {
+  feature_name: string;
+  app_name: string;
+  environment: string;
+  timestamp: string;
+  variant: string;
+  count: Count;
+}
+
+export interface ClientApplicationTable {
+  app_name: string;
+  instance_id: string;
+  sdk_version: string | null;
+  environment: string;
+  strategies: Json;
+  last_seen: string;
+}
