@@ -67,7 +67,8 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
     }
   };
 
-  const transaction = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
+  /** `single`: the implicit transaction of one write outside `transaction`, which cannot go on after a failure anyway. */
+  const runTransaction = async <T>(fn: (tx: Repositories) => Promise<T>, single: boolean): Promise<T> => {
     if (closed) throw storeUnavailable(name, 'the store is closed');
     let appended = false;
     let finished = false;
@@ -77,7 +78,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
         const ctx: RepoContext = {
           db: trx,
           dialect,
-          recoverableConflicts: dialect.failedStatementAbortsTransaction,
+          recoverableConflicts: dialect.failedStatementAbortsTransaction && !single,
           eventsAppended: () => {
             appended = true;
           },
@@ -113,7 +114,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
       };
     }
     return (...args) =>
-      transaction((tx) => (tx[area] as unknown as Record<string, Method>)[methodName]!(...args));
+      runTransaction((tx) => (tx[area] as unknown as Record<string, Method>)[methodName]!(...args), true);
   });
 
   const startListening = (): void => {
@@ -135,7 +136,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
   return {
     name,
     ...outside,
-    transaction,
+    transaction: (fn) => runTransaction(fn, false),
     async close() {
       if (closed) return;
       closed = true;
