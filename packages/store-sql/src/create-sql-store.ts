@@ -84,7 +84,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
           },
         };
         // Repositories of a finished transaction would run outside it; refuse instead.
-        const tx = mapRepositories(createRepositories(ctx), (_area, _method, method) => (...args) => {
+        const tx = mapRepositories(createRepositories(ctx), (_area, _method, method) => async (...args) => {
           if (finished)
             throw storeUnavailable(name, 'the transaction has ended; its repositories are unusable');
           return method(...args);

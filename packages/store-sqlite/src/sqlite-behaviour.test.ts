@@ -169,3 +169,14 @@ describe('sqlite store', () => {
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX/);
   });
 });
+
+test('repositories of a finished transaction refuse to run outside it', async () => {
+  const store = await sqliteStore({ filename: ':memory:' });
+  let leaked: Parameters<Parameters<typeof store.transaction>[0]>[0] | undefined;
+  await store.transaction(async (tx) => {
+    leaked = tx;
+  });
+  await expect(leaked!.projects.insert(project('late'))).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE' });
+  expect(await store.projects.get('late')).toBeNull();
+  await store.close();
+});
