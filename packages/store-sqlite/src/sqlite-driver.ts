@@ -165,6 +165,12 @@ class SqliteDriver implements Driver {
     // Wait for a running transaction rather than closing the file under it.
     const release = await this.#mutex.lock();
     try {
+      // SQLite's advice for long-lived files: refresh planner statistics where they have gone stale.
+      try {
+        this.#connections.writer.pragma('optimize');
+      } catch {
+        // Never worth failing a close over (e.g. a read-only file).
+      }
       this.#connections.reader?.close();
       this.#connections.writer.close();
     } finally {
