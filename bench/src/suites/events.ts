@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import type { EventQuery, EventType, NewEvent, Store } from '@flagstaff/core';
 import { postgresStore } from '@flagstaff/store-postgres';
 import { sqliteStore } from '@flagstaff/store-sqlite';
-import Database from 'better-sqlite3';
 import pg from 'pg';
 
 const TOTAL = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -200,20 +199,25 @@ interface Report {
 
 async function benchSqlite(dataDir: string): Promise<Report> {
   const file = join(dataDir, `events-${process.pid}.db`);
-  rmSync(file, { force: true });
-  const store = await sqliteStore({ filename: file });
-  try {
-    const loadSeconds = await bulkLoad(store);
-    // What a long-running server gets from SQLite's own upkeep: fresh planner statistics.
-    const raw = new Database(file);
-    raw.pragma('optimize');
-    raw.pragma('wal_checkpoint(TRUNCATE)');
-    raw.close();
-    const size = statSync(file).size;
-    return { store: 'SQLite (file, WAL)', loadSeconds, size: mb(size), shapes: await timeShapes(store) };
-  } finally {
-    await store.close();
+  const remove = () => {
     for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  };
+  remove();
+  try {
+    const loading = await sqliteStore({ filename: file });
+    const loadSeconds = await bulkLoad(loading);
+    // Closing runs SQLite's upkeep (PRAGMA optimize) and folds the WAL into the file, as a server
+    // that has been running a while would have; the size is then the file alone.
+    await loading.close();
+    const size = mb(statSync(file).size);
+    const store = await sqliteStore({ filename: file });
+    try {
+      return { store: 'SQLite (file, WAL)', loadSeconds, size, shapes: await timeShapes(store) };
+    } finally {
+      await store.close();
+    }
+  } finally {
+    remove();
   }
 }
 

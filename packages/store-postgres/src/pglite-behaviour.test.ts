@@ -43,3 +43,17 @@ test('stores in different schemas of one instance keep their own search_path', a
   expect(await two.events.count({})).toBe(1);
   await Promise.all([one.close(), two.close()]);
 });
+
+test('very long filter values and huge payloads stay within PostgreSQL tsvector limits', async () => {
+  const store = await pgliteStore({ pglite: shared, schema: freshSchema(), dropSchemaOnClose: true });
+  const project = `p${'x'.repeat(3000)}`;
+  const words = Array.from({ length: 60_000 }, (_, i) => `word${i}`).join(' ');
+  const [appended] = await store.events.append([
+    { ...event, project, data: { note: 'needle', words, last: 'tail' } },
+  ]);
+  expect((await store.events.search({ project, query: 'needle' })).map((e) => e.id)).toEqual([appended!.id]);
+  expect(await store.events.count({ project, query: 'word0' })).toBe(1);
+  // Past 256k indexed characters the rest of a payload is not searchable (PostgreSQL caps a tsvector at 1 MB).
+  expect(await store.events.count({ project, query: 'tail' })).toBe(0);
+  await store.close();
+});

@@ -56,4 +56,15 @@ describe('search terms', () => {
     expect(parseTextQuery('- mobile', [])).not.toBeNull();
     expect(parseTextQuery('@@@ mobile', [])).toBeNull();
   });
+
+  test('long exact values are hashed and huge payloads capped, within PostgreSQL limits', () => {
+    const long = 'x'.repeat(300);
+    const event = { type: 'feature-created', project: long, featureName: long };
+    const terms = eventTerms(event, 1);
+    expect(terms.find((t) => t.startsWith('pr_'))).toMatch(/^pr_h[0-9a-f]{64}$/);
+    const many = Array.from({ length: 100_000 }, (_, i) => `word${i}`).join(' ');
+    const words = payloadWords({ many });
+    expect([...words].join(' ').length).toBeLessThanOrEqual(256 * 1024);
+    expect(words.has('word0')).toBe(true);
+  });
 });

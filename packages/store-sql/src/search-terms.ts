@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { EVENT_TYPES } from '@flagstaff/core';
 
 /**
@@ -23,13 +24,23 @@ export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
 
+/** PostgreSQL caps a tsvector at 1 MB; words past this many characters are not indexed. */
+const MAX_INDEXED_CHARACTERS = 256 * 1024;
+
 /** Distinct words of an event payload (`data` and `preData`): keys and scalar values. */
 export function payloadWords(...values: unknown[]): Set<string> {
   const words = new Set<string>();
+  let characters = 0;
+  const add = (word: string): void => {
+    const kept = word.slice(0, MAX_WORD_LENGTH);
+    if (words.has(kept) || characters + kept.length > MAX_INDEXED_CHARACTERS) return;
+    words.add(kept);
+    characters += kept.length + 1;
+  };
   const visit = (value: unknown): void => {
     if (value === null || value === undefined) return;
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-      for (const word of wordsOf(String(value))) words.add(word.slice(0, MAX_WORD_LENGTH));
+      for (const word of wordsOf(String(value))) add(word);
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item);
     } else if (typeof value === 'object') {
@@ -47,9 +58,18 @@ export function payloadWords(...values: unknown[]): Set<string> {
 export const typeTerm = (type: string): string => `ty_${type.replaceAll('-', '_')}`;
 /** The synthetic term standing for a creator (by its row in `event_creators`). */
 export const creatorTerm = (creatorId: number): string => `cr_${creatorId}`;
-/** Exact values (any characters, any case) as terms: hex keeps them to letters and digits. */
-export const projectTerm = (project: string): string => `pr_${Buffer.from(project).toString('hex')}`;
-export const featureTerm = (feature: string): string => `fe_${Buffer.from(feature).toString('hex')}`;
+/**
+ * An exact value (any characters, any case) as a term: hex keeps it to letters and digits. Long
+ * values are hashed to stay under PostgreSQL's 2 KB lexeme limit; `h` is no hex digit, so a hash
+ * never equals the hex of a short value.
+ */
+function exactTerm(prefix: string, value: string): string {
+  const bytes = Buffer.from(value);
+  if (bytes.length <= 256) return `${prefix}${bytes.toString('hex')}`;
+  return `${prefix}h${createHash('sha256').update(bytes).digest('hex')}`;
+}
+export const projectTerm = (project: string): string => exactTerm('pr_', project);
+export const featureTerm = (feature: string): string => exactTerm('fe_', feature);
 
 /** The event fields that exact filters test, as indexed alongside the words. */
 export interface FilterFields {
