@@ -57,3 +57,11 @@ test('very long filter values and huge payloads stay within PostgreSQL tsvector 
   expect(await store.events.count({ project, query: 'tail' })).toBe(0);
   await store.close();
 });
+
+test('an unparsable created-time bound matches nothing rather than failing', async () => {
+  const store = await pgliteStore({ pglite: shared, schema: freshSchema(), dropSchemaOnClose: true });
+  await store.events.append([event]);
+  expect(await store.events.search({ createdAfter: 'yesterday' })).toEqual([]);
+  expect(await store.events.count({ createdBefore: 'soon' })).toBe(0);
+  await store.close();
+});

@@ -78,10 +78,12 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
     if (query.feature !== undefined) q = q.where('events.feature_name', '=', query.feature);
     if (query.maxId !== undefined) q = q.where('events.id', '<=', query.maxId);
     if (query.afterId !== undefined) q = q.where('events.id', '>', query.afterId);
-    if (query.createdAfter !== undefined)
-      q = q.where('events.created_time', '>', Date.parse(query.createdAfter));
-    if (query.createdBefore !== undefined)
-      q = q.where('events.created_time', '<', Date.parse(query.createdBefore));
+    // An unparsable bound matches nothing, as on the memory store (NaN compares false).
+    const after = query.createdAfter === undefined ? undefined : Date.parse(query.createdAfter);
+    const before = query.createdBefore === undefined ? undefined : Date.parse(query.createdBefore);
+    if (Number.isNaN(after) || Number.isNaN(before)) return null;
+    if (after !== undefined) q = q.where('events.created_time', '>', after);
+    if (before !== undefined) q = q.where('events.created_time', '<', before);
     if (query.query !== undefined && query.query.trim() !== '') {
       const creators = await db.selectFrom('event_creators').select(['id', 'name']).execute();
       const terms = parseTextQuery(query.query, creators);
