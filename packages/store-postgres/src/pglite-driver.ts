@@ -60,12 +60,16 @@ async function lockInstance(pglite: PGliteLike): Promise<() => void> {
 
 class PGliteDriver implements Driver {
   readonly #pglite: PGliteLike;
-  readonly #searchPath: string | null;
+  readonly #searchPath: string;
   readonly #held = new WeakMap<DatabaseConnection, () => void>();
 
   constructor(pglite: PGliteLike, schema: string | undefined) {
     this.#pglite = pglite;
-    this.#searchPath = schema === undefined ? null : `set search_path to "${schema.replaceAll('"', '""')}"`;
+    // A store without a schema resets the path another store on the instance may have set.
+    this.#searchPath =
+      schema === undefined
+        ? 'set search_path to default'
+        : `set search_path to "${schema.replaceAll('"', '""')}"`;
   }
 
   async init(): Promise<void> {}
@@ -74,7 +78,7 @@ class PGliteDriver implements Driver {
     const release = await lockInstance(this.#pglite);
     const state = stateOf(this.#pglite);
     try {
-      if (this.#searchPath !== null && state.searchPath !== this.#searchPath) {
+      if (state.searchPath !== this.#searchPath) {
         await this.#pglite.query(this.#searchPath);
         state.searchPath = this.#searchPath;
       }
