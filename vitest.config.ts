@@ -1,4 +1,21 @@
+import type { Reporter } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/** Ends the run with the plain `N passed, N failed, N skipped` line CI tools read. */
+const summaryLine: Reporter = {
+  onTestRunEnd(testModules) {
+    const counts = { passed: 0, failed: 0, skipped: 0 };
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') counts.passed++;
+        else if (state === 'failed') counts.failed++;
+        else counts.skipped++;
+      }
+    }
+    console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  },
+};
 
 // Tests run against package sources (the "source" export condition), so no build is needed first.
 // Only "source" is added for Node-resolved (external) packages: passing "import" there would make
@@ -8,6 +25,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source', 'node', 'default'], externalConditions: ['source'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts'],
+    reporters: ['default', summaryLine],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
