@@ -1,10 +1,10 @@
 import { ConfigError, loadConfig } from './config.js';
-import { jsonLogger } from './logger.js';
+import { jsonLogger, logLevelOf } from './logger.js';
 import { startServer } from './server.js';
 import { handleSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
-  const logger = jsonLogger();
+  const logger = jsonLogger(undefined, logLevelOf(process.env.LOG_LEVEL));
   try {
     const config = loadConfig(process.env);
     const running = await startServer(config, logger);

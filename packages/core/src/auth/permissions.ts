@@ -60,27 +60,10 @@ export const isProjectPermission = (p: Permission): p is ProjectPermission | Env
 export const isEnvironmentPermission = (p: Permission): p is EnvironmentPermission =>
   environmentScoped.has(p);
 
-/** What root Editors may do outside projects; Admin-only permissions are the rest. */
-export const EDITOR_ROOT_PERMISSIONS: ReadonlySet<Permission> = new Set<Permission>([
-  'CREATE_CLIENT_API_TOKEN',
-  'READ_CLIENT_API_TOKEN',
-  'UPDATE_CLIENT_API_TOKEN',
-  'DELETE_CLIENT_API_TOKEN',
-  'CREATE_FRONTEND_API_TOKEN',
-  'READ_FRONTEND_API_TOKEN',
-  'UPDATE_FRONTEND_API_TOKEN',
-  'DELETE_FRONTEND_API_TOKEN',
-  'CREATE_SEGMENT',
-  'UPDATE_SEGMENT',
-  'DELETE_SEGMENT',
-  'CREATE_CONTEXT_FIELD',
-  'UPDATE_CONTEXT_FIELD',
-  'DELETE_CONTEXT_FIELD',
-  'CREATE_TAG_TYPE',
-  'UPDATE_TAG_TYPE',
-  'DELETE_TAG_TYPE',
-  'CREATE_PROJECT',
-]);
+/** What root Editors may do outside projects: everything at root level but ADMIN and addons. */
+export const EDITOR_ROOT_PERMISSIONS: ReadonlySet<Permission> = new Set<Permission>(
+  ROOT_PERMISSIONS.filter((p) => p !== 'ADMIN' && !p.endsWith('_ADDON')),
+);
 
 /** Permissions a project role grants inside its project. */
 export const PROJECT_ROLE_PERMISSIONS: Readonly<Record<string, ReadonlySet<Permission>>> = {

@@ -13,6 +13,8 @@ export interface AddonDeliveryOptions {
   retryDelaysMs?: readonly number[];
   /** Events read per batch (default 100). */
   batchSize?: number;
+  /** How long notices are gathered before the log is read (default 20 ms). */
+  coalesceMs?: number;
 }
 
 /** Whether an addon's filters let the event through; empty lists and '*' mean all. */
@@ -107,9 +109,14 @@ export function createAddonDelivery(
   async function drain(): Promise<void> {
     await ready;
     while (!stopped) {
+      const addons = (await store.addons.list()).filter((a) => a.enabled);
+      if (addons.length === 0) {
+        // Nothing to deliver to: skip ahead without reading the events themselves.
+        cursor = Math.max(cursor, await store.events.latestId());
+        return;
+      }
       const events = await store.events.search({ afterId: cursor, ascending: true, limit: batchSize });
       if (events.length === 0) return;
-      const addons = (await store.addons.list()).filter((a) => a.enabled);
       for (const event of events) {
         if (stopped) return;
         // One event at a time keeps each addon's deliveries in log order.
@@ -141,9 +148,15 @@ export function createAddonDelivery(
     return running;
   }
 
-  // A notice may come before the appending transaction commits; a macrotask later it usually has.
+  // Notices are coalesced: a burst of commands costs one read of the log, not one per command.
+  let scheduled: ReturnType<typeof setTimeout> | null = null;
   const unsubscribe = store.onEventsAppended?.(() => {
-    setTimeout(() => void deliverPending(), 0).unref?.();
+    if (scheduled || stopped) return;
+    scheduled = setTimeout(() => {
+      scheduled = null;
+      void deliverPending();
+    }, options.coalesceMs ?? 20);
+    scheduled.unref?.();
   });
   const poll = setInterval(() => void deliverPending(), options.pollMs ?? 10_000);
   poll.unref?.();
@@ -154,6 +167,7 @@ export function createAddonDelivery(
     async stop(): Promise<void> {
       stopped = true;
       clearInterval(poll);
+      if (scheduled) clearTimeout(scheduled);
       unsubscribe?.();
       for (const wake of [...sleepers]) wake();
       await running;

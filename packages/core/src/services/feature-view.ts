@@ -1,17 +1,7 @@
 import type { FeatureEnvironmentView, FeatureRecord, FeatureView } from '../domain/feature.js';
 import type { FeatureStrategy } from '../domain/strategy.js';
 import type { Repositories } from '../ports/repositories.js';
-
-const groupBy = <T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> => {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
-};
+import { groupBy } from './group-by.js';
 
 /** Builds API views of features with a fixed number of store reads, whatever their count. */
 export async function buildFeatureViews(

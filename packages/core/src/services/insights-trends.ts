@@ -6,6 +6,7 @@ import type { MetricsBucket } from '../domain/metrics.js';
 import type { Project } from '../domain/project.js';
 import type { ProjectRoleAssignment, UserRecord } from '../domain/user.js';
 import { averageDays, type ProductionArrival } from './dora.js';
+import { groupBy } from './group-by.js';
 import { countStaleness, DAY_MS, healthScore, type StalenessInput } from './health.js';
 import { type TrendWeek, weekOf } from './insights-weeks.js';
 
@@ -37,17 +38,6 @@ interface FeatureAt extends StalenessInput {
   name: string;
   project: string;
 }
-
-const groupBy = <T, K>(items: Iterable<T>, key: (t: T) => K): Map<K, T[]> => {
-  const out = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
-};
 
 /**
  * A feature as it stood at `asOf`, or null when it did not exist or was archived then. There are
