@@ -14,6 +14,12 @@ export interface AddonTable {
   created_at: string;
 }
 
+/** One row (id 1): how far addon delivery has got through the event log. */
+export interface AddonDeliveryTable {
+  id: number;
+  delivered_through: number;
+}
+
 export interface ApiTokenTable {
   secret_hash: string;
   display_secret: string;

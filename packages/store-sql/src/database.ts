@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
 import type {
   ActionSetTable,
+  AddonDeliveryTable,
   AddonTable,
   ApiTokenTable,
   ClientApplicationTable,
@@ -73,6 +74,7 @@ export interface Database {
   events: EventTable;
   event_creators: EventCreatorTable;
   addons: AddonTable;
+  addon_delivery: AddonDeliveryTable;
   api_tokens: ApiTokenTable;
   users: UserTable;
   roles: RoleTable;

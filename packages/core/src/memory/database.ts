@@ -48,6 +48,7 @@ export interface Rows {
   dependencies: DependencyRecord;
   favorites: FavoriteRow;
   addons: Addon;
+  addonDelivery: { eventId: number };
   apiTokens: ApiTokenRecord;
   users: UserRecord;
   roles: Role;
@@ -142,6 +143,7 @@ const TABLE_NAMES: readonly TableName[] = [
   'dependencies',
   'favorites',
   'addons',
+  'addonDelivery',
   'apiTokens',
   'users',
   'roles',

@@ -10,7 +10,12 @@ const byId = (a: { id: number }, b: { id: number }): number => compare(a.id, b.i
 /** Addon configurations over a session. */
 export function createAddonRepository(s: Session): Sync<AddonRepository> {
   const addons = s.table('addons');
+  const delivery = s.table('addonDelivery');
   return {
+    getDeliveredThrough: () => delivery.get('cursor')?.eventId ?? null,
+    setDeliveredThrough(eventId) {
+      delivery.set('cursor', { eventId });
+    },
     list: () => sorted(addons.rows(), byId).map(copy),
     get: (id) => copy(addons.get(id) ?? null),
     insert(addon) {

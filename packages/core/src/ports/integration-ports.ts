@@ -2,8 +2,12 @@ import type { Addon } from '../domain/addon.js';
 import type { ClientApplication, MetricsBucket } from '../domain/metrics.js';
 import type { ActionSet, Signal, SignalEndpoint, SignalEndpointToken } from '../domain/signal.js';
 
-/** Addon configurations, and how far each has delivered the event log. */
+/** Addon configurations, and how far delivery has got through the event log. */
 export interface AddonRepository {
+  /** Id of the last event addon delivery dealt with; null before delivery first ran. */
+  getDeliveredThrough(): Promise<number | null>;
+  /** Records how far addon delivery got (the next run starts after this id). */
+  setDeliveredThrough(eventId: number): Promise<void>;
   /** Ordered by id. */
   list(): Promise<Addon[]>;
   get(id: number): Promise<Addon | null>;

@@ -26,9 +26,10 @@ export function addonMatches(addon: Addon, event: FlagstaffEvent): boolean {
 }
 
 /**
- * Tails the event log (the outbox) and POSTs matching events to enabled addons. The cursor is held
- * in memory and starts at the newest event when delivery starts: the store has no place to persist
- * it, so events appended while no process runs are not delivered. Failures are logged, never thrown.
+ * Tails the event log (the outbox) and POSTs matching events to enabled addons. The position is kept
+ * in the store, so a restart resumes where the last run stopped and events appended while no process
+ * ran are still delivered (at least once: an event being sent when a process dies is sent again).
+ * The very first run starts at the newest event. Failures are logged, never thrown.
  */
 export function createAddonDelivery(
   deps: ServiceDeps & { http: HttpClient },
@@ -44,11 +45,21 @@ export function createAddonDelivery(
   let again = false;
   const sleepers = new Set<() => void>();
 
-  const ready = store.events.latestId().then(
-    (id) => {
-      cursor = id;
-    },
-    (error: unknown) => logger.error('addon delivery could not read the event log', { error: String(error) }),
+  const advance = async (eventId: number): Promise<void> => {
+    if (eventId <= cursor) return;
+    cursor = eventId;
+    await store.addons.setDeliveredThrough(eventId);
+  };
+
+  const ready = (async () => {
+    const saved = await store.addons.getDeliveredThrough();
+    if (saved !== null) cursor = saved;
+    else {
+      cursor = -1;
+      await advance(await store.events.latestId());
+    }
+  })().catch((error: unknown) =>
+    logger.error('addon delivery could not read its position in the event log', { error: String(error) }),
   );
 
   /** Waits, but wakes early when delivery stops so close() is not held up by backoff. */
@@ -112,7 +123,7 @@ export function createAddonDelivery(
       const addons = (await store.addons.list()).filter((a) => a.enabled);
       if (addons.length === 0) {
         // Nothing to deliver to: skip ahead without reading the events themselves.
-        cursor = Math.max(cursor, await store.events.latestId());
+        await advance(await store.events.latestId());
         return;
       }
       const events = await store.events.search({ afterId: cursor, ascending: true, limit: batchSize });
@@ -121,7 +132,7 @@ export function createAddonDelivery(
         if (stopped) return;
         // One event at a time keeps each addon's deliveries in log order.
         await Promise.all(addons.filter((a) => addonMatches(a, event)).map((a) => send(a, event)));
-        cursor = event.id;
+        await advance(event.id);
       }
     }
   }

@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Flagstaff } from '../flagstaff.js';
-import type { HttpClient, Logger } from '../ports/runtime-ports.js';
+import { createMemoryStore } from '../memory/index.js';
+import { type HttpClient, type Logger, silentLogger } from '../ports/runtime-ports.js';
 import { createAddonService } from './addon-service.js';
 import { renderTemplate } from './addon-template.js';
 import { cryptoIds } from './deps.js';
@@ -202,10 +203,10 @@ describe('webhook delivery', () => {
     await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 5_000, interval: 20 });
   });
 
-  it('starts after the newest event, retries server errors with backoff, and logs what it gives up on', async () => {
+  it('resumes where the last run stopped, retries server errors with backoff, and logs what it gives up on', async () => {
     await flagstaff.addons.stop(); // only the service under test delivers here
     await flagstaff.addons.create(alice, webhook({ url: receiver.url() }));
-    await flagstaff.features.create(alice, 'default', { name: 'before-start' });
+    await flagstaff.features.create(alice, 'default', { name: 'while-stopped' });
     const logger: Logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const deps = {
       store: flagstaff.store,
@@ -222,7 +223,8 @@ describe('webhook delivery', () => {
       await addons.deliverPending();
       const flaky = receiver.received.filter((r) => r.body.includes('"flaky"'));
       expect(flaky).toHaveLength(2);
-      expect(receiver.received.some((r) => r.body.includes('before-start'))).toBe(false);
+      // Appended while no delivery ran: delivered by the next run (regression: it used to be skipped).
+      expect(receiver.received.filter((r) => r.body.includes('"while-stopped"'))).toHaveLength(1);
       expect(logger.warn).not.toHaveBeenCalled();
       receiver.statuses.push(500, 500, 500);
       await flagstaff.features.create(alice, 'default', { name: 'down' });
@@ -236,6 +238,48 @@ describe('webhook delivery', () => {
       await flagstaff.features.create(alice, 'default', { name: 'gone' });
       await addons.deliverPending();
       expect(receiver.received.filter((r) => r.body.includes('"gone"'))).toHaveLength(1);
+    } finally {
+      await addons.stop();
+    }
+  });
+
+  it('starts at the newest event the very first time it runs on a store', async () => {
+    const store = createMemoryStore();
+    const event = (featureName: string) => ({
+      type: 'feature-created' as const,
+      createdBy: 'x',
+      createdByUserId: null,
+      createdAt: new Date().toISOString(),
+      project: 'default',
+      featureName,
+      data: { name: featureName },
+    });
+    await store.addons.insert({
+      provider: 'webhook',
+      description: null,
+      enabled: true,
+      parameters: { url: receiver.url() },
+      events: ['feature-created'],
+      projects: [],
+      environments: [],
+      createdAt: new Date().toISOString(),
+    });
+    await store.transaction((tx) => tx.events.append([event('history')]));
+    expect(await store.addons.getDeliveredThrough()).toBeNull();
+    const deps = {
+      store,
+      clock: { now: () => new Date() },
+      ids: cryptoIds,
+      logger: silentLogger,
+      http: fetchHttp,
+    };
+    const addons = createAddonService(deps, { pollMs: 60_000 });
+    try {
+      await addons.deliverPending();
+      await store.transaction((tx) => tx.events.append([event('news')]));
+      await addons.deliverPending();
+      expect(receiver.received.map((r) => JSON.parse(r.body).featureName)).toEqual(['news']);
+      expect(await store.addons.getDeliveredThrough()).toBe(2);
     } finally {
       await addons.stop();
     }

@@ -87,6 +87,21 @@ export function describeIntegrationContract(open: StoreFactory): void {
       expect(await store().addons.delete(created.id)).toBe(false);
       expect(await store().addons.list()).toEqual([]);
     });
+
+    test('the delivery position starts unset, is replaced by each set, and rolls back with its transaction', async () => {
+      expect(await store().addons.getDeliveredThrough()).toBeNull();
+      await store().addons.setDeliveredThrough(41);
+      await store().addons.setDeliveredThrough(2_000_000_123);
+      expect(await store().addons.getDeliveredThrough()).toBe(2_000_000_123);
+      await expect(
+        store().transaction(async (tx) => {
+          await tx.addons.setDeliveredThrough(7);
+          expect(await tx.addons.getDeliveredThrough()).toBe(7);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await store().addons.getDeliveredThrough()).toBe(2_000_000_123);
+    });
   });
 
   describe('signals', () => {

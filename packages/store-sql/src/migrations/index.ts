@@ -2,6 +2,7 @@ import { BUILT_IN_ROLES } from '@flagstaff/core';
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Database } from '../database.js';
 import type { SqlDialect } from '../sql-dialect.js';
+import { createAddonDeliveryTable } from './addon-delivery.js';
 import { ddlFor } from './column-types.js';
 import { createAccessTables } from './initial-access-tables.js';
 import { createEventTables } from './initial-event-tables.js';
@@ -16,6 +17,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
         await createFeatureTables(ddl);
         await createAccessTables(ddl);
         await createEventTables(ddl, dialect);
+      },
+    },
+    '0002_addon_delivery': {
+      async up(db) {
+        await createAddonDeliveryTable(ddlFor(db, dialect));
       },
     },
   };

@@ -30,6 +30,22 @@ export function createAddonRepository(ctx: RepoContext): AddonRepository {
     created_at: a.createdAt,
   });
   return {
+    async getDeliveredThrough() {
+      const row = await db
+        .selectFrom('addon_delivery')
+        .select('delivered_through')
+        .where('id', '=', 1)
+        .executeTakeFirst();
+      // PostgreSQL returns bigint as a string.
+      return row ? Number(row.delivered_through) : null;
+    },
+    async setDeliveredThrough(eventId) {
+      await db
+        .insertInto('addon_delivery')
+        .values({ id: 1, delivered_through: eventId })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ delivered_through: eventId }))
+        .execute();
+    },
     async list() {
       return (await db.selectFrom('addons').selectAll().orderBy('id').execute()).map(toAddon);
     },
