@@ -79,7 +79,7 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server', () => {
     await second.close();
     const { rows } = await admin.query(`select name from "${name}".flagstaff_migrations`);
     expect(rows.map((r: { name: string }) => r.name).sort()).toEqual(
-      Object.keys(createMigrations(postgresDialect)).sort(),
+      Object.keys(createMigrations(postgresDialect({ schema: '', instanceId: 'test' }))).sort(),
     );
   });
 
@@ -90,7 +90,9 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server', () => {
     expect(await stores[3]!.projects.get('alpha')).not.toBeNull();
     await Promise.all(stores.map((s) => s.close()));
     const { rows } = await admin.query(`select count(*)::int as n from "${name}".flagstaff_migrations`);
-    expect(rows).toEqual([{ n: Object.keys(createMigrations(postgresDialect)).length }]);
+    expect(rows).toEqual([
+      { n: Object.keys(createMigrations(postgresDialect({ schema: '', instanceId: 'test' }))).length },
+    ]);
   });
 
   test('a later commit never gets a smaller event id, across store instances', async () => {
