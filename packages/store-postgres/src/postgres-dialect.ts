@@ -101,12 +101,14 @@ export function postgresDialect({ schema, instanceId }: PostgresDialectOptions):
     },
     async lockEventLog(db) {
       // Held until commit: a transaction that appends later commits later, so ids follow commit order.
-      await sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int4, ${eventLock}::int4)`.execute(db);
+      // The notice goes in the same round trip: it is delivered at commit only, and dropped on
+      // rollback, so queueing it before the inserts announces exactly the same commits.
+      await sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int4, ${eventLock}::int4), pg_notify(${EVENTS_CHANNEL}, ${`${schema}|${instanceId}`})`.execute(
+        db,
+      );
     },
-    async announceEvents(db) {
-      // Delivered at commit only, and dropped on rollback.
-      await sql`select pg_notify(${EVENTS_CHANNEL}, ${`${schema}|${instanceId}`})`.execute(db);
-    },
+    // Announced by lockEventLog, which every append calls first.
+    announceEvents: async () => {},
   };
 }
 

@@ -15,7 +15,22 @@ export interface RepoContext {
   readonly recoverableConflicts: boolean;
   /** Records that events were appended, so listeners hear of it once the transaction commits. */
   readonly eventsAppended: () => void;
+  /** Runs `fn` once the transaction commits (never after a rollback); outside one, at once. */
+  readonly afterCommit: (fn: () => void) => void;
+  /** Caches shared by every handle of the store; they only ever hold committed facts. */
+  readonly cache: StoreCache;
 }
+
+/** Store-wide caches of rows that never change once committed. */
+export interface StoreCache {
+  /** `event_creators` ids by name (rows are never updated or deleted). */
+  readonly creatorIds: Map<string, number>;
+  /** Compiled hot queries (see `prepared`), by definition; the SQL text depends on the store's dialect. */
+  readonly prepared: Map<object, unknown>;
+}
+
+/** A fresh, empty cache for one store. */
+export const createStoreCache = (): StoreCache => ({ creatorIds: new Map(), prepared: new Map() });
 
 let savepointSequence = 0;
 

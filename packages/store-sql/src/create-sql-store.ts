@@ -1,10 +1,10 @@
 import { type Logger, type Repositories, type Store, silentLogger } from '@flagstaff/core';
 import { type Dialect, Kysely } from 'kysely';
-import type { RepoContext } from './context.js';
+import { createStoreCache, type RepoContext } from './context.js';
 import type { Database } from './database.js';
 import { guardDialect, mapDriverError, type StoreGuard, storeUnavailable } from './guarded-dialect.js';
 import { migrateToLatest } from './migrations/index.js';
-import { createRepositories } from './repositories/index.js';
+import { createRepositories, repositoryFactories } from './repositories/index.js';
 import type { SqlDialect } from './sql-dialect.js';
 
 /** Subscribes to "events appended" notices from other processes; resolves to an unsubscribe function. */
@@ -46,6 +46,41 @@ function mapRepositories(
   return out as unknown as Repositories;
 }
 
+/** What the lazily created repositories of one transaction share. */
+interface TransactionState {
+  readonly ctx: RepoContext;
+  /** Rejects calls once the transaction has ended. */
+  readonly guard: (fn: Method) => Method;
+}
+
+const STATE = Symbol('transaction state');
+
+/**
+ * Getters that create a transaction's repository area on first use (most commands touch 3–6 of
+ * the 20 areas), then keep it as an own property of the instance.
+ */
+const lazyRepositories: object = {};
+for (const area of Object.keys(repositoryFactories) as Area[]) {
+  Object.defineProperty(lazyRepositories, area, {
+    enumerable: true,
+    get(this: { [STATE]: TransactionState }) {
+      const { ctx, guard } = this[STATE];
+      const repository = repositoryFactories[area](ctx) as unknown as Record<string, Method>;
+      const wrapped: Record<string, Method> = {};
+      for (const method of Object.keys(repository)) wrapped[method] = guard(repository[method]!);
+      Object.defineProperty(this, area, { value: wrapped, enumerable: true });
+      return wrapped;
+    },
+  });
+}
+
+/** The repositories of one transaction, created as they are used. */
+function transactionRepositories(state: TransactionState): Repositories {
+  const repositories = Object.create(lazyRepositories) as { [STATE]: TransactionState };
+  repositories[STATE] = state;
+  return repositories as unknown as Repositories;
+}
+
 /**
  * A Store over a kysely handle whose dialect was wrapped with `guardDialect`. Reads outside a
  * transaction run directly; writes outside one run in their own transaction.
@@ -54,6 +89,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
   const { name } = options;
   const logger = options.logger ?? silentLogger;
   const listeners = new Set<() => void>();
+  const cache = createStoreCache();
   let closed = false;
   let stopListening: Promise<(() => Promise<void>) | null> | null = null;
 
@@ -72,6 +108,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
     if (closed) throw storeUnavailable(name, 'the store is closed');
     let appended = false;
     let finished = false;
+    const committed: (() => void)[] = [];
     try {
       const result = await db.transaction().execute(async (trx) => {
         await dialect.serializeTransaction(trx);
@@ -82,16 +119,27 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
           eventsAppended: () => {
             appended = true;
           },
+          afterCommit: (fn) => {
+            committed.push(fn);
+          },
+          cache,
         };
         // Repositories of a finished transaction would run outside it; refuse instead.
-        const tx = mapRepositories(createRepositories(ctx), (_area, _method, method) => async (...args) => {
-          if (finished)
-            throw storeUnavailable(name, 'the transaction has ended; its repositories are unusable');
-          return method(...args);
+        const tx = transactionRepositories({
+          ctx,
+          guard:
+            (method) =>
+            (...args) =>
+              finished
+                ? Promise.reject(
+                    storeUnavailable(name, 'the transaction has ended; its repositories are unusable'),
+                  )
+                : method(...args),
         });
         return await fn(tx);
       });
       finished = true;
+      for (const fn of committed) fn();
       if (appended) notify();
       return result;
     } catch (error) {
@@ -104,7 +152,14 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
     }
   };
 
-  const direct = createRepositories({ db, dialect, recoverableConflicts: false, eventsAppended: notify });
+  const direct = createRepositories({
+    db,
+    dialect,
+    recoverableConflicts: false,
+    eventsAppended: notify,
+    afterCommit: (fn) => fn(),
+    cache,
+  });
   // kysely refuses queries once destroyed with its own error, so the closed check comes first.
   const outside = mapRepositories(direct, (area, methodName, method) => {
     if (READ_METHOD.test(methodName)) {

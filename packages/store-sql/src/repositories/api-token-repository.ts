@@ -2,6 +2,11 @@ import type { ApiTokenRecord, ApiTokenRepository, ApiTokenType } from '@flagstaf
 import type { Selectable } from 'kysely';
 import { chunks, int, jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { ApiTokenTable } from '../database.js';
+import { prepared } from '../prepared.js';
+
+const getByHash = prepared<{ hash: string }, Selectable<ApiTokenTable>>((db, p) =>
+  db.selectFrom('api_tokens').selectAll().where('secret_hash', '=', p.value('hash')),
+);
 
 /** API tokens: only the hash of a secret is ever stored. */
 export function createApiTokenRepository(ctx: RepoContext): ApiTokenRepository {
@@ -43,11 +48,7 @@ export function createApiTokenRepository(ctx: RepoContext): ApiTokenRepository {
       return (await ordered().execute()).map(toToken);
     },
     async getByHash(secretHash) {
-      const row = await db
-        .selectFrom('api_tokens')
-        .selectAll()
-        .where('secret_hash', '=', secretHash)
-        .executeTakeFirst();
+      const row = (await getByHash.run(ctx, { hash: secretHash })).rows[0];
       return row ? toToken(row) : null;
     },
     async listByName(tokenName) {

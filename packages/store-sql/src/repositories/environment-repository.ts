@@ -7,6 +7,24 @@ import type {
 import type { Selectable } from 'kysely';
 import { bool, jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { EnvironmentTable } from '../database.js';
+import { prepared } from '../prepared.js';
+
+const getEnvironment = prepared<{ name: string }, Selectable<EnvironmentTable>>((db, p) =>
+  db.selectFrom('environments').selectAll().where('name', '=', p.value('name')),
+);
+const linksOfProject = prepared<
+  { projectId: string },
+  { project_id: string; environment: string; default_strategy: unknown }
+>((db, p) =>
+  db
+    .selectFrom('project_environments as pe')
+    .leftJoin('environments as e', 'e.name', 'pe.environment')
+    .select(['pe.project_id', 'pe.environment', 'pe.default_strategy'])
+    .where('pe.project_id', '=', p.value('projectId'))
+    .orderBy((eb) => eb.case().when('e.name', 'is', null).then(1).else(0).end())
+    .orderBy('e.sort_order')
+    .orderBy('pe.environment'),
+);
 
 /** Environments and the project links (with default strategies). */
 export function createEnvironmentRepository(ctx: RepoContext): EnvironmentRepository {
@@ -39,7 +57,7 @@ export function createEnvironmentRepository(ctx: RepoContext): EnvironmentReposi
       return rows.map(toEnvironment);
     },
     async get(name) {
-      const row = await db.selectFrom('environments').selectAll().where('name', '=', name).executeTakeFirst();
+      const row = (await getEnvironment.run(ctx, { name })).rows[0];
       return row ? toEnvironment(row) : null;
     },
     async insert(environment) {
@@ -71,15 +89,7 @@ export function createEnvironmentRepository(ctx: RepoContext): EnvironmentReposi
     },
     async listForProject(projectId) {
       // A link whose environment row is missing sorts last rather than disappearing.
-      const rows = await db
-        .selectFrom('project_environments as pe')
-        .leftJoin('environments as e', 'e.name', 'pe.environment')
-        .select(['pe.project_id', 'pe.environment', 'pe.default_strategy'])
-        .where('pe.project_id', '=', projectId)
-        .orderBy((eb) => eb.case().when('e.name', 'is', null).then(1).else(0).end())
-        .orderBy('e.sort_order')
-        .orderBy('pe.environment')
-        .execute();
+      const { rows } = await linksOfProject.run(ctx, { projectId });
       return rows.map(
         (row): ProjectEnvironmentRecord => ({
           projectId: row.project_id,

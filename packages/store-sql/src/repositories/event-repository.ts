@@ -1,8 +1,38 @@
 import type { EventQuery, EventRepository, EventType, FlagstaffEvent, NewEvent, Tag } from '@flagstaff/core';
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { chunks, int, jsonOf, parseOf, type RepoContext } from '../context.js';
 import type { Database, EventTable } from '../database.js';
+import { prepared as preparedQuery } from '../prepared.js';
 import { eventTerms, filterTerms, parseTextQuery } from '../search-terms.js';
+
+const EVENT_ROW_COLUMNS = [
+  'type',
+  'created_at',
+  'created_time',
+  'created_by',
+  'created_by_user_id',
+  'environment',
+  'project',
+  'feature_name',
+] as const;
+type EventRowValues = Record<
+  (typeof EVENT_ROW_COLUMNS)[number] | 'data' | 'pre_data' | 'tags' | 'terms',
+  unknown
+>;
+
+/** The insert of one event (by far the most common append), prepared. */
+const insertOneEvent = preparedQuery<EventRowValues, { id: number | string | bigint }>((db, p, dialect) =>
+  db
+    .insertInto('events')
+    .values({
+      ...p.values(EVENT_ROW_COLUMNS),
+      data: p.json('data'),
+      pre_data: p.json('pre_data'),
+      tags: p.json('tags'),
+      ...dialect.eventSearch.rowValues([p.text('terms')]),
+    })
+    .returning('id'),
+);
 
 const EVENT_COLUMNS = [
   'id',
@@ -31,20 +61,36 @@ const instant = (timestamp: string): number | null => {
   return Number.isNaN(ms) ? null : ms;
 };
 
-/** Creator ids for the names, adding unknown names to `event_creators`. */
-async function creatorIds(db: Kysely<Database>, names: readonly string[]): Promise<Map<string, number>> {
-  const distinct = [...new Set(names)];
+/**
+ * Creator ids for the names, adding unknown names to `event_creators`. Ids come from the store's
+ * cache when known; a new name's id joins the cache only once its transaction commits.
+ */
+async function creatorIds(ctx: RepoContext, names: readonly string[]): Promise<Map<string, number>> {
+  const known = ctx.cache.creatorIds;
+  const ids = new Map<string, number>();
+  const missing: string[] = [];
+  for (const name of new Set(names)) {
+    const id = known.get(name);
+    if (id === undefined) missing.push(name);
+    else ids.set(name, id);
+  }
+  if (missing.length === 0) return ids;
+  const { db } = ctx;
   await db
     .insertInto('event_creators')
-    .values(distinct.map((name) => ({ name })))
+    .values(missing.map((name) => ({ name })))
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const rows = await db
     .selectFrom('event_creators')
     .select(['id', 'name'])
-    .where('name', 'in', distinct)
+    .where('name', 'in', missing)
     .execute();
-  return new Map(rows.map((row) => [row.name, row.id]));
+  for (const row of rows) ids.set(row.name, row.id);
+  ctx.afterCommit(() => {
+    for (const row of rows) known.set(row.name, row.id);
+  });
+  return ids;
 }
 
 /** The event log: append-only, with a free-text index written in the same transaction. */
@@ -110,7 +156,7 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
       if (events.length === 0) return [];
       await dialect.lockEventLog(db);
       const creators = await creatorIds(
-        db,
+        ctx,
         events.map((e) => e.createdBy),
       );
       const stored: FlagstaffEvent[] = [];
@@ -130,26 +176,44 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
           };
           return { event, terms: eventTerms(event, creators.get(input.createdBy) ?? 0) };
         });
-        const inserted = await db
-          .insertInto('events')
-          .values(
-            prepared.map(({ event, terms }) => ({
-              type: event.type,
-              created_at: event.createdAt,
-              created_time: instant(event.createdAt),
-              created_by: event.createdBy,
-              created_by_user_id: event.createdByUserId,
-              environment: event.environment,
-              project: event.project,
-              feature_name: event.featureName,
-              data: event.data === null ? null : json(event.data),
-              pre_data: event.preData === null ? null : json(event.preData),
-              tags: json(event.tags),
-              ...dialect.eventSearch.rowValues(terms),
-            })),
-          )
-          .returning('id')
-          .execute();
+        const one = prepared.length === 1 ? prepared[0] : undefined;
+        const inserted = one
+          ? (
+              await insertOneEvent.run(ctx, {
+                type: one.event.type,
+                created_at: one.event.createdAt,
+                created_time: instant(one.event.createdAt),
+                created_by: one.event.createdBy,
+                created_by_user_id: one.event.createdByUserId,
+                environment: one.event.environment,
+                project: one.event.project,
+                feature_name: one.event.featureName,
+                data: one.event.data,
+                pre_data: one.event.preData,
+                tags: one.event.tags,
+                terms: one.terms.join(' '),
+              })
+            ).rows
+          : await db
+              .insertInto('events')
+              .values(
+                prepared.map(({ event, terms }) => ({
+                  type: event.type,
+                  created_at: event.createdAt,
+                  created_time: instant(event.createdAt),
+                  created_by: event.createdBy,
+                  created_by_user_id: event.createdByUserId,
+                  environment: event.environment,
+                  project: event.project,
+                  feature_name: event.featureName,
+                  data: event.data === null ? null : json(event.data),
+                  pre_data: event.preData === null ? null : json(event.preData),
+                  tags: json(event.tags),
+                  ...dialect.eventSearch.rowValues(terms),
+                })),
+              )
+              .returning('id')
+              .execute();
         // Ids are handed out in VALUES order; sorting guards against RETURNING reordering rows.
         const ids = inserted.map((row) => int(row.id)).sort((a, b) => a - b);
         const rows = prepared.map((p, i) => ({ id: ids[i]!, terms: p.terms, event: p.event }));

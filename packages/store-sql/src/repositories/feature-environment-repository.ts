@@ -1,12 +1,32 @@
 import type { FeatureEnvironmentRecord, FeatureEnvironmentRepository, Variant } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
-import { bool, chunks, jsonOf, parseOf, type RepoContext, touched } from '../context.js';
+import { bool, chunks, parseOf, type RepoContext, touched } from '../context.js';
 import type { FeatureEnvironmentTable } from '../database.js';
+import { prepared } from '../prepared.js';
+
+const getRow = prepared<{ featureName: string; environment: string }, Selectable<FeatureEnvironmentTable>>(
+  (db, p) =>
+    db
+      .selectFrom('feature_environments')
+      .selectAll()
+      .where('feature_name', '=', p.value('featureName'))
+      .where('environment', '=', p.value('environment')),
+);
+const upsertRow = prepared<FeatureEnvironmentRecord, never>((db, p) => {
+  const values = {
+    enabled: p.value('enabled'),
+    variants: p.json('variants'),
+    last_seen_at: p.value('lastSeenAt'),
+  };
+  return db
+    .insertInto('feature_environments')
+    .values({ feature_name: p.value('featureName'), environment: p.value('environment'), ...values })
+    .onConflict((oc) => oc.columns(['feature_name', 'environment']).doUpdateSet(values));
+});
 
 /** Per-environment state of features. */
 export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnvironmentRepository {
   const { db } = ctx;
-  const json = jsonOf(ctx);
   const parse = parseOf(ctx);
   const toRow = (row: Selectable<FeatureEnvironmentTable>): FeatureEnvironmentRecord => ({
     featureName: row.feature_name,
@@ -17,12 +37,7 @@ export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnv
   });
   return {
     async get(featureName, environment) {
-      const row = await db
-        .selectFrom('feature_environments')
-        .selectAll()
-        .where('feature_name', '=', featureName)
-        .where('environment', '=', environment)
-        .executeTakeFirst();
+      const row = (await getRow.run(ctx, { featureName, environment })).rows[0];
       return row ? toRow(row) : null;
     },
     async listForFeature(featureName) {
@@ -47,16 +62,7 @@ export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnv
       return out;
     },
     async upsert(row) {
-      const values = {
-        enabled: row.enabled,
-        variants: json(row.variants),
-        last_seen_at: row.lastSeenAt,
-      };
-      await db
-        .insertInto('feature_environments')
-        .values({ feature_name: row.featureName, environment: row.environment, ...values })
-        .onConflict((oc) => oc.columns(['feature_name', 'environment']).doUpdateSet(values))
-        .execute();
+      await upsertRow.run(ctx, row);
     },
     async delete(featureName, environment) {
       const result = await db

@@ -2,6 +2,7 @@ import type { FeatureRecord, FeatureRepository, LifecycleStage } from '@flagstaf
 import type { Selectable } from 'kysely';
 import { bool, int, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { FeatureTable } from '../database.js';
+import { prepared } from '../prepared.js';
 
 const toFeature = (row: Selectable<FeatureTable>): FeatureRecord => ({
   name: row.name,
@@ -29,6 +30,30 @@ const columns = (f: FeatureRecord) => ({
   entered_stage_at: f.lifecycle.enteredStageAt,
 });
 
+type FeatureColumns = ReturnType<typeof columns> & { name: string };
+const COLUMN_NAMES = [
+  'project',
+  'type',
+  'description',
+  'stale',
+  'impression_data',
+  'created_at',
+  'archived_at',
+  'created_by_user_id',
+  'lifecycle_stage',
+  'entered_stage_at',
+] as const;
+
+const getFeature = prepared<{ name: string }, Selectable<FeatureTable>>((db, p) =>
+  db.selectFrom('features').selectAll().where('name', '=', p.value('name')),
+);
+const insertFeature = prepared<FeatureColumns, never>((db, p) =>
+  db.insertInto('features').values(p.values(['name', ...COLUMN_NAMES])),
+);
+const updateFeature = prepared<FeatureColumns, never>((db, p) =>
+  db.updateTable('features').set(p.values(COLUMN_NAMES)).where('name', '=', p.value('name')),
+);
+
 /** Features, live and archived. */
 export function createFeatureRepository(ctx: RepoContext): FeatureRepository {
   const { db } = ctx;
@@ -44,25 +69,17 @@ export function createFeatureRepository(ctx: RepoContext): FeatureRepository {
       return (await query.execute()).map(toFeature);
     },
     async get(name) {
-      const row = await db.selectFrom('features').selectAll().where('name', '=', name).executeTakeFirst();
+      const row = (await getFeature.run(ctx, { name })).rows[0];
       return row ? toFeature(row) : null;
     },
     async insert(feature) {
-      await uniqueOr(ctx, `A feature named "${feature.name}" already exists.`, (d) =>
-        d
-          .insertInto('features')
-          .values({ name: feature.name, ...columns(feature) })
-          .execute(),
+      await uniqueOr(ctx, `A feature named "${feature.name}" already exists.`, () =>
+        insertFeature.run(ctx, { name: feature.name, ...columns(feature) }),
       );
     },
     async update(feature) {
-      return touched(
-        await db
-          .updateTable('features')
-          .set(columns(feature))
-          .where('name', '=', feature.name)
-          .executeTakeFirst(),
-      );
+      const result = await updateFeature.run(ctx, { name: feature.name, ...columns(feature) });
+      return (result.numAffectedRows ?? 0n) > 0n;
     },
     async delete(name) {
       if (!touched(await db.deleteFrom('features').where('name', '=', name).executeTakeFirst())) return false;

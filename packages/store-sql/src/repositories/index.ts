@@ -21,28 +21,33 @@ import { createStrategyRepository } from './strategy-repository.js';
 import { createTagRepository } from './tag-repository.js';
 import { createUserRepository } from './user-repository.js';
 
+/** The factory of each repository area, so a transaction can create only the areas it uses. */
+export const repositoryFactories: { [A in keyof Repositories]: (ctx: RepoContext) => Repositories[A] } = {
+  projects: createProjectRepository,
+  environments: createEnvironmentRepository,
+  features: createFeatureRepository,
+  featureEnvironments: createFeatureEnvironmentRepository,
+  strategies: createStrategyRepository,
+  segments: createSegmentRepository,
+  contextFields: createContextFieldRepository,
+  tags: createTagRepository,
+  dependencies: createDependencyRepository,
+  favorites: createFavoriteRepository,
+  events: createEventRepository,
+  addons: createAddonRepository,
+  apiTokens: createApiTokenRepository,
+  users: createUserRepository,
+  roles: createRoleRepository,
+  groups: createGroupRepository,
+  projectAccess: createProjectAccessRepository,
+  signupTokens: createSignupTokenRepository,
+  signals: createSignalRepository,
+  metrics: createMetricsRepository,
+};
+
 /** Every repository over one handle (the store's connection pool or one transaction). */
 export function createRepositories(ctx: RepoContext): Repositories {
-  return {
-    projects: createProjectRepository(ctx),
-    environments: createEnvironmentRepository(ctx),
-    features: createFeatureRepository(ctx),
-    featureEnvironments: createFeatureEnvironmentRepository(ctx),
-    strategies: createStrategyRepository(ctx),
-    segments: createSegmentRepository(ctx),
-    contextFields: createContextFieldRepository(ctx),
-    tags: createTagRepository(ctx),
-    dependencies: createDependencyRepository(ctx),
-    favorites: createFavoriteRepository(ctx),
-    events: createEventRepository(ctx),
-    addons: createAddonRepository(ctx),
-    apiTokens: createApiTokenRepository(ctx),
-    users: createUserRepository(ctx),
-    roles: createRoleRepository(ctx),
-    groups: createGroupRepository(ctx),
-    projectAccess: createProjectAccessRepository(ctx),
-    signupTokens: createSignupTokenRepository(ctx),
-    signals: createSignalRepository(ctx),
-    metrics: createMetricsRepository(ctx),
-  };
+  const out: Record<string, unknown> = {};
+  for (const [area, create] of Object.entries(repositoryFactories)) out[area] = create(ctx);
+  return out as unknown as Repositories;
 }

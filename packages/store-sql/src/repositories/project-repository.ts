@@ -2,6 +2,11 @@ import type { FeatureNaming, Project, ProjectMode, ProjectRepository } from '@fl
 import type { Selectable } from 'kysely';
 import { jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { ProjectTable } from '../database.js';
+import { prepared } from '../prepared.js';
+
+const getProject = prepared<{ id: string }, Selectable<ProjectTable>>((db, p) =>
+  db.selectFrom('projects').selectAll().where('id', '=', p.value('id')),
+);
 
 /** Projects. */
 export function createProjectRepository(ctx: RepoContext): ProjectRepository {
@@ -35,7 +40,7 @@ export function createProjectRepository(ctx: RepoContext): ProjectRepository {
       return rows.map(toProject);
     },
     async get(id) {
-      const row = await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = (await getProject.run(ctx, { id })).rows[0];
       return row ? toProject(row) : null;
     },
     async insert(project) {

@@ -2,6 +2,11 @@ import type { Constraint, Segment, SegmentRepository } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
 import { jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { SegmentTable } from '../database.js';
+import { prepared } from '../prepared.js';
+
+const getSegment = prepared<{ id: number }, Selectable<SegmentTable>>((db, p) =>
+  db.selectFrom('segments').selectAll().where('id', '=', p.value('id')),
+);
 
 /** Segments; ids come from the database and never repeat. */
 export function createSegmentRepository(ctx: RepoContext): SegmentRepository {
@@ -31,7 +36,7 @@ export function createSegmentRepository(ctx: RepoContext): SegmentRepository {
       return (await db.selectFrom('segments').selectAll().orderBy('id').execute()).map(toSegment);
     },
     async get(id) {
-      const row = await db.selectFrom('segments').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = (await getSegment.run(ctx, { id })).rows[0];
       return row ? toSegment(row) : null;
     },
     async insert(segment) {

@@ -8,6 +8,7 @@ import type {
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { bool, jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { Database, FeatureStrategyTable } from '../database.js';
+import { prepared } from '../prepared.js';
 
 type StrategyQuery<O> = SelectQueryBuilder<Database, 'feature_strategies', O>;
 
@@ -29,6 +30,64 @@ function applyFilter<O>(query: StrategyQuery<O>, filter: StrategyFilter): Strate
   }
   return q;
 }
+
+type Location = { featureName: string; environment: string };
+/** The most common filter (one feature in one environment), prepared. */
+const isLocation = (filter: StrategyFilter): filter is StrategyFilter & Location =>
+  filter.featureName !== undefined &&
+  filter.environment !== undefined &&
+  filter.featureNames === undefined &&
+  filter.projectId === undefined &&
+  filter.segmentId === undefined;
+const atLocation = <O>(query: StrategyQuery<O>, p: { value(name: keyof Location): never }) =>
+  query
+    .where('feature_strategies.feature_name', '=', p.value('featureName'))
+    .where('feature_strategies.environment', '=', p.value('environment'));
+const strategiesAt = prepared<Location, Selectable<FeatureStrategyTable>>((db, p) =>
+  atLocation(db.selectFrom('feature_strategies').selectAll(), p)
+    .orderBy('feature_name')
+    .orderBy('environment')
+    .orderBy('sort_order')
+    .orderBy('created_at')
+    .orderBy('id'),
+);
+const segmentLinksAt = prepared<Location, { strategy_id: string; segment_id: number }>((db, p) =>
+  db
+    .selectFrom('strategy_segments')
+    .select(['strategy_segments.strategy_id', 'strategy_segments.segment_id'])
+    .where(
+      'strategy_segments.strategy_id',
+      'in',
+      atLocation(db.selectFrom('feature_strategies').select('id'), p),
+    )
+    .orderBy('strategy_segments.segment_id'),
+);
+const STRATEGY_COLUMNS = [
+  'id',
+  'feature_name',
+  'project_id',
+  'environment',
+  'strategy_name',
+  'title',
+  'disabled',
+  'sort_order',
+  'created_at',
+] as const;
+type StrategyColumns = Record<
+  (typeof STRATEGY_COLUMNS)[number] | 'parameters' | 'constraints' | 'variants',
+  unknown
+>;
+const insertStrategy = prepared<StrategyColumns, never>((db, p) =>
+  db.insertInto('feature_strategies').values({
+    ...p.values(STRATEGY_COLUMNS),
+    parameters: p.json('parameters'),
+    constraints: p.json('constraints'),
+    variants: p.json('variants'),
+  }),
+);
+const deleteSegmentLinks = prepared<{ id: string }, never>((db, p) =>
+  db.deleteFrom('strategy_segments').where('strategy_id', '=', p.value('id')),
+);
 
 /** Strategies with their segment links (a set, handed back ascending). */
 export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
@@ -63,8 +122,20 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
     variants: json(s.variants),
     created_at: s.createdAt,
   });
+  const withSegments = (
+    rows: readonly Selectable<FeatureStrategyTable>[],
+    links: readonly { strategy_id: string; segment_id: number }[],
+  ): FeatureStrategy[] => {
+    const segmentsOf = new Map<string, number[]>();
+    for (const link of links) {
+      const list = segmentsOf.get(link.strategy_id) ?? [];
+      list.push(link.segment_id);
+      segmentsOf.set(link.strategy_id, list);
+    }
+    return rows.map((row) => toStrategy(row, segmentsOf.get(row.id) ?? []));
+  };
   const writeSegments = async (d: Kysely<Database>, strategy: FeatureStrategy): Promise<void> => {
-    await d.deleteFrom('strategy_segments').where('strategy_id', '=', strategy.id).execute();
+    await deleteSegmentLinks.run({ ...ctx, db: d }, { id: strategy.id });
     const segmentIds = [...new Set(strategy.segments)];
     if (segmentIds.length === 0) return;
     await d
@@ -75,6 +146,12 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
   return {
     async list(filter) {
       if (filter.featureNames?.length === 0) return [];
+      if (isLocation(filter)) {
+        const location = { featureName: filter.featureName, environment: filter.environment };
+        const { rows } = await strategiesAt.run(ctx, location);
+        if (rows.length === 0) return [];
+        return withSegments(rows, (await segmentLinksAt.run(ctx, location)).rows);
+      }
       const rows = await applyFilter(db.selectFrom('feature_strategies').selectAll(), filter)
         .orderBy('feature_name')
         .orderBy('environment')
@@ -94,13 +171,7 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
         )
         .orderBy('strategy_segments.segment_id')
         .execute();
-      const segmentsOf = new Map<string, number[]>();
-      for (const link of links) {
-        const list = segmentsOf.get(link.strategy_id) ?? [];
-        list.push(link.segment_id);
-        segmentsOf.set(link.strategy_id, list);
-      }
-      return rows.map((row) => toStrategy(row, segmentsOf.get(row.id) ?? []));
+      return withSegments(rows, links);
     },
     async get(id) {
       const row = await db
@@ -121,11 +192,21 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
       );
     },
     async insert(strategy) {
-      await uniqueOr(ctx, `A strategy with id "${strategy.id}" already exists.`, (d) =>
-        d
-          .insertInto('feature_strategies')
-          .values({ id: strategy.id, ...columns(strategy) })
-          .execute(),
+      await uniqueOr(ctx, `A strategy with id "${strategy.id}" already exists.`, () =>
+        insertStrategy.run(ctx, {
+          id: strategy.id,
+          feature_name: strategy.featureName,
+          project_id: strategy.projectId,
+          environment: strategy.environment,
+          strategy_name: strategy.name,
+          title: strategy.title,
+          disabled: strategy.disabled,
+          sort_order: strategy.sortOrder,
+          parameters: strategy.parameters,
+          constraints: strategy.constraints,
+          variants: strategy.variants,
+          created_at: strategy.createdAt,
+        }),
       );
       await writeSegments(db, strategy);
     },

@@ -2,6 +2,20 @@ import { notFound, type TagRepository, type TagType } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
 import { type RepoContext, touched, uniqueOr } from '../context.js';
 import type { TagTypeTable } from '../database.js';
+import { prepared } from '../prepared.js';
+
+const tagsOfFeature = prepared<
+  { name: string },
+  { feature_name: string; tag_type: string; tag_value: string }
+>((db, p) =>
+  db
+    .selectFrom('feature_tags')
+    .select(['feature_name', 'tag_type', 'tag_value'])
+    .where('feature_name', '=', p.value('name'))
+    .orderBy('feature_name')
+    .orderBy('tag_type')
+    .orderBy('tag_value'),
+);
 
 const toType = (row: Selectable<TagTypeTable>): TagType => ({
   name: row.name,
@@ -72,6 +86,15 @@ export function createTagRepository(ctx: RepoContext): TagRepository {
     },
     async listFeatureTags(featureNames) {
       if (featureNames?.length === 0) return [];
+      const only = featureNames?.length === 1 ? featureNames[0] : undefined;
+      if (only !== undefined) {
+        const { rows } = await tagsOfFeature.run(ctx, { name: only });
+        return rows.map((row) => ({
+          featureName: row.feature_name,
+          type: row.tag_type,
+          value: row.tag_value,
+        }));
+      }
       let query = db
         .selectFrom('feature_tags')
         .select(['feature_name', 'tag_type', 'tag_value'])
