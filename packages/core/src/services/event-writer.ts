@@ -1,4 +1,5 @@
 import type { NewEvent } from '../domain/event.js';
+import type { Tag } from '../domain/tag.js';
 import type { Repositories } from '../ports/repositories.js';
 import type { Actor } from './deps.js';
 
@@ -23,16 +24,22 @@ export async function writeEvents(
   );
 }
 
-/** Appends feature events, each carrying the feature's current tags. */
+/**
+ * Appends feature events, each carrying the feature's current tags; `knownTags` (the feature's
+ * tags as the store lists them) saves reading them when the caller already has them.
+ */
 export async function writeFeatureEvents(
   tx: Repositories,
   actor: Actor,
   at: string,
   feature: { name: string; project: string },
   drafts: readonly Omit<EventDraft, 'featureName' | 'project'>[],
+  knownTags?: readonly Tag[],
 ): Promise<void> {
   if (drafts.length === 0) return;
-  const tags = (await tx.tags.listFeatureTags([feature.name])).map(({ type, value }) => ({ type, value }));
+  const tags =
+    knownTags?.map(({ type, value }) => ({ type, value })) ??
+    (await tx.tags.listFeatureTags([feature.name])).map(({ type, value }) => ({ type, value }));
   await writeEvents(
     tx,
     actor,

@@ -10,7 +10,7 @@ import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeFeatureEvents } from './event-writer.js';
 import { requireFeature } from './feature-service.js';
 import { applyJsonPatch } from './json-patch.js';
-import { requireProject, requireProjectEnvironment } from './project-service.js';
+import { requireLinkedEnvironment, requireProject, requireProjectEnvironment } from './project-service.js';
 import { fallbackStrategy, prepareStrategyConfig } from './strategy-rules.js';
 import { insertStrategy } from './strategy-service.js';
 
@@ -47,16 +47,20 @@ async function requireRow(
   feature: FeatureRecord,
   environment: string,
 ): Promise<FeatureEnvironmentRecord> {
-  await requireProjectEnvironment(tx, feature.project, environment);
-  return (
-    (await tx.featureEnvironments.get(feature.name, environment)) ?? {
-      featureName: feature.name,
-      environment,
-      enabled: false,
-      variants: [],
-      lastSeenAt: null,
-    }
-  );
+  return (await requireRowIn(tx, feature, environment)).row;
+}
+
+/** The row with the environment and its project link, which callers may need as well. */
+async function requireRowIn(tx: Repositories, feature: FeatureRecord, environment: string) {
+  const linked = await requireLinkedEnvironment(tx, feature.project, environment);
+  const row: FeatureEnvironmentRecord = (await tx.featureEnvironments.get(feature.name, environment)) ?? {
+    featureName: feature.name,
+    environment,
+    enabled: false,
+    variants: [],
+    lastSeenAt: null,
+  };
+  return { ...linked, row };
 }
 
 /** Turning features on and off per environment, and their variants. */
@@ -72,11 +76,11 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
     enabled: boolean,
   ) {
     const feature = await requireFeature(tx, project, name);
-    const row = await requireRow(tx, feature, environment);
+    // The feature belongs to `project`, so its link is the project's link to the environment.
+    const { row, environment: env, link } = await requireRowIn(tx, feature, environment);
     if (row.enabled === enabled) return;
     const at = nowIso(deps);
     if (enabled && (await tx.strategies.list({ featureName: name, environment })).length === 0) {
-      const link = await requireProjectEnvironment(tx, project, environment);
       const proj = await requireProject(tx, project);
       const config = link.defaultStrategy ?? fallbackStrategy(name, proj.defaultStickiness);
       await insertStrategy(
@@ -90,8 +94,8 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
     }
     await tx.featureEnvironments.upsert({ ...row, enabled });
     if (enabled) {
-      const env = await tx.environments.get(environment);
-      const lifecycle = stageAfterEnabling(feature.lifecycle, env?.type ?? 'development', at);
+      // Nothing in this command changes the environment row read above.
+      const lifecycle = stageAfterEnabling(feature.lifecycle, env.type, at);
       if (lifecycle !== feature.lifecycle) await tx.features.update({ ...feature, lifecycle });
     }
     await writeFeatureEvents(tx, actor, at, feature, [

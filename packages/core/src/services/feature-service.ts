@@ -1,5 +1,6 @@
 import {
   createFeatureSchema,
+  type FeatureEnvironmentRecord,
   type FeatureRecord,
   type FeatureView,
   updateFeatureSchema,
@@ -10,7 +11,7 @@ import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { type EventDraft, writeFeatureEvents } from './event-writer.js';
-import { buildFeatureViews } from './feature-view.js';
+import { assembleFeatureViews, buildFeatureViews } from './feature-view.js';
 import { applyJsonPatch } from './json-patch.js';
 import { requireProject } from './project-service.js';
 import { ensureTags } from './tag-service.js';
@@ -155,26 +156,47 @@ export function createFeatureService(deps: ServiceDeps) {
           lifecycle: { stage: 'initial', enteredStageAt: at },
         };
         await tx.features.insert(feature);
-        for (const link of await tx.environments.listForProject(project))
-          await tx.featureEnvironments.upsert({
+        const links = await tx.environments.listForProject(project);
+        const envRows: FeatureEnvironmentRecord[] = [];
+        for (const link of links) {
+          const row: FeatureEnvironmentRecord = {
             featureName: feature.name,
             environment: link.environment,
             enabled: false,
             variants: [],
             lastSeenAt: null,
-          });
+          };
+          await tx.featureEnvironments.upsert(row);
+          envRows.push(row);
+        }
         const tagEvents: Omit<EventDraft, 'featureName' | 'project'>[] = [];
         for (const tag of body.tags ?? []) {
           await ensureTags(tx, actor, at, [tag]);
           await tx.tags.addFeatureTag(feature.name, tag);
           tagEvents.push({ type: 'feature-tagged', data: tag });
         }
-        const result = await view(tx, feature, actor.userId);
-        await writeFeatureEvents(tx, actor, at, feature, [
-          { type: 'feature-created', data: result },
-          ...tagEvents,
-        ]);
-        return result;
+        if (tagEvents.length > 0) {
+          const result = await view(tx, feature, actor.userId);
+          await writeFeatureEvents(tx, actor, at, feature, [
+            { type: 'feature-created', data: result },
+            ...tagEvents,
+          ]);
+          return result;
+        }
+        // The name was free, so nothing else refers to the feature yet (deletes cascade): its view
+        // is what this command wrote, and only the environments' types and order need reading.
+        const [result] = assembleFeatureViews([feature], {
+          envRows,
+          strategies: [],
+          tags: [],
+          deps: [],
+          children: [],
+          environments: await tx.environments.list(),
+          favoriteFeatures: [],
+          projectLinks: [[project, links]],
+        });
+        await writeFeatureEvents(tx, actor, at, feature, [{ type: 'feature-created', data: result }], []);
+        return result!;
       });
     },
 

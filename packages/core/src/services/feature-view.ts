@@ -1,7 +1,28 @@
-import type { FeatureEnvironmentView, FeatureRecord, FeatureView } from '../domain/feature.js';
+import type { Environment } from '../domain/environment.js';
+import type {
+  FeatureEnvironmentRecord,
+  FeatureEnvironmentView,
+  FeatureRecord,
+  FeatureView,
+} from '../domain/feature.js';
+import type { ProjectEnvironmentRecord } from '../domain/project.js';
 import type { FeatureStrategy } from '../domain/strategy.js';
+import type { FeatureTag } from '../domain/tag.js';
+import type { DependencyRecord } from '../ports/feature-ports.js';
 import type { Repositories } from '../ports/repositories.js';
 import { groupBy } from './group-by.js';
+
+/** What views are assembled from; `buildFeatureViews` reads it with a fixed number of queries. */
+export interface FeatureViewData {
+  envRows: readonly FeatureEnvironmentRecord[];
+  strategies: readonly FeatureStrategy[];
+  tags: readonly FeatureTag[];
+  deps: readonly DependencyRecord[];
+  children: readonly DependencyRecord[];
+  environments: readonly Environment[];
+  favoriteFeatures: readonly string[];
+  projectLinks: readonly (readonly [string, readonly ProjectEnvironmentRecord[]])[];
+}
 
 /** Builds API views of features with a fixed number of store reads, whatever their count. */
 export async function buildFeatureViews(
@@ -28,6 +49,29 @@ export async function buildFeatureViews(
         ),
       ),
     ]);
+  return assembleFeatureViews(
+    features,
+    {
+      envRows,
+      strategies,
+      tags,
+      deps,
+      children,
+      environments,
+      favoriteFeatures: favorites.features,
+      projectLinks,
+    },
+    options,
+  );
+}
+
+/** The views of features from data already read. */
+export function assembleFeatureViews(
+  features: readonly FeatureRecord[],
+  data: FeatureViewData,
+  options: { environment?: string } = {},
+): FeatureView[] {
+  const { envRows, strategies, tags, deps, children, environments, projectLinks } = data;
   const envByName = new Map(environments.map((e) => [e.name, e]));
   const rowsByFeature = groupBy(envRows, (r) => r.featureName);
   const strategiesByKey = groupBy(strategies, (s) => `${s.featureName}\u0000${s.environment}`);
@@ -35,7 +79,7 @@ export async function buildFeatureViews(
   const depsByChild = groupBy(deps, (d) => d.child);
   const childrenByParent = groupBy(children, (d) => d.feature);
   const linkedEnvs = new Map(projectLinks.map(([p, links]) => [p, new Set(links.map((l) => l.environment))]));
-  const favoriteSet = new Set(favorites.features);
+  const favoriteSet = new Set(data.favoriteFeatures);
 
   return features.map((f) => {
     const linked = linkedEnvs.get(f.project) ?? new Set<string>();

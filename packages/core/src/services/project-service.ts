@@ -1,3 +1,4 @@
+import type { Environment } from '../domain/environment.js';
 import { parseWith } from '../domain/parse.js';
 import {
   createProjectSchema,
@@ -25,12 +26,21 @@ export async function requireProjectEnvironment(
   projectId: string,
   environment: string,
 ): Promise<ProjectEnvironmentRecord> {
-  await requireEnvironment(repos, environment);
+  return (await requireLinkedEnvironment(repos, projectId, environment)).link;
+}
+
+/** Like `requireProjectEnvironment`, also handing back the environment it loaded on the way. */
+export async function requireLinkedEnvironment(
+  repos: Repositories,
+  projectId: string,
+  environment: string,
+): Promise<{ environment: Environment; link: ProjectEnvironmentRecord }> {
+  const env = await requireEnvironment(repos, environment);
   const link = (await repos.environments.listForProject(projectId)).find(
     (l) => l.environment === environment,
   );
   if (!link) throw notFound(`environment in project "${projectId}"`, environment);
-  return link;
+  return { environment: env, link };
 }
 
 /** Projects, their environments and default strategies. */
