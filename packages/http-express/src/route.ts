@@ -25,6 +25,8 @@ export interface Reply {
   readonly kind: 'reply';
   status: number;
   body?: unknown;
+  /** A body already serialized as JSON, sent as is instead of `body` (see `rawJson`). */
+  json?: string;
   headers?: Record<string, string>;
 }
 
@@ -35,6 +37,12 @@ export const reply = (status: number, body?: unknown, headers?: Record<string, s
   body,
   headers,
 });
+
+/**
+ * Answers with a body the handler already serialized as JSON (it must be valid JSON): for large
+ * answers a service can build faster as text than as objects (the playground).
+ */
+export const rawJson = (json: string, status = 200): Reply => ({ kind: 'reply', status, json });
 
 export const isReply = (value: unknown): value is Reply =>
   typeof value === 'object' &&

@@ -45,7 +45,11 @@ const stderrLogger: Logger = {
  * its own).
  */
 function sendJson(res: Response, body: unknown): void {
-  const payload = Buffer.from(JSON.stringify(body), 'utf8');
+  sendJsonText(res, JSON.stringify(body));
+}
+
+function sendJsonText(res: Response, json: string): void {
+  const payload = Buffer.from(json, 'utf8');
   res.setHeader('content-type', 'application/json; charset=utf-8');
   res.setHeader('content-length', payload.length);
   res.end(payload);
@@ -55,7 +59,8 @@ function send(res: Response, route: Route, result: unknown): void {
   if (isReply(result)) {
     if (result.headers) res.set(result.headers);
     res.status(result.status);
-    if (result.body === undefined) res.end();
+    if (result.json !== undefined) sendJsonText(res, result.json);
+    else if (result.body === undefined) res.end();
     else sendJson(res, result.body);
     return;
   }

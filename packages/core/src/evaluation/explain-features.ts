@@ -49,7 +49,8 @@ function explainSegments(strategy: CompiledStrategy, context: EvaluationContext)
   });
 }
 
-function playgroundVariant(variant: CompiledVariant): VariantResult {
+/** A chosen variant as the playground reports it (shared with `explain-features-json`). */
+export function playgroundVariant(variant: CompiledVariant): VariantResult {
   const result: VariantResult = { name: variant.name, enabled: true };
   if (variant.payload) result.payload = { ...variant.payload };
   return result;
@@ -73,6 +74,11 @@ function evaluateStrategy(
   return result;
 }
 
+/** The playground's edit link of a strategy (shared with `explain-features-json`). */
+export function editLink(feature: CompiledFeature, strategy: CompiledStrategy, environment: string): string {
+  return `/projects/${feature.project}/features/${feature.name}/strategies/edit?environmentId=${environment}&strategyId=${strategy.id}`;
+}
+
 function explainStrategy(
   feature: CompiledFeature,
   strategy: CompiledStrategy,
@@ -90,9 +96,7 @@ function explainStrategy(
     segments,
     constraints,
     parameters: { ...strategy.parameters },
-    links: {
-      edit: `/projects/${feature.project}/features/${feature.name}/strategies/edit?environmentId=${environment}&strategyId=${strategy.id}`,
-    },
+    links: { edit: editLink(feature, strategy, environment) },
   };
   if (typeof strategy.source.title === 'string') explained.title = strategy.source.title;
   return explained;
@@ -109,7 +113,8 @@ function overallResult(feature: CompiledFeature, data: readonly PlaygroundStrate
   return false;
 }
 
-function toVariant(variant: ClientVariant): Variant {
+/** A feature variant as the playground lists it (shared with `explain-features-json`). */
+export function toVariant(variant: ClientVariant): Variant {
   const result: Variant = {
     name: variant.name,
     weight: variant.weight,

@@ -69,6 +69,42 @@ describe('playground', () => {
     });
   });
 
+  it('serializes exactly what evaluate returns (evaluateJson), and validates the same way', async () => {
+    const segment = await flagstaff.segments.create(alice, {
+      name: 'seg "quoted"',
+      constraints: [{ contextName: 'plan', operator: 'IN', values: ['beta'] }],
+    });
+    await flagstaff.features.create(alice, 'default', { name: 'with-variants' });
+    await flagstaff.strategies.add(alice, dev('with-variants'), {
+      name: 'flexibleRollout',
+      title: 'Ti"tle',
+      parameters: { rollout: '100', stickiness: 'default', groupId: 'g' },
+      segments: [segment.id],
+    });
+    await flagstaff.featureEnvironments.setVariants(alice, 'default', 'with-variants', 'development', [
+      {
+        name: 'blue',
+        weight: 1000,
+        weightType: 'variable',
+        stickiness: 'default',
+        payload: { type: 'string', value: 'b\n' },
+      },
+    ]);
+    await flagstaff.featureEnvironments.setEnabled(alice, 'default', 'with-variants', 'development', true);
+    for (const context of [
+      { appName: 'web', userId: 'u1', properties: { plan: 'beta' } },
+      { appName: 'web', userId: 'other', currentTime: '2024-01-01T00:00:00.000Z' },
+    ]) {
+      const input = { environment: 'development', projects: '*', context };
+      expect(await flagstaff.playground.evaluateJson(input)).toBe(
+        JSON.stringify(await flagstaff.playground.evaluate(input)),
+      );
+    }
+    await expect(
+      flagstaff.playground.evaluateJson({ environment: 'nope', context: { appName: 'a' } }),
+    ).rejects.toMatchObject({ message: expect.stringContaining('"environment"') });
+  });
+
   it('rejects a missing appName and an unknown environment naming the property', async () => {
     await expect(
       flagstaff.playground.evaluate({ environment: 'development', context: {} }),

@@ -1,6 +1,6 @@
 import { eventSearchSchema, NONE, playgroundRequestSchema } from '@flagstaff/core';
 import { z } from 'zod';
-import { defineRoutes, reply } from '../route.js';
+import { defineRoutes, rawJson, reply } from '../route.js';
 
 const project = { project: 'projectId' };
 
@@ -132,6 +132,8 @@ export const insightRoutes = defineRoutes([
     deprecated: true,
     status: 200,
     body: playgroundRequestSchema,
-    handler: ({ flagstaff, body }) => flagstaff.playground.evaluate(body),
+    // Serialized by the service from fragments prebuilt per configuration revision: the same JSON as
+    // `evaluate`, several times faster for a large configuration.
+    handler: async ({ flagstaff, body }) => rawJson(await flagstaff.playground.evaluateJson(body)),
   },
 ]);
