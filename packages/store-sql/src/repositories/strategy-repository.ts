@@ -39,28 +39,22 @@ const isLocation = (filter: StrategyFilter): filter is StrategyFilter & Location
   filter.featureNames === undefined &&
   filter.projectId === undefined &&
   filter.segmentId === undefined;
-const atLocation = <O>(query: StrategyQuery<O>, p: { value(name: keyof Location): never }) =>
-  query
-    .where('feature_strategies.feature_name', '=', p.value('featureName'))
-    .where('feature_strategies.environment', '=', p.value('environment'));
-const strategiesAt = prepared<Location, Selectable<FeatureStrategyTable>>((db, p) =>
-  atLocation(db.selectFrom('feature_strategies').selectAll(), p)
-    .orderBy('feature_name')
-    .orderBy('environment')
-    .orderBy('sort_order')
-    .orderBy('created_at')
-    .orderBy('id'),
-);
-const segmentLinksAt = prepared<Location, { strategy_id: string; segment_id: number }>((db, p) =>
-  db
-    .selectFrom('strategy_segments')
-    .select(['strategy_segments.strategy_id', 'strategy_segments.segment_id'])
-    .where(
-      'strategy_segments.strategy_id',
-      'in',
-      atLocation(db.selectFrom('feature_strategies').select('id'), p),
-    )
-    .orderBy('strategy_segments.segment_id'),
+/** The strategies at a location with their segment links, one row per link, in one round trip. */
+const strategiesAt = prepared<Location, Selectable<FeatureStrategyTable> & { linked_segment: number | null }>(
+  (db, p) =>
+    db
+      .selectFrom('feature_strategies')
+      .leftJoin('strategy_segments', 'strategy_segments.strategy_id', 'feature_strategies.id')
+      .selectAll('feature_strategies')
+      .select('strategy_segments.segment_id as linked_segment')
+      .where('feature_strategies.feature_name', '=', p.value('featureName'))
+      .where('feature_strategies.environment', '=', p.value('environment'))
+      .orderBy('feature_strategies.feature_name')
+      .orderBy('feature_strategies.environment')
+      .orderBy('feature_strategies.sort_order')
+      .orderBy('feature_strategies.created_at')
+      .orderBy('feature_strategies.id')
+      .orderBy('strategy_segments.segment_id'),
 );
 const STRATEGY_COLUMNS = [
   'id',
@@ -134,8 +128,13 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
     }
     return rows.map((row) => toStrategy(row, segmentsOf.get(row.id) ?? []));
   };
-  const writeSegments = async (d: Kysely<Database>, strategy: FeatureStrategy): Promise<void> => {
-    await deleteSegmentLinks.run({ ...ctx, db: d }, { id: strategy.id });
+  /** Replaces the strategy's segment links; a new strategy (`fresh`) has none to remove. */
+  const writeSegments = async (
+    d: Kysely<Database>,
+    strategy: FeatureStrategy,
+    fresh = false,
+  ): Promise<void> => {
+    if (!fresh) await deleteSegmentLinks.run({ ...ctx, db: d }, { id: strategy.id });
     const segmentIds = [...new Set(strategy.segments)];
     if (segmentIds.length === 0) return;
     await d
@@ -149,8 +148,17 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
       if (isLocation(filter)) {
         const location = { featureName: filter.featureName, environment: filter.environment };
         const { rows } = await strategiesAt.run(ctx, location);
-        if (rows.length === 0) return [];
-        return withSegments(rows, (await segmentLinksAt.run(ctx, location)).rows);
+        // Rows of one strategy are adjacent (ordered by id before segment).
+        const out: FeatureStrategy[] = [];
+        let last: { id: string; segments: number[] } | undefined;
+        for (const { linked_segment, ...row } of rows) {
+          if (last?.id !== row.id) {
+            last = { id: row.id, segments: [] };
+            out.push(toStrategy(row, last.segments));
+          }
+          if (linked_segment !== null) last.segments.push(linked_segment);
+        }
+        return out;
       }
       const rows = await applyFilter(db.selectFrom('feature_strategies').selectAll(), filter)
         .orderBy('feature_name')
@@ -208,7 +216,8 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
           created_at: strategy.createdAt,
         }),
       );
-      await writeSegments(db, strategy);
+      // Every delete of a strategy removes its links, so an id that was free has none.
+      await writeSegments(db, strategy, true);
     },
     async update(strategy) {
       const result = await db
