@@ -17,6 +17,7 @@ import { ROLES } from '../domain/user.js';
 import { FlagstaffError } from '../errors.js';
 import type { Actor, ServiceDeps } from './deps.js';
 import { nowIso } from './deps.js';
+import { tokenCacheOf } from './token-cache.js';
 
 export interface PermissionScope {
   project?: string | undefined;
@@ -37,6 +38,7 @@ const SEEN_FLUSH_MS = 60_000;
 export function createAccessService(deps: ServiceDeps) {
   const { store } = deps;
   const lastSeenWrite = new Map<string, number>();
+  const tokens = tokenCacheOf(store);
 
   const forbidden = (permission: Permission, scope: PermissionScope): FlagstaffError =>
     new FlagstaffError(
@@ -68,8 +70,16 @@ export function createAccessService(deps: ServiceDeps) {
   return {
     /** Looks up an API token by its secret; null when unknown or expired. */
     async authenticateToken(secret: string): Promise<Principal | null> {
-      const token = await store.apiTokens.getByHash(hashSecret(secret.trim()));
-      if (!token) return null;
+      const hash = hashSecret(secret.trim());
+      let token = tokens.get(hash);
+      if (token === undefined) {
+        const generation = tokens.generation;
+        const found = await store.apiTokens.getByHash(hash);
+        // Unknown secrets are not cached: a token created a moment later must work at once.
+        if (!found) return null;
+        tokens.remember(hash, found, generation);
+        token = found;
+      }
       const now = deps.clock.now();
       if (token.expiresAt && Date.parse(token.expiresAt) <= now.getTime()) return null;
       const last = lastSeenWrite.get(token.secretHash) ?? 0;

@@ -150,6 +150,26 @@ describe('reading, updating and deleting API tokens', () => {
   });
 });
 
+describe('authentication after token changes', () => {
+  it('refuses a token right after it is deleted or expired, though it was just used', async () => {
+    const gone = await flagstaff.apiTokens.create(alice, { tokenName: 'gone', type: 'client' });
+    const expiring = await flagstaff.apiTokens.create(alice, { tokenName: 'expiring', type: 'client' });
+    expect(await flagstaff.access.authenticateToken(gone.secret)).toMatchObject({ name: 'gone' });
+    expect(await flagstaff.access.authenticateToken(expiring.secret)).toMatchObject({ name: 'expiring' });
+    await flagstaff.apiTokens.delete(alice, gone.secret);
+    await flagstaff.apiTokens.updateExpiry(alice, expiring.secret, { expiresAt: '2000-01-01T00:00:00Z' });
+    expect(await flagstaff.access.authenticateToken(gone.secret)).toBeNull();
+    expect(await flagstaff.access.authenticateToken(expiring.secret)).toBeNull();
+  });
+
+  it('accepts a token created right after its secret was refused', async () => {
+    const secret = `*:*.${'cd34'.repeat(16)}`;
+    expect(await flagstaff.access.authenticateToken(secret)).toBeNull();
+    await flagstaff.apiTokens.ensureAdminToken(secret);
+    expect(await flagstaff.access.authenticateToken(secret)).toMatchObject({ tokenType: 'admin' });
+  });
+});
+
 describe('ensureAdminToken', () => {
   it('creates the first admin token from a well-formed secret once, and then returns null', async () => {
     expect(await flagstaff.apiTokens.ensureAdminToken('*:*.my-bootstrap-secret')).toBe(

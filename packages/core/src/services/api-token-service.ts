@@ -11,6 +11,7 @@ import type { Repositories } from '../ports/repositories.js';
 import { hashSecret } from './access-service.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps, SYSTEM_ACTOR } from './deps.js';
 import { writeEvents } from './event-writer.js';
+import { tokenCacheOf } from './token-cache.js';
 
 /** 32 random bytes: the `<64 hex>` part of a secret. */
 const SECRET_BYTES = 32;
@@ -105,6 +106,16 @@ const tokenNotFound = () =>
 /** API tokens: issue, list, change expiry, delete; only a hash of each secret is kept. */
 export function createApiTokenService(deps: ServiceDeps) {
   const { store } = deps;
+  const tokens = tokenCacheOf(store);
+  /** Runs a command that changes or removes a token; authentication re-reads tokens once it ends. */
+  const changingTokens = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
+    try {
+      return await inTransaction(deps, fn);
+    } finally {
+      // After the commit: a lookup racing with the command cannot cache the row it replaced.
+      tokens.invalidate();
+    }
+  };
 
   async function insertToken(tx: Repositories, actor: Actor, record: ApiTokenRecord): Promise<void> {
     await tx.apiTokens.insert(record);
@@ -157,7 +168,7 @@ export function createApiTokenService(deps: ServiceDeps) {
     /** Changes when a token expires (api-token-updated); `secret` may be the whole or display secret. */
     async updateExpiry(actor: Actor, secret: string, input: unknown): Promise<ApiTokenView> {
       const body = parseWith(updateApiTokenSchema, input);
-      return inTransaction(deps, async (tx) => {
+      return changingTokens(async (tx) => {
         const before = await findToken(tx, secret);
         if (!before) throw tokenNotFound();
         const after: ApiTokenRecord = { ...before, expiresAt: body.expiresAt };
@@ -179,7 +190,7 @@ export function createApiTokenService(deps: ServiceDeps) {
      * the result says whether a token went.
      */
     async delete(actor: Actor, secret: string): Promise<boolean> {
-      return inTransaction(deps, async (tx) => {
+      return changingTokens(async (tx) => {
         const before = await findToken(tx, secret);
         if (!before) return false;
         await tx.apiTokens.delete(before.secretHash);
