@@ -58,6 +58,15 @@ export async function uniqueOr<T>(
   }
 }
 
+/**
+ * For an `insert … on conflict do nothing`: CONFLICT with `message` when no row went in. Unlike
+ * `uniqueOr`, the statement never fails, so no savepoint (two round trips on PostgreSQL) is needed
+ * to keep the transaction usable.
+ */
+export function insertedOr(result: { numAffectedRows?: bigint }, message: string): void {
+  if ((result.numAffectedRows ?? 0n) === 0n) throw conflict(message);
+}
+
 /** Reads a boolean column (SQLite 0/1, PostgreSQL true/false). */
 export const bool = (value: number | boolean): boolean => Boolean(value);
 

@@ -1,6 +1,6 @@
 import type { FeatureRecord, FeatureRepository, LifecycleStage } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
-import { bool, int, type RepoContext, touched, uniqueOr } from '../context.js';
+import { bool, insertedOr, int, type RepoContext, touched } from '../context.js';
 import type { FeatureTable } from '../database.js';
 import { prepared } from '../prepared.js';
 
@@ -48,7 +48,10 @@ const getFeature = prepared<{ name: string }, Selectable<FeatureTable>>((db, p) 
   db.selectFrom('features').selectAll().where('name', '=', p.value('name')),
 );
 const insertFeature = prepared<FeatureColumns, never>((db, p) =>
-  db.insertInto('features').values(p.values(['name', ...COLUMN_NAMES])),
+  db
+    .insertInto('features')
+    .values(p.values(['name', ...COLUMN_NAMES]))
+    .onConflict((oc) => oc.doNothing()),
 );
 const updateFeature = prepared<FeatureColumns, never>((db, p) =>
   db.updateTable('features').set(p.values(COLUMN_NAMES)).where('name', '=', p.value('name')),
@@ -73,8 +76,9 @@ export function createFeatureRepository(ctx: RepoContext): FeatureRepository {
       return row ? toFeature(row) : null;
     },
     async insert(feature) {
-      await uniqueOr(ctx, `A feature named "${feature.name}" already exists.`, () =>
-        insertFeature.run(ctx, { name: feature.name, ...columns(feature) }),
+      insertedOr(
+        await insertFeature.run(ctx, { name: feature.name, ...columns(feature) }),
+        `A feature named "${feature.name}" already exists.`,
       );
     },
     async update(feature) {

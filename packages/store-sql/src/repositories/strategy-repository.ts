@@ -6,7 +6,7 @@ import type {
   StrategyVariant,
 } from '@flagstaff/core';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
-import { bool, jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
+import { bool, insertedOr, jsonOf, parseOf, type RepoContext, touched } from '../context.js';
 import type { Database, FeatureStrategyTable } from '../database.js';
 import { prepared } from '../prepared.js';
 
@@ -72,12 +72,15 @@ type StrategyColumns = Record<
   unknown
 >;
 const insertStrategy = prepared<StrategyColumns, never>((db, p) =>
-  db.insertInto('feature_strategies').values({
-    ...p.values(STRATEGY_COLUMNS),
-    parameters: p.json('parameters'),
-    constraints: p.json('constraints'),
-    variants: p.json('variants'),
-  }),
+  db
+    .insertInto('feature_strategies')
+    .values({
+      ...p.values(STRATEGY_COLUMNS),
+      parameters: p.json('parameters'),
+      constraints: p.json('constraints'),
+      variants: p.json('variants'),
+    })
+    .onConflict((oc) => oc.doNothing()),
 );
 const deleteSegmentLinks = prepared<{ id: string }, never>((db, p) =>
   db.deleteFrom('strategy_segments').where('strategy_id', '=', p.value('id')),
@@ -200,8 +203,8 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
       );
     },
     async insert(strategy) {
-      await uniqueOr(ctx, `A strategy with id "${strategy.id}" already exists.`, () =>
-        insertStrategy.run(ctx, {
+      insertedOr(
+        await insertStrategy.run(ctx, {
           id: strategy.id,
           feature_name: strategy.featureName,
           project_id: strategy.projectId,
@@ -215,6 +218,7 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
           variants: strategy.variants,
           created_at: strategy.createdAt,
         }),
+        `A strategy with id "${strategy.id}" already exists.`,
       );
       // Every delete of a strategy removes its links, so an id that was free has none.
       await writeSegments(db, strategy, true);
