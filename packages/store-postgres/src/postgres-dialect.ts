@@ -56,10 +56,23 @@ export interface PostgresDialectOptions {
   schema: string;
   /** Identifies this store instance in notifications, so it does not hear its own appends twice. */
   instanceId: string;
+  /**
+   * True when the driver already takes the transaction lock as it begins (`beginStatement`), saving
+   * a round trip per transaction; `serializeTransaction` then has nothing left to do.
+   */
+  lockedOnBegin?: boolean;
+}
+
+/**
+ * `begin` and the store's transaction lock in one simple-protocol message (no parameters, so the
+ * server runs both statements from one round trip).
+ */
+export function beginStatement(schema: string): string {
+  return `begin; select pg_advisory_xact_lock(${LOCK_CLASS}, ${lockKey(`${schema}:transactions`)})`;
 }
 
 /** The PostgreSQL side of every dialect difference. */
-export function postgresDialect({ schema, instanceId }: PostgresDialectOptions): SqlDialect {
+export function postgresDialect({ schema, instanceId, lockedOnBegin }: PostgresDialectOptions): SqlDialect {
   const transactionLock = lockKey(`${schema}:transactions`);
   const eventLock = lockKey(`${schema}:events`);
   return {
@@ -97,6 +110,7 @@ export function postgresDialect({ schema, instanceId }: PostgresDialectOptions):
       match: (query) => sql<boolean>`"events"."search" @@ ${tsQuery(query)}::tsquery`,
     },
     async serializeTransaction(db) {
+      if (lockedOnBegin) return;
       await sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int4, ${transactionLock}::int4)`.execute(db);
     },
     async lockEventLog(db) {

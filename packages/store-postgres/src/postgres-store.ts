@@ -1,9 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { type Logger, type Store, silentLogger } from '@flagstaff/core';
 import { type ListenForEvents, openSqlStore } from '@flagstaff/store-sql';
-import { CompiledQuery, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, type Dialect, type Driver, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { EVENTS_CHANNEL, isForeignNotice, postgresDialect } from './postgres-dialect.js';
+import { beginStatement, EVENTS_CHANNEL, isForeignNotice, postgresDialect } from './postgres-dialect.js';
+
+/** The pg driver, beginning plain transactions with `begin` (a raw, parameterless statement). */
+function beginningWith(inner: Dialect, begin: CompiledQuery): Dialect {
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createDriver: (): Driver => {
+      const driver = inner.createDriver();
+      return {
+        init: () => driver.init(),
+        acquireConnection: () => driver.acquireConnection(),
+        beginTransaction: async (connection, settings) => {
+          if (settings.isolationLevel !== undefined || settings.accessMode !== undefined)
+            return driver.beginTransaction(connection, settings);
+          await connection.executeQuery(begin);
+        },
+        commitTransaction: (connection) => driver.commitTransaction(connection),
+        rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
+        releaseConnection: (connection) => driver.releaseConnection(connection),
+        destroy: () => driver.destroy(),
+        ...(driver.savepoint && { savepoint: driver.savepoint.bind(driver) }),
+        ...(driver.rollbackToSavepoint && { rollbackToSavepoint: driver.rollbackToSavepoint.bind(driver) }),
+        ...(driver.releaseSavepoint && { releaseSavepoint: driver.releaseSavepoint.bind(driver) }),
+      };
+    },
+  };
+}
 
 interface CommonOptions {
   /**
@@ -78,7 +106,7 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
   const schema = options.schema;
   const setPath =
     schema === undefined ? null : CompiledQuery.raw(`set search_path to "${schema.replaceAll('"', '""')}"`);
-  const kyselyDialect = new PostgresDialect({
+  const pgDialect = new PostgresDialect({
     // kysely ends the pool it is given on destroy; a pool we do not own must outlive the store.
     pool: owned ? pool : { connect: () => pool.connect(), end: async () => {} },
     ...(setPath && {
@@ -89,6 +117,8 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
   });
   const instanceId = randomUUID();
   const label = schema ?? '';
+  // Every transaction takes the store's lock first; sending it with `begin` saves a round trip.
+  const kyselyDialect = beginningWith(pgDialect, CompiledQuery.raw(beginStatement(label)));
   const connectListener = async (): Promise<Listener> => {
     if (!owned) {
       const client = await pool.connect();
@@ -100,7 +130,7 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
   };
   return openSqlStore({
     name: `postgres${schema === undefined ? '' : `:${schema}`}`,
-    dialect: postgresDialect({ schema: label, instanceId }),
+    dialect: postgresDialect({ schema: label, instanceId, lockedOnBegin: true }),
     kyselyDialect,
     schema,
     logger,
