@@ -1,5 +1,5 @@
 import type { JsonWrite, SearchWindow, SqlDialect, TextQuery } from '@flagstaff/store-sql';
-import { type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 
 /** SQLite error codes (better-sqlite3's `code`) that mean a duplicate key. */
 const UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
@@ -50,6 +50,8 @@ function ftsRowids(query: TextQuery, window: SearchWindow): RawBuilder<unknown> 
   return sql`select rowid from events_fts where ${where} order by rowid ${direction} limit ${window.limit}`;
 }
 
+const INSERT_ONE_FTS_ROW = 'insert into events_fts (rowid, terms) values (?, ?)';
+
 /** The SQLite side of every dialect difference. */
 export const sqliteDialect: SqlDialect = {
   kind: 'sqlite',
@@ -78,6 +80,12 @@ export const sqliteDialect: SqlDialect = {
     rowValues: () => ({}),
     async afterInsert(db, rows) {
       if (rows.length === 0) return;
+      if (rows.length === 1) {
+        // The usual single event: fixed SQL text, nothing to build or compile.
+        const [row] = rows as [(typeof rows)[number]];
+        await db.executeQuery(CompiledQuery.raw(INSERT_ONE_FTS_ROW, [row.id, row.terms.join(' ')]));
+        return;
+      }
       const values = rows.map((row) => sql`(${row.id}, ${row.terms.join(' ')})`);
       await sql`insert into events_fts (rowid, terms) values ${sql.join(values)}`.execute(db);
     },

@@ -12,6 +12,9 @@ import { prepared } from '../prepared.js';
 const getEnvironment = prepared<{ name: string }, Selectable<EnvironmentTable>>((db, p) =>
   db.selectFrom('environments').selectAll().where('name', '=', p.value('name')),
 );
+const allEnvironments = prepared<object, Selectable<EnvironmentTable>>((db) =>
+  db.selectFrom('environments').selectAll().orderBy('sort_order').orderBy('name'),
+);
 const linksOfProject = prepared<
   { projectId: string },
   { project_id: string; environment: string; default_strategy: unknown }
@@ -48,12 +51,7 @@ export function createEnvironmentRepository(ctx: RepoContext): EnvironmentReposi
   });
   return {
     async list() {
-      const rows = await db
-        .selectFrom('environments')
-        .selectAll()
-        .orderBy('sort_order')
-        .orderBy('name')
-        .execute();
+      const { rows } = await allEnvironments.run(ctx, {});
       return rows.map(toEnvironment);
     },
     async get(name) {

@@ -20,6 +20,10 @@ type EventRowValues = Record<
   unknown
 >;
 
+const latestEventId = preparedQuery<object, { id: number | string | bigint | null }>((db) =>
+  db.selectFrom('events').select((eb) => eb.fn.max('id').as('id')),
+);
+
 /** The insert of one event (by far the most common append), prepared. */
 const insertOneEvent = preparedQuery<EventRowValues, { id: number | string | bigint }>((db, p, dialect) =>
   db
@@ -245,10 +249,7 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
       return int((await q.executeTakeFirstOrThrow()).count);
     },
     async latestId() {
-      const row = await db
-        .selectFrom('events')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .executeTakeFirst();
+      const row = (await latestEventId.run(ctx, {})).rows[0];
       return int(row?.id);
     },
     async latestIdOfTypes(types) {
