@@ -25,8 +25,8 @@ export interface Reply {
   readonly kind: 'reply';
   status: number;
   body?: unknown;
-  /** A body already serialized as JSON, sent as is instead of `body` (see `rawJson`). */
-  json?: string;
+  /** A body already serialized as JSON (text or UTF-8 bytes), sent as is instead of `body`. */
+  json?: string | Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -42,7 +42,11 @@ export const reply = (status: number, body?: unknown, headers?: Record<string, s
  * Answers with a body the handler already serialized as JSON (it must be valid JSON): for large
  * answers a service can build faster as text than as objects (the playground).
  */
-export const rawJson = (json: string, status = 200): Reply => ({ kind: 'reply', status, json });
+export const rawJson = (json: string | Uint8Array, status = 200): Reply => ({
+  kind: 'reply',
+  status,
+  json,
+});
 
 export const isReply = (value: unknown): value is Reply =>
   typeof value === 'object' &&

@@ -48,8 +48,9 @@ function sendJson(res: Response, body: unknown): void {
   sendJsonText(res, JSON.stringify(body));
 }
 
-function sendJsonText(res: Response, json: string): void {
-  const payload = Buffer.from(json, 'utf8');
+/** Writes JSON already serialized, as text or UTF-8 bytes. */
+function sendJsonText(res: Response, json: string | Uint8Array): void {
+  const payload = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
   res.setHeader('content-type', 'application/json; charset=utf-8');
   res.setHeader('content-length', payload.length);
   res.end(payload);

@@ -1,10 +1,10 @@
 // The playground answer serialized directly: the same compiled strategies and the same decisions as
 // `explainFeatures`, but every part of the explanation that does not depend on the context (names,
-// ids, parameters, edit links, constraint definitions, variant lists) is serialized once per compiled
-// feature and environment, and a request only splices its results (booleans, statuses, the chosen
-// variant) between those fragments. `explainFeaturesJson(...)` is exactly
-// `JSON.stringify(explainFeatures(...))`, character for character.
-import type { ContextPredicate } from './compile-constraint.js';
+// ids, parameters, edit links, constraint definitions, variant lists) is serialized and UTF-8 encoded
+// once per compiled feature and environment, with each of its few possible outcomes (a constraint
+// that holds or not, each strategy status) spelled out. A request evaluates a feature, then copies
+// the matching fragments into one byte buffer: no explanation objects, no string building, no
+// encoding. `explainFeaturesJson(...)` is exactly `JSON.stringify(explainFeatures(...))`.
 import type {
   CompiledConstraint,
   CompiledFeature,
@@ -16,6 +16,30 @@ import type { EvaluationContext } from './evaluation-context.js';
 import { type ExplainOptions, editLink, playgroundVariant, toVariant } from './explain-features.js';
 import type { CompiledVariant } from './select-variant.js';
 
+type Bytes = Uint8Array;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+// Fragments are encoded into shared arenas: a request then copies from a few contiguous blocks
+// rather than from thousands of separately allocated buffers.
+const ARENA_SIZE = 1 << 18;
+let arena = new Uint8Array(ARENA_SIZE);
+let arenaUsed = 0;
+
+function utf8(text: string): Bytes {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit.
+  if (text.length * 3 > ARENA_SIZE >> 4) return encoder.encode(text);
+  if (arenaUsed + text.length * 3 > ARENA_SIZE) {
+    arena = new Uint8Array(ARENA_SIZE);
+    arenaUsed = 0;
+  }
+  const { written } = encoder.encodeInto(text, arena.subarray(arenaUsed));
+  const bytes = arena.subarray(arenaUsed, arenaUsed + written);
+  arenaUsed += written;
+  return bytes;
+}
+
 /** `"a":1,"b":2` for an object's JSON (its members without braces); '' when it has none. */
 function members(value: object): string {
   return JSON.stringify(value).slice(1, -1);
@@ -26,52 +50,84 @@ function joinMembers(...parts: string[]): string {
   return parts.filter((part) => part !== '').join(',');
 }
 
-/** `{...,"result":` + result + tail. */
+/** A constraint's JSON with `result` true and false, each also with a leading comma. */
 interface ConstraintTemplate {
-  readonly test: ContextPredicate;
-  readonly head: string;
-  readonly tail: string;
+  readonly test: CompiledConstraint['test'];
+  readonly yes: Bytes;
+  readonly no: Bytes;
+  readonly commaYes: Bytes;
+  readonly commaNo: Bytes;
 }
 
-/** A segment reference: constant when the id is unknown, else head + result + constraints. */
+/** A segment reference: `missing` when the id is unknown, else an opening per result. */
 interface SegmentTemplate {
-  readonly constant: string | null;
-  readonly head: string;
+  readonly missing: Bytes | null;
+  /** `{"id":…,"name":…,"result":true,"constraints":[` */
+  readonly yes: Bytes;
+  readonly no: Bytes;
   readonly constraints: readonly ConstraintTemplate[];
 }
 
+// What a strategy reports (`result`); the order indexes `StrategyTemplate.openings`.
 const UNEVALUATED = 0;
-const INCOMPLETE = 1;
-const COMPLETE = 2;
+const INCOMPLETE_UNKNOWN = 1;
+const INCOMPLETE_OFF = 2;
+const COMPLETE_ON = 3;
+const COMPLETE_OFF = 4;
+const RESULTS = [
+  '{"evaluationStatus":"unevaluated","enabled":"unknown"}',
+  '{"evaluationStatus":"incomplete","enabled":"unknown"}',
+  '{"evaluationStatus":"incomplete","enabled":false}',
+  '{"evaluationStatus":"complete","enabled":true}',
+  '{"evaluationStatus":"complete","enabled":false}',
+];
 
 interface StrategyTemplate {
   readonly strategy: CompiledStrategy;
-  readonly status: typeof UNEVALUATED | typeof INCOMPLETE | typeof COMPLETE;
-  /** Up to and including `"result":`. */
-  readonly head: string;
-  /** From after the result object to the opening bracket of `segments`. */
-  readonly afterResult: string;
+  readonly active: boolean;
+  readonly complete: boolean;
+  /**
+   * Per result kind: the object up to the segments, `{"name":…,"id":…,"result":{…},"disabled":…,
+   * "segments":[`, continued by as much of the rest as is constant (all of it without segments or
+   * constraints).
+   */
+  readonly openings: readonly Bytes[];
+  /** The same opening cut before the result's closing brace, for a result with a variant. */
+  readonly variantOpening: Bytes;
+  /** `},"disabled":…,"segments":[` and the constant rest, after a variant. */
+  readonly variantClosing: Bytes;
   readonly segments: readonly SegmentTemplate[];
+  /** `],"constraints":[` when there are segments (else it is in the opening). */
+  readonly segmentsEnd: Bytes | null;
   readonly constraints: readonly ConstraintTemplate[];
-  /** From after the constraints list to the end of the strategy object. */
-  readonly tail: string;
+  /** `],"parameters":…}` when there are segments or constraints (else it is in the opening). */
+  readonly end: Bytes | null;
+  /** Constraint and segment results the evaluation records. */
+  readonly resultCount: number;
 }
 
 interface FeatureTemplate {
   readonly environment: string;
-  /** Up to and including `"strategies":{"result":`. */
-  readonly head: string;
+  /** Per verdict (false, true, unknown): `{"name":…,"projectId":…,"strategies":{"result":…,"data":[`. */
+  readonly openings: readonly [Bytes, Bytes, Bytes];
   readonly strategies: readonly StrategyTemplate[];
-  /** `,"isEnabledInCurrentEnvironment":…,"isEnabled":`. */
-  readonly inEnvironment: string;
-  /** `,"variants":[…]}`. */
-  readonly tail: string;
+  /** The rest of the object when the feature is off, per `hasUnsatisfiedDependency`. */
+  readonly offClosings: readonly [Bytes, Bytes];
+  /** The rest when it is on without a variant. */
+  readonly onClosing: Bytes;
+  /** When it is on with a variant: up to `"variant":`, then the variant, then `tail`. */
+  readonly onVariantClosing: Bytes;
+  readonly tail: Bytes;
+  /** The largest number of bytes an answer for this feature takes, a comma included. */
+  readonly maxBytes: number;
 }
 
 const constraintTemplates = new WeakMap<CompiledConstraint, ConstraintTemplate>();
 const segmentTemplates = new WeakMap<CompiledSegment, readonly ConstraintTemplate[]>();
 const featureTemplates = new WeakMap<CompiledFeature, FeatureTemplate>();
-const variantJson = new WeakMap<CompiledVariant, string>();
+const variantJson = new WeakMap<CompiledVariant, Bytes>();
+/** The largest number of bytes a strategy's answer takes, a comma included. */
+const maxBytesOf = new WeakMap<StrategyTemplate, number>();
 
 // Mirrors `explainConstraint`: the same members, in the same order, around the result.
 function constraintTemplate(constraint: CompiledConstraint): ConstraintTemplate {
@@ -88,10 +144,14 @@ function constraintTemplate(constraint: CompiledConstraint): ConstraintTemplate 
   if (Array.isArray(source.values)) after.values = [...source.values];
   if (source.value !== undefined) after.value = source.value;
   const rest = members(after);
+  const json = (result: boolean) =>
+    `{${joinMembers(before, `"result":${result}`)}${rest === '' ? '' : `,${rest}`}}`;
   template = {
     test: constraint.test,
-    head: `{${joinMembers(before, '"result":')}`,
-    tail: `${rest === '' ? '' : `,${rest}`}}`,
+    yes: utf8(json(true)),
+    no: utf8(json(false)),
+    commaYes: utf8(`,${json(true)}`),
+    commaNo: utf8(`,${json(false)}`),
   };
   constraintTemplates.set(constraint, template);
   return template;
@@ -109,18 +169,16 @@ function segmentConstraints(segment: CompiledSegment): readonly ConstraintTempla
 function segmentTemplate(ref: CompiledStrategy['segments'][number]): SegmentTemplate {
   const { id, segment } = ref;
   if (!segment) {
-    return {
-      constant: JSON.stringify({ id, name: '', result: false, constraints: [] }),
-      head: '',
-      constraints: [],
-    };
+    const missing = utf8(JSON.stringify({ id, name: '', result: false, constraints: [] }));
+    return { missing, yes: missing, no: missing, constraints: [] };
   }
-  return {
-    constant: null,
-    head: `{${joinMembers(members({ id, name: segment.name }), '"result":')}`,
-    constraints: segmentConstraints(segment),
-  };
+  const opening = (result: boolean) =>
+    utf8(`{${joinMembers(members({ id, name: segment.name }), `"result":${result}`)},"constraints":[`);
+  return { missing: null, yes: opening(true), no: opening(false), constraints: segmentConstraints(segment) };
 }
+
+const length = (templates: readonly ConstraintTemplate[]) =>
+  templates.reduce((sum, t) => sum + Math.max(t.commaYes.length, t.commaNo.length), 0);
 
 // Mirrors `explainStrategy`: name, id, result, disabled, segments, constraints, parameters, links, title.
 function strategyTemplate(
@@ -128,20 +186,54 @@ function strategyTemplate(
   strategy: CompiledStrategy,
   environment: string,
 ): StrategyTemplate {
-  const tail: { parameters: Record<string, string>; links: { edit: string }; title?: string } = {
+  const rest: { parameters: Record<string, string>; links: { edit: string }; title?: string } = {
     parameters: { ...strategy.parameters },
     links: { edit: editLink(feature, strategy, environment) },
   };
-  if (typeof strategy.source.title === 'string') tail.title = strategy.source.title;
-  return {
+  if (typeof strategy.source.title === 'string') rest.title = strategy.source.title;
+  const head = `{${joinMembers(members({ name: strategy.source.name, id: strategy.id }), '"result":')}`;
+  const segments = strategy.segments.map(segmentTemplate);
+  const constraints = strategy.constraints.map(constraintTemplate);
+  const end = `],${members(rest)}}`;
+  // Whatever follows the result up to the first part that depends on the context.
+  let afterResult = `,"disabled":${!strategy.active},"segments":[`;
+  if (segments.length === 0) {
+    afterResult += '],"constraints":[';
+    if (constraints.length === 0) afterResult += end;
+  }
+  const variants = Array.isArray(strategy.source.variants) ? strategy.source.variants.length : 0;
+  const template: StrategyTemplate = {
     strategy,
-    status: !strategy.active ? UNEVALUATED : strategy.complete ? COMPLETE : INCOMPLETE,
-    head: `{${joinMembers(members({ name: strategy.source.name, id: strategy.id }), '"result":')}`,
-    afterResult: `,"disabled":${!strategy.active},"segments":[`,
-    segments: strategy.segments.map(segmentTemplate),
-    constraints: strategy.constraints.map(constraintTemplate),
-    tail: `],${members(tail)}}`,
+    active: strategy.active,
+    complete: strategy.complete,
+    openings: RESULTS.map((result) => utf8(`${head}${result}${afterResult}`)),
+    variantOpening: utf8(`${head}{"evaluationStatus":"complete","enabled":true,"variant":`),
+    variantClosing: utf8(`}${afterResult}`),
+    segments,
+    segmentsEnd: segments.length > 0 ? utf8('],"constraints":[') : null,
+    constraints,
+    end: segments.length > 0 || constraints.length > 0 ? utf8(end) : null,
+    resultCount:
+      constraints.length + segments.reduce((sum, s) => sum + (s.missing ? 0 : s.constraints.length + 1), 0),
   };
+  // A variant is bounded by its list's JSON; a generous bound costs nothing but buffer room.
+  const variantBound = variants > 0 ? JSON.stringify(strategy.source.variants).length * 3 + 64 : 0;
+  maxBytesOf.set(
+    template,
+    Math.max(...template.openings.map((o) => o.length)) +
+      template.variantOpening.length +
+      template.variantClosing.length +
+      variantBound +
+      segments.reduce(
+        (sum, s) => sum + 1 + Math.max(s.yes.length, s.no.length) + length(s.constraints) + 2,
+        0,
+      ) +
+      20 +
+      length(constraints) +
+      (template.end?.length ?? 0) +
+      1,
+  );
+  return template;
 }
 
 // Mirrors `explainFeature`: name, projectId, strategies, hasUnsatisfiedDependency,
@@ -152,185 +244,298 @@ function featureTemplate(feature: CompiledFeature, environment: string): Feature
   const variants = Array.isArray(feature.source.variants)
     ? feature.source.variants.filter((v) => v && typeof v === 'object').map(toVariant)
     : [];
+  const head = `{${joinMembers(members({ name: feature.name, projectId: feature.project }), '"strategies":{"result":')}`;
+  const tail = `,"variants":${JSON.stringify(variants)}}`;
+  const closing = (unsatisfied: boolean, enabled: boolean) =>
+    `]},"hasUnsatisfiedDependency":${unsatisfied},"isEnabledInCurrentEnvironment":${feature.enabled},"isEnabled":${enabled},"variant":`;
+  const disabled = JSON.stringify({ name: 'disabled', enabled: false });
+  const strategies = feature.strategies.map((strategy) => strategyTemplate(feature, strategy, environment));
   const template: FeatureTemplate = {
     environment,
-    head: `{${joinMembers(members({ name: feature.name, projectId: feature.project }), '"strategies":{"result":')}`,
-    strategies: feature.strategies.map((strategy) => strategyTemplate(feature, strategy, environment)),
-    inEnvironment: `,"isEnabledInCurrentEnvironment":${feature.enabled},"isEnabled":`,
-    tail: `,"variants":${JSON.stringify(variants)}}`,
+    openings: [
+      utf8(`${head}false,"data":[`),
+      utf8(`${head}true,"data":[`),
+      utf8(`${head}"unknown","data":[`),
+    ],
+    strategies,
+    offClosings: [
+      utf8(`${closing(false, false)}${disabled}${tail}`),
+      utf8(`${closing(true, false)}${disabled}${tail}`),
+    ],
+    onClosing: utf8(`${closing(false, true)}${disabled}${tail}`),
+    onVariantClosing: utf8(closing(false, true)),
+    tail: utf8(tail),
+    maxBytes: 0,
   };
+  const featureVariantBound = variants.length > 0 ? JSON.stringify(variants).length * 3 + 64 : 0;
+  (template as { maxBytes: number }).maxBytes =
+    1 +
+    template.openings[2].length +
+    strategies.reduce((sum, s) => sum + maxBytesOf.get(s)!, 0) +
+    Math.max(template.offClosings[0].length, template.offClosings[1].length, template.onClosing.length) +
+    template.onVariantClosing.length +
+    featureVariantBound +
+    template.tail.length;
   featureTemplates.set(feature, template);
   return template;
 }
 
-function variantToJson(variant: CompiledVariant): string {
+function variantToJson(variant: CompiledVariant): Bytes {
   let json = variantJson.get(variant);
   if (json === undefined) {
-    json = JSON.stringify(playgroundVariant(variant));
+    json = utf8(JSON.stringify(playgroundVariant(variant)));
     variantJson.set(variant, json);
   }
   return json;
 }
 
-const DISABLED_VARIANT = JSON.stringify({ name: 'disabled', enabled: false });
+/** An append-only byte buffer, grown by doubling (sized up front, it never needs to). */
+class ByteWriter {
+  bytes: Uint8Array;
+  length = 0;
 
-/** What one strategy's explanation decided, for the feature's verdict. */
-interface StrategyOutcome {
-  /** Complete and on. */
-  on: boolean;
-  /** Reported `enabled: "unknown"`. */
-  unknown: boolean;
-  /** The strategy variant's JSON when complete, on and a variant was chosen. */
-  variant: string | null;
+  constructor(capacity: number) {
+    // Every byte up to `length` is written before it is read: no need to zero the memory first.
+    this.bytes = Buffer.allocUnsafe(Math.max(capacity, 64));
+  }
+
+  put(fragment: Bytes): void {
+    const n = fragment.length;
+    let at = this.length;
+    if (at + n > this.bytes.length) this.grow(n);
+    const bytes = this.bytes;
+    // Short fragments copy faster by hand than through a native call.
+    if (n < 32) for (let i = 0; i < n; i++) bytes[at++] = fragment[i]!;
+    else bytes.set(fragment, at);
+    this.length += n;
+  }
+
+  putByte(byte: number): void {
+    if (this.length === this.bytes.length) this.grow(1);
+    this.bytes[this.length++] = byte;
+  }
+
+  private grow(needed: number): void {
+    const bytes = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + needed));
+    bytes.set(this.bytes.subarray(0, this.length));
+    this.bytes = bytes;
+  }
 }
 
-// The answer is collected as a list of fragments joined once at the end: concatenating them one by
-// one would build a deep rope that costs more to flatten (when it is encoded) than the whole
-// evaluation. A result that precedes what decides it (a strategy's result, its segments' results, a
-// feature's verdict) gets a reserved slot, filled once known.
+const COMMA = 0x2c;
+const SEGMENT_END = utf8(']}');
 
-// Constraint results are all computed (each is reported); `pass` collects whether every one held.
-let pass = true;
+// Evaluation runs first, for the whole feature, in the order `explainFeature` runs it (constraints,
+// segments, rule and variant per strategy, then dependencies and the feature variant), recording
+// each result; the writing pass then reads them back. The scratch space is reused across calls
+// (evaluation is synchronous).
+let results: boolean[] = [];
+let kinds: number[] = [];
+let variants: (Bytes | null)[] = [];
 
-function pushConstraints(
-  out: string[],
+function evaluateConstraints(
   templates: readonly ConstraintTemplate[],
   context: EvaluationContext,
-): void {
+  at: number,
+): boolean {
+  let all = true;
   for (let i = 0; i < templates.length; i++) {
-    const template = templates[i]!;
-    const result = template.test(context);
-    if (!result) pass = false;
-    if (i > 0) out.push(',');
-    out.push(template.head, result ? 'true' : 'false', template.tail);
+    const result = templates[i]!.test(context);
+    results[at + i] = result;
+    if (!result) all = false;
   }
+  return all;
 }
 
-function pushStrategy(
-  out: string[],
+/** Records the strategy's results from `at`; returns its kind. */
+function evaluateStrategy(
   template: StrategyTemplate,
   context: EvaluationContext,
-  outcome: StrategyOutcome,
-): void {
-  out.push(template.head);
-  const resultSlot = out.length;
-  out.push('', template.afterResult);
-  // Same order as `explainStrategy`: constraints, then segments, then the rule and the variant.
-  // The constraints are written after the segments, so they are evaluated into a side list.
-  const constraints: string[] = [];
-  pass = true;
-  pushConstraints(constraints, template.constraints, context);
-  const constraintsPass = pass;
-  let segmentsPass = true;
-  for (let i = 0; i < template.segments.length; i++) {
-    const segment = template.segments[i]!;
-    if (i > 0) out.push(',');
-    if (segment.constant !== null) {
-      out.push(segment.constant);
-      segmentsPass = false;
+  at: number,
+  index: number,
+): number {
+  let passesGates = evaluateConstraints(template.constraints, context, at);
+  let cursor = at + template.constraints.length;
+  for (const segment of template.segments) {
+    if (segment.missing) {
+      passesGates = false;
       continue;
     }
-    out.push(segment.head);
-    const segmentSlot = out.length;
-    out.push('', ',"constraints":[');
-    pass = true;
-    pushConstraints(out, segment.constraints, context);
-    if (!pass) segmentsPass = false;
-    out[segmentSlot] = pass ? 'true' : 'false';
-    out.push(']}');
+    const pass = evaluateConstraints(segment.constraints, context, cursor);
+    cursor += segment.constraints.length;
+    results[cursor++] = pass;
+    if (!pass) passesGates = false;
   }
-  out.push('],"constraints":[');
-  for (let i = 0; i < constraints.length; i++) out.push(constraints[i]!);
-  out.push(template.tail);
-  const passesGates = constraintsPass && segmentsPass;
+  variants[index] = null;
+  if (!template.active) return UNEVALUATED;
+  if (!template.complete) return passesGates ? INCOMPLETE_UNKNOWN : INCOMPLETE_OFF;
+  const { strategy } = template;
+  const enabled = passesGates && strategy.rule!(context);
+  if (!enabled) return COMPLETE_OFF;
+  const variant = strategy.selectVariant?.(context);
+  if (variant) variants[index] = variantToJson(variant);
+  return COMPLETE_ON;
+}
 
-  outcome.on = false;
-  outcome.unknown = false;
-  outcome.variant = null;
-  if (template.status === UNEVALUATED) {
-    outcome.unknown = true;
-    out[resultSlot] = '{"evaluationStatus":"unevaluated","enabled":"unknown"}';
-  } else if (template.status === INCOMPLETE) {
-    outcome.unknown = passesGates;
-    out[resultSlot] = passesGates
-      ? '{"evaluationStatus":"incomplete","enabled":"unknown"}'
-      : '{"evaluationStatus":"incomplete","enabled":false}';
-  } else {
-    const { strategy } = template;
-    const enabled = passesGates && strategy.rule!(context);
-    const variant = enabled ? strategy.selectVariant?.(context) : null;
-    outcome.on = enabled;
-    if (variant) {
-      outcome.variant = variantToJson(variant);
-      out[resultSlot] = `{"evaluationStatus":"complete","enabled":true,"variant":${outcome.variant}}`;
-    } else {
-      out[resultSlot] = enabled
-        ? '{"evaluationStatus":"complete","enabled":true}'
-        : '{"evaluationStatus":"complete","enabled":false}';
-    }
+function writeConstraints(out: ByteWriter, templates: readonly ConstraintTemplate[], at: number): void {
+  for (let i = 0; i < templates.length; i++) {
+    const template = templates[i]!;
+    if (i === 0) out.put(results[at] ? template.yes : template.no);
+    else out.put(results[at + i] ? template.commaYes : template.commaNo);
   }
 }
 
-function pushFeature(
-  out: string[],
+function writeStrategy(out: ByteWriter, template: StrategyTemplate, at: number, index: number): void {
+  const kind = kinds[index]!;
+  const variant = variants[index];
+  if (variant) {
+    out.put(template.variantOpening);
+    out.put(variant);
+    out.put(template.variantClosing);
+  } else {
+    out.put(template.openings[kind]!);
+  }
+  if (template.segmentsEnd) {
+    let cursor = at + template.constraints.length;
+    for (let i = 0; i < template.segments.length; i++) {
+      const segment = template.segments[i]!;
+      if (i > 0) out.putByte(COMMA);
+      if (segment.missing) {
+        out.put(segment.missing);
+        continue;
+      }
+      const count = segment.constraints.length;
+      out.put(results[cursor + count] ? segment.yes : segment.no);
+      writeConstraints(out, segment.constraints, cursor);
+      out.put(SEGMENT_END);
+      cursor += count + 1;
+    }
+    out.put(template.segmentsEnd);
+  }
+  writeConstraints(out, template.constraints, at);
+  if (template.end) out.put(template.end);
+}
+
+function writeFeature(
+  out: ByteWriter,
   feature: CompiledFeature,
+  template: FeatureTemplate,
   context: EvaluationContext,
-  environment: string,
 ): void {
-  const template = featureTemplate(feature, environment);
-  out.push(template.head);
-  const resultSlot = out.length;
-  out.push('', ',"data":[');
-  const outcome: StrategyOutcome = { on: false, unknown: false, variant: null };
+  const strategies = template.strategies;
+  let size = 0;
+  for (const strategy of strategies) size += strategy.resultCount;
+  if (results.length < size) results = new Array<boolean>(size * 2).fill(false);
+  if (kinds.length < strategies.length) {
+    kinds = new Array<number>(strategies.length * 2).fill(0);
+    variants = new Array<Bytes | null>(strategies.length * 2).fill(null);
+  }
+
   let anyOn = false;
   let anyUnknown = false;
   let allDisabled = true;
   // The deciding strategy is the first complete one that is on: the one the fast path would pick.
-  let decided = false;
-  let decidedVariant: string | null = null;
-  for (let i = 0; i < template.strategies.length; i++) {
-    const strategy = template.strategies[i]!;
-    if (i > 0) out.push(',');
-    pushStrategy(out, strategy, context, outcome);
-    if (strategy.status !== UNEVALUATED) allDisabled = false;
-    if (outcome.unknown) anyUnknown = true;
-    if (outcome.on) {
+  let decided: Bytes | null | undefined;
+  for (let i = 0, at = 0; i < strategies.length; i++) {
+    const strategy = strategies[i]!;
+    const kind = evaluateStrategy(strategy, context, at, i);
+    kinds[i] = kind;
+    at += strategy.resultCount;
+    if (kind !== UNEVALUATED) allDisabled = false;
+    if (kind === UNEVALUATED || kind === INCOMPLETE_UNKNOWN) anyUnknown = true;
+    if (kind === COMPLETE_ON) {
       anyOn = true;
-      if (!decided) {
-        decided = true;
-        decidedVariant = outcome.variant;
-      }
+      if (decided === undefined) decided = variants[i];
     }
   }
 
   // Same verdict as `overallResult`.
   let result: boolean | 'unknown';
   if (!feature.wellFormed) result = false;
-  else if (template.strategies.length === 0) result = feature.enabled;
+  else if (strategies.length === 0) result = feature.enabled;
   else if (allDisabled) result = false;
   else if (anyOn) result = true;
   else if (anyUnknown) result = 'unknown';
   else result = false;
-  out[resultSlot] = result === 'unknown' ? '"unknown"' : result ? 'true' : 'false';
 
   const hasUnsatisfiedDependency = !feature.dependenciesSatisfied(context);
   const isEnabled = result === true && feature.enabled && !hasUnsatisfiedDependency;
-  let variant = DISABLED_VARIANT;
+  let variant: Bytes | null = null;
   if (isEnabled) {
-    if (decidedVariant !== null) variant = decidedVariant;
+    if (decided) variant = decided;
     else {
       const fromFeature = feature.selectVariant?.(context);
       if (fromFeature) variant = variantToJson(fromFeature);
     }
   }
-  out.push(
-    hasUnsatisfiedDependency ? ']},"hasUnsatisfiedDependency":true' : ']},"hasUnsatisfiedDependency":false',
-    template.inEnvironment,
-    isEnabled ? 'true' : 'false',
-    ',"variant":',
-    variant,
-    template.tail,
-  );
+
+  out.put(template.openings[result === 'unknown' ? 2 : result ? 1 : 0]);
+  for (let i = 0, at = 0; i < strategies.length; i++) {
+    const strategy = strategies[i]!;
+    if (i > 0) out.putByte(COMMA);
+    writeStrategy(out, strategy, at, i);
+    at += strategy.resultCount;
+  }
+  if (!isEnabled) out.put(template.offClosings[hasUnsatisfiedDependency ? 1 : 0]);
+  else if (variant === null) out.put(template.onClosing);
+  else {
+    out.put(template.onVariantClosing);
+    out.put(variant);
+    out.put(template.tail);
+  }
+}
+
+/** Where the playground answer goes: around the features list, `before` and `after` (JSON text). */
+export interface ExplainJsonFrame {
+  before: string;
+  after: string;
+}
+
+/**
+ * `JSON.stringify(explainFeatures(compiled, context, options))` as UTF-8 bytes, optionally framed
+ * (`before` + list + `after`, to write a whole answer at once), without building the explanation
+ * objects. The bytes are a fresh copy the caller owns.
+ */
+export function explainFeaturesJsonBytes(
+  compiled: CompiledFeatureSet,
+  context: EvaluationContext,
+  options: ExplainOptions,
+  frame: ExplainJsonFrame = { before: '', after: '' },
+): Uint8Array {
+  const projects =
+    options.projects === undefined || options.projects === '*' ? null : new Set(options.projects);
+  const selected: CompiledFeature[] = [];
+  const templates: FeatureTemplate[] = [];
+  let capacity = 0;
+  for (const feature of compiled.features) {
+    if (projects === null || projects.has(feature.project)) {
+      const template = featureTemplate(feature, options.environment);
+      selected.push(feature);
+      templates.push(template);
+      capacity += template.maxBytes;
+    }
+  }
+  const before = utf8(frame.before);
+  const after = utf8(frame.after);
+  const out = new ByteWriter(capacity + before.length + after.length + 2);
+  out.put(before);
+  out.putByte(0x5b); // [
+  for (let i = 0; i < selected.length; i++) {
+    if (i > 0) out.putByte(COMMA);
+    writeFeature(out, selected[i]!, templates[i]!, context);
+  }
+  out.putByte(0x5d); // ]
+  out.put(after);
+  return out.bytes.subarray(0, out.length);
+}
+
+/** `JSON.stringify(explainFeatures(compiled, context, options))`, from prebuilt fragments. */
+export function explainFeaturesJson(
+  compiled: CompiledFeatureSet,
+  context: EvaluationContext,
+  options: ExplainOptions,
+): string {
+  return decoder.decode(explainFeaturesJsonBytes(compiled, context, options));
 }
 
 /** `JSON.stringify(explainFeature(feature, context, environment))`, from prebuilt fragments. */
@@ -339,29 +544,8 @@ export function explainFeatureJson(
   context: EvaluationContext,
   environment: string,
 ): string {
-  const out: string[] = [];
-  pushFeature(out, feature, context, environment);
-  return out.join('');
-}
-
-/**
- * `JSON.stringify(explainFeatures(compiled, context, options))`, without building the explanation
- * objects: the constant fragments of each feature are serialized once per compiled feature.
- */
-export function explainFeaturesJson(
-  compiled: CompiledFeatureSet,
-  context: EvaluationContext,
-  options: ExplainOptions,
-): string {
-  const projects =
-    options.projects === undefined || options.projects === '*' ? null : new Set(options.projects);
-  const out: string[] = ['['];
-  for (const feature of compiled.features) {
-    if (projects === null || projects.has(feature.project)) {
-      if (out.length > 1) out.push(',');
-      pushFeature(out, feature, context, options.environment);
-    }
-  }
-  out.push(']');
-  return out.join('');
+  const template = featureTemplate(feature, environment);
+  const out = new ByteWriter(template.maxBytes);
+  writeFeature(out, feature, template, context);
+  return decoder.decode(out.bytes.subarray(0, out.length));
 }

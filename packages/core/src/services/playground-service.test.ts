@@ -96,7 +96,7 @@ describe('playground', () => {
       { appName: 'web', userId: 'other', currentTime: '2024-01-01T00:00:00.000Z' },
     ]) {
       const input = { environment: 'development', projects: '*', context };
-      expect(await flagstaff.playground.evaluateJson(input)).toBe(
+      expect(new TextDecoder().decode(await flagstaff.playground.evaluateJson(input))).toBe(
         JSON.stringify(await flagstaff.playground.evaluate(input)),
       );
     }

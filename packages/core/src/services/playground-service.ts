@@ -7,7 +7,7 @@ import {
 import { FlagstaffError } from '../errors.js';
 import type { EvaluationContext } from '../evaluation/evaluation-context.js';
 import { explainFeatures } from '../evaluation/explain-features.js';
-import { explainFeaturesJson } from '../evaluation/explain-features-json.js';
+import { explainFeaturesJsonBytes } from '../evaluation/explain-features-json.js';
 import type { ServiceDeps } from './deps.js';
 import type { EnvironmentSnapshot, EvaluatorCache } from './evaluator-cache.js';
 
@@ -38,16 +38,18 @@ export function createPlaygroundService(deps: ServiceDeps & { evaluators: Evalua
     },
 
     /**
-     * `JSON.stringify(await evaluate(input))`, built from fragments serialized once per configuration
-     * revision: what the HTTP API sends (a thousand features explained are over a megabyte of JSON).
+     * `JSON.stringify(await evaluate(input))` as UTF-8 bytes, copied from fragments serialized once
+     * per configuration revision: what the HTTP API sends (a thousand features explained are over a
+     * megabyte of JSON).
      */
-    async evaluateJson(input: unknown): Promise<string> {
+    async evaluateJson(input: unknown): Promise<Uint8Array> {
       const { request, snapshot, context } = await prepare(input);
-      const features = explainFeaturesJson(snapshot.compiled, context, {
-        environment: request.environment,
-        projects: request.projects,
-      });
-      return `{"input":${JSON.stringify(request)},"features":${features}}`;
+      return explainFeaturesJsonBytes(
+        snapshot.compiled,
+        context,
+        { environment: request.environment, projects: request.projects },
+        { before: `{"input":${JSON.stringify(request)},"features":`, after: '}' },
+      );
     },
   };
 }
