@@ -18,8 +18,9 @@ const configurationTypes = [...CONFIGURATION_EVENT_TYPES];
 
 /**
  * Compiles each environment's configuration once per revision and shares it between the playground,
- * the client API and in-process evaluation. A revision check is one indexed query; concurrent
- * callers of a stale environment wait for a single reload.
+ * the client API and in-process evaluation. A revision check is one indexed query (two when an event
+ * was written since the last check); concurrent callers of a stale environment wait for a single
+ * reload.
  */
 export function createEvaluatorCache(deps: ServiceDeps, options: { hostname?: string } = {}) {
   const cache = new Map<string, EnvironmentSnapshot>();
@@ -33,20 +34,48 @@ export function createEvaluatorCache(deps: ServiceDeps, options: { hostname?: st
     return snapshot;
   }
 
+  // The newest event id seen, and the configuration revision read with it. Event ids are handed out
+  // in commit order (the event-log port's guarantee on every store), so while the newest id stays
+  // the same no configuration event can have been written: the revision is known without asking
+  // for the newest event of some 30 types (a much dearer query, on PostgreSQL especially).
+  let seen: { latestId: number; revision: number } | null = null;
+
+  /** The current configuration revision: one cheap query while no event was written. */
+  async function currentRevision(): Promise<number> {
+    const latestId = await deps.store.events.latestId();
+    if (seen !== null && seen.latestId === latestId) return seen.revision;
+    // Read after `latestId`: it covers at least every event up to it.
+    const revision = await deps.store.events.latestIdOfTypes(configurationTypes);
+    seen = { latestId, revision };
+    return revision;
+  }
+
+  function snapshotAt(
+    environment: string,
+    revision: number,
+  ): Promise<EnvironmentSnapshot> | EnvironmentSnapshot {
+    const cached = cache.get(environment);
+    if (cached && cached.revision === revision) return cached;
+    const key = `${environment}\u0000${revision}`;
+    let pending = loading.get(key);
+    if (!pending) {
+      pending = load(environment, revision).finally(() => loading.delete(key));
+      loading.set(key, pending);
+    }
+    return pending;
+  }
+
   return {
+    revision: currentRevision,
     /** The current snapshot of an environment (reloaded when the configuration changed). */
     async snapshot(environment: string): Promise<EnvironmentSnapshot> {
-      const revision = await deps.store.events.latestIdOfTypes(configurationTypes);
-      const cached = cache.get(environment);
-      if (cached && cached.revision === revision) return cached;
-      const key = `${environment}\u0000${revision}`;
-      let pending = loading.get(key);
-      if (!pending) {
-        pending = load(environment, revision).finally(() => loading.delete(key));
-        loading.set(key, pending);
-      }
-      return pending;
+      return snapshotAt(environment, await currentRevision());
     },
+    /**
+     * The snapshot of an environment at a revision just read with `revision()`, for callers that
+     * read it alongside their other queries.
+     */
+    snapshotAt,
   };
 }
 

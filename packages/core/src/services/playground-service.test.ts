@@ -105,6 +105,19 @@ describe('playground', () => {
     ).rejects.toMatchObject({ message: expect.stringContaining('"environment"') });
   });
 
+  it('follows the revision across events that do not change the configuration', async () => {
+    const ctx = { environment: 'development', context: { appName: 'web', userId: 'u1' } };
+    expect((await flagstaff.playground.evaluate(ctx)).features[0]!.isEnabled).toBe(true);
+    await flagstaff.projects.create(alice, { id: 'unrelated', name: 'Unrelated' });
+    expect((await flagstaff.playground.evaluate(ctx)).features[0]!.isEnabled).toBe(true);
+    await flagstaff.featureEnvironments.setEnabled(alice, 'default', 'beta', 'development', false);
+    expect((await flagstaff.playground.evaluate(ctx)).features[0]!.isEnabled).toBe(false);
+    await flagstaff.featureEnvironments.setEnabled(alice, 'default', 'beta', 'development', true);
+    expect(new TextDecoder().decode(await flagstaff.playground.evaluateJson(ctx))).toContain(
+      '"isEnabledInCurrentEnvironment":true,"isEnabled":true',
+    );
+  });
+
   it('rejects a missing appName and an unknown environment naming the property', async () => {
     await expect(
       flagstaff.playground.evaluate({ environment: 'development', context: {} }),

@@ -17,11 +17,16 @@ export function createPlaygroundService(deps: ServiceDeps & { evaluators: Evalua
     input: unknown,
   ): Promise<{ request: PlaygroundRequest; snapshot: EnvironmentSnapshot; context: EvaluationContext }> {
     const request = parseWith(playgroundRequestSchema, input);
-    if (!(await deps.store.environments.get(request.environment)))
+    // Both reads at once (two round trips to a database server become one).
+    const [environment, revision] = await Promise.all([
+      deps.store.environments.get(request.environment),
+      deps.evaluators.revision(),
+    ]);
+    if (!environment)
       throw new FlagstaffError('VALIDATION', `"environment" "${request.environment}" does not exist.`, {
         path: 'environment',
       });
-    const snapshot = await deps.evaluators.snapshot(request.environment);
+    const snapshot = await deps.evaluators.snapshotAt(request.environment, revision);
     const context = { ...request.context, environment: request.context.environment ?? request.environment };
     return { request, snapshot, context };
   }
