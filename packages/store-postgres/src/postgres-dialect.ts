@@ -1,5 +1,5 @@
 import type { JsonWrite, SqlDialect, TextQuery } from '@flagstaff/store-sql';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 
 /** The channel every Flagstaff store NOTIFYs on; the payload says which schema and instance. */
 export const EVENTS_CHANNEL = 'flagstaff_events';
@@ -57,8 +57,10 @@ export interface PostgresDialectOptions {
   /** Identifies this store instance in notifications, so it does not hear its own appends twice. */
   instanceId: string;
   /**
-   * True when the driver already takes the transaction lock as it begins (`beginStatement`), saving
-   * a round trip per transaction; `serializeTransaction` then has nothing left to do.
+   * True when the driver takes the transaction lock as it begins (`beginStatement`) and sends the
+   * events notice with the commit when asked (`NOTIFY_AT_COMMIT`, `commitWithNotice`): no round trip
+   * for either. The transaction lock alone then orders event ids by commit, as every transaction
+   * of the store holds it from begin to commit.
    */
   lockedOnBegin?: boolean;
 }
@@ -69,6 +71,15 @@ export interface PostgresDialectOptions {
  */
 export function beginStatement(schema: string): string {
   return `begin; select pg_advisory_xact_lock(${LOCK_CLASS}, ${lockKey(`${schema}:transactions`)})`;
+}
+
+/** Not SQL: tells the driver to send the events notice with this transaction's commit. */
+export const NOTIFY_AT_COMMIT = '-- flagstaff: notify at commit';
+
+/** The notice and the commit in one simple-protocol message (a literal payload, escaped). */
+export function commitWithNotice(schema: string, instanceId: string): string {
+  const text = (value: string): string => `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+  return `select pg_notify(${text(EVENTS_CHANNEL)}, ${text(`${schema}|${instanceId}`)}); commit`;
 }
 
 /** The PostgreSQL side of every dialect difference. */
@@ -114,6 +125,10 @@ export function postgresDialect({ schema, instanceId, lockedOnBegin }: PostgresD
       await sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int4, ${transactionLock}::int4)`.execute(db);
     },
     async lockEventLog(db) {
+      if (lockedOnBegin) {
+        await db.executeQuery(CompiledQuery.raw(NOTIFY_AT_COMMIT));
+        return;
+      }
       // Held until commit: a transaction that appends later commits later, so ids follow commit order.
       // The notice goes in the same round trip: it is delivered at commit only, and dropped on
       // rollback, so queueing it before the inserts announces exactly the same commits.

@@ -1,33 +1,89 @@
 import { randomUUID } from 'node:crypto';
 import { type Logger, type Store, silentLogger } from '@flagstaff/core';
 import { type ListenForEvents, openSqlStore } from '@flagstaff/store-sql';
-import { CompiledQuery, type Dialect, type Driver, PostgresDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  PostgresDialect,
+  type QueryResult,
+  sql,
+} from 'kysely';
 import pg from 'pg';
-import { beginStatement, EVENTS_CHANNEL, isForeignNotice, postgresDialect } from './postgres-dialect.js';
+import {
+  beginStatement,
+  commitWithNotice,
+  EVENTS_CHANNEL,
+  isForeignNotice,
+  NOTIFY_AT_COMMIT,
+  postgresDialect,
+} from './postgres-dialect.js';
 
-/** The pg driver, beginning plain transactions with `begin` (a raw, parameterless statement). */
-function beginningWith(inner: Dialect, begin: CompiledQuery): Dialect {
+/**
+ * The pg driver, saving round trips: plain transactions begin with `begin` (the store's lock
+ * included), and a transaction that appended events commits with its notice in the same message.
+ */
+function withFewerRoundTrips(inner: Dialect, begin: CompiledQuery, commitWithNotice: CompiledQuery): Dialect {
   return {
     createAdapter: () => inner.createAdapter(),
     createIntrospector: (db) => inner.createIntrospector(db),
     createQueryCompiler: () => inner.createQueryCompiler(),
     createDriver: (): Driver => {
       const driver = inner.createDriver();
+      const wrappers = new WeakMap<DatabaseConnection, DatabaseConnection>();
+      const originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
+      const noticeDue = new WeakSet<DatabaseConnection>();
+      const original = (connection: DatabaseConnection): DatabaseConnection =>
+        originals.get(connection) ?? connection;
       return {
         init: () => driver.init(),
-        acquireConnection: () => driver.acquireConnection(),
-        beginTransaction: async (connection, settings) => {
-          if (settings.isolationLevel !== undefined || settings.accessMode !== undefined)
-            return driver.beginTransaction(connection, settings);
-          await connection.executeQuery(begin);
+        async acquireConnection() {
+          const connection = await driver.acquireConnection();
+          let wrapped = wrappers.get(connection);
+          if (!wrapped) {
+            const self: DatabaseConnection = {
+              executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+                if (query.sql !== NOTIFY_AT_COMMIT) return connection.executeQuery<R>(query);
+                noticeDue.add(self);
+                return { rows: [] };
+              },
+              streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+            };
+            wrapped = self;
+            wrappers.set(connection, wrapped);
+            originals.set(wrapped, connection);
+          }
+          return wrapped;
         },
-        commitTransaction: (connection) => driver.commitTransaction(connection),
-        rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
-        releaseConnection: (connection) => driver.releaseConnection(connection),
+        async beginTransaction(connection, settings) {
+          noticeDue.delete(connection);
+          if (settings.isolationLevel !== undefined || settings.accessMode !== undefined)
+            return driver.beginTransaction(original(connection), settings);
+          await original(connection).executeQuery(begin);
+        },
+        async commitTransaction(connection) {
+          if (!noticeDue.has(connection)) return driver.commitTransaction(original(connection));
+          noticeDue.delete(connection);
+          await original(connection).executeQuery(commitWithNotice);
+        },
+        async rollbackTransaction(connection) {
+          noticeDue.delete(connection);
+          return driver.rollbackTransaction(original(connection));
+        },
+        releaseConnection: (connection) => driver.releaseConnection(original(connection)),
         destroy: () => driver.destroy(),
-        ...(driver.savepoint && { savepoint: driver.savepoint.bind(driver) }),
-        ...(driver.rollbackToSavepoint && { rollbackToSavepoint: driver.rollbackToSavepoint.bind(driver) }),
-        ...(driver.releaseSavepoint && { releaseSavepoint: driver.releaseSavepoint.bind(driver) }),
+        ...(driver.savepoint && {
+          savepoint: (connection, name, compile) => driver.savepoint!(original(connection), name, compile),
+        }),
+        ...(driver.rollbackToSavepoint && {
+          rollbackToSavepoint: (connection, name, compile) =>
+            driver.rollbackToSavepoint!(original(connection), name, compile),
+        }),
+        ...(driver.releaseSavepoint && {
+          releaseSavepoint: (connection, name, compile) =>
+            driver.releaseSavepoint!(original(connection), name, compile),
+        }),
       };
     },
   };
@@ -117,8 +173,12 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
   });
   const instanceId = randomUUID();
   const label = schema ?? '';
-  // Every transaction takes the store's lock first; sending it with `begin` saves a round trip.
-  const kyselyDialect = beginningWith(pgDialect, CompiledQuery.raw(beginStatement(label)));
+  // Every transaction takes the store's lock with `begin`, and announces appended events with `commit`.
+  const kyselyDialect = withFewerRoundTrips(
+    pgDialect,
+    CompiledQuery.raw(beginStatement(label)),
+    CompiledQuery.raw(commitWithNotice(label, instanceId)),
+  );
   const connectListener = async (): Promise<Listener> => {
     if (!owned) {
       const client = await pool.connect();
