@@ -50,13 +50,11 @@ function joinMembers(...parts: string[]): string {
   return parts.filter((part) => part !== '').join(',');
 }
 
-/** A constraint's JSON with `result` true and false, each also with a leading comma. */
+/** A constraint's JSON with `result` true and false. */
 interface ConstraintTemplate {
   readonly test: CompiledConstraint['test'];
   readonly yes: Bytes;
   readonly no: Bytes;
-  readonly commaYes: Bytes;
-  readonly commaNo: Bytes;
 }
 
 /** A segment reference: `missing` when the id is unknown, else an opening per result. */
@@ -68,34 +66,34 @@ interface SegmentTemplate {
   readonly constraints: readonly ConstraintTemplate[];
 }
 
-// What a strategy reports (`result`); the order indexes `StrategyTemplate.openings`.
+// What a strategy reports (`result`); the order indexes `RESULTS`.
 const UNEVALUATED = 0;
 const INCOMPLETE_UNKNOWN = 1;
 const INCOMPLETE_OFF = 2;
 const COMPLETE_ON = 3;
 const COMPLETE_OFF = 4;
-const RESULTS = [
+const RESULTS: readonly Bytes[] = [
   '{"evaluationStatus":"unevaluated","enabled":"unknown"}',
   '{"evaluationStatus":"incomplete","enabled":"unknown"}',
   '{"evaluationStatus":"incomplete","enabled":false}',
   '{"evaluationStatus":"complete","enabled":true}',
   '{"evaluationStatus":"complete","enabled":false}',
-];
+].map((result) => encoder.encode(result));
+/** A complete result that is on with a variant: this, the variant, then `}`. */
+const VARIANT_RESULT = encoder.encode('{"evaluationStatus":"complete","enabled":true,"variant":');
+const LONGEST_RESULT = Math.max(...RESULTS.map((result) => result.length), VARIANT_RESULT.length + 1);
 
 interface StrategyTemplate {
   readonly strategy: CompiledStrategy;
   readonly active: boolean;
   readonly complete: boolean;
+  /** `{"name":…,"id":…,"result":` */
+  readonly head: Bytes;
   /**
-   * Per result kind: the object up to the segments, `{"name":…,"id":…,"result":{…},"disabled":…,
-   * "segments":[`, continued by as much of the rest as is constant (all of it without segments or
-   * constraints).
+   * After the result: `,"disabled":…,"segments":[`, continued by as much of the rest as is constant
+   * (all of it without segments or constraints).
    */
-  readonly openings: readonly Bytes[];
-  /** The same opening cut before the result's closing brace, for a result with a variant. */
-  readonly variantOpening: Bytes;
-  /** `},"disabled":…,"segments":[` and the constant rest, after a variant. */
-  readonly variantClosing: Bytes;
+  readonly afterResult: Bytes;
   readonly segments: readonly SegmentTemplate[];
   /** `],"constraints":[` when there are segments (else it is in the opening). */
   readonly segmentsEnd: Bytes | null;
@@ -150,8 +148,6 @@ function constraintTemplate(constraint: CompiledConstraint): ConstraintTemplate 
     test: constraint.test,
     yes: utf8(json(true)),
     no: utf8(json(false)),
-    commaYes: utf8(`,${json(true)}`),
-    commaNo: utf8(`,${json(false)}`),
   };
   constraintTemplates.set(constraint, template);
   return template;
@@ -178,7 +174,7 @@ function segmentTemplate(ref: CompiledStrategy['segments'][number]): SegmentTemp
 }
 
 const length = (templates: readonly ConstraintTemplate[]) =>
-  templates.reduce((sum, t) => sum + Math.max(t.commaYes.length, t.commaNo.length), 0);
+  templates.reduce((sum, t) => sum + 1 + Math.max(t.yes.length, t.no.length), 0);
 
 // Mirrors `explainStrategy`: name, id, result, disabled, segments, constraints, parameters, links, title.
 function strategyTemplate(
@@ -206,9 +202,8 @@ function strategyTemplate(
     strategy,
     active: strategy.active,
     complete: strategy.complete,
-    openings: RESULTS.map((result) => utf8(`${head}${result}${afterResult}`)),
-    variantOpening: utf8(`${head}{"evaluationStatus":"complete","enabled":true,"variant":`),
-    variantClosing: utf8(`}${afterResult}`),
+    head: utf8(head),
+    afterResult: utf8(afterResult),
     segments,
     segmentsEnd: segments.length > 0 ? utf8('],"constraints":[') : null,
     constraints,
@@ -220,9 +215,9 @@ function strategyTemplate(
   const variantBound = variants > 0 ? JSON.stringify(strategy.source.variants).length * 3 + 64 : 0;
   maxBytesOf.set(
     template,
-    Math.max(...template.openings.map((o) => o.length)) +
-      template.variantOpening.length +
-      template.variantClosing.length +
+    template.head.length +
+      LONGEST_RESULT +
+      template.afterResult.length +
       variantBound +
       segments.reduce(
         (sum, s) => sum + 1 + Math.max(s.yes.length, s.no.length) + length(s.constraints) + 2,
@@ -323,6 +318,7 @@ class ByteWriter {
 }
 
 const COMMA = 0x2c;
+const CLOSE_BRACE = 0x7d;
 const SEGMENT_END = utf8(']}');
 
 // Evaluation runs first, for the whole feature, in the order `explainFeature` runs it (constraints,
@@ -380,21 +376,23 @@ function evaluateStrategy(
 function writeConstraints(out: ByteWriter, templates: readonly ConstraintTemplate[], at: number): void {
   for (let i = 0; i < templates.length; i++) {
     const template = templates[i]!;
-    if (i === 0) out.put(results[at] ? template.yes : template.no);
-    else out.put(results[at + i] ? template.commaYes : template.commaNo);
+    if (i > 0) out.putByte(COMMA);
+    out.put(results[at + i] ? template.yes : template.no);
   }
 }
 
 function writeStrategy(out: ByteWriter, template: StrategyTemplate, at: number, index: number): void {
   const kind = kinds[index]!;
   const variant = variants[index];
+  out.put(template.head);
   if (variant) {
-    out.put(template.variantOpening);
+    out.put(VARIANT_RESULT);
     out.put(variant);
-    out.put(template.variantClosing);
+    out.putByte(CLOSE_BRACE);
   } else {
-    out.put(template.openings[kind]!);
+    out.put(RESULTS[kind]!);
   }
+  out.put(template.afterResult);
   if (template.segmentsEnd) {
     let cursor = at + template.constraints.length;
     for (let i = 0; i < template.segments.length; i++) {
