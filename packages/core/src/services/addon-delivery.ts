@@ -17,9 +17,13 @@ export interface AddonDeliveryOptions {
   coalesceMs?: number;
 }
 
+const SAVE_INTERVAL_MS = 5_000;
+
 /** Whether an addon's filters let the event through; empty lists and '*' mean all. */
 export function addonMatches(addon: Addon, event: FlagstaffEvent): boolean {
   if (!addon.enabled || !addon.events.includes(event.type)) return false;
+  // A lagging position must not send an addon what happened before it existed.
+  if (event.createdAt < addon.createdAt) return false;
   const passes = (list: readonly string[], value: string | null) =>
     list.length === 0 || list.includes('*') || (value !== null && list.includes(value));
   return passes(addon.projects, event.project) && passes(addon.environments, event.environment);
@@ -45,18 +49,30 @@ export function createAddonDelivery(
   let again = false;
   const sleepers = new Set<() => void>();
 
-  const advance = async (eventId: number): Promise<void> => {
-    if (eventId <= cursor) return;
-    cursor = eventId;
-    await store.addons.setDeliveredThrough(eventId);
+  let saved = 0;
+  let savedAt = 0;
+  /**
+   * Moves the position. After a delivery it is saved at once (so a restart does not send the event
+   * again); when it only skips events no addon wants, saving at most every few seconds (and on stop)
+   * is enough and keeps a write transaction off the path of every command.
+   */
+  const advance = async (eventId: number, save: 'now' | 'lazily'): Promise<void> => {
+    if (eventId > cursor) cursor = eventId;
+    if (cursor === saved) return;
+    if (save === 'lazily' && deps.clock.now().getTime() - savedAt < SAVE_INTERVAL_MS) return;
+    const target = cursor;
+    await store.addons.setDeliveredThrough(target);
+    saved = target;
+    savedAt = deps.clock.now().getTime();
   };
 
   const ready = (async () => {
-    const saved = await store.addons.getDeliveredThrough();
-    if (saved !== null) cursor = saved;
+    const position = await store.addons.getDeliveredThrough();
+    savedAt = deps.clock.now().getTime();
+    if (position !== null) cursor = saved = position;
     else {
-      cursor = -1;
-      await advance(await store.events.latestId());
+      saved = -1;
+      await advance(await store.events.latestId(), 'now');
     }
   })().catch((error: unknown) =>
     logger.error('addon delivery could not read its position in the event log', { error: String(error) }),
@@ -123,7 +139,7 @@ export function createAddonDelivery(
       const addons = (await store.addons.list()).filter((a) => a.enabled);
       if (addons.length === 0) {
         // Nothing to deliver to: skip ahead without reading the events themselves.
-        await advance(await store.events.latestId());
+        await advance(await store.events.latestId(), 'lazily');
         return;
       }
       const events = await store.events.search({ afterId: cursor, ascending: true, limit: batchSize });
@@ -132,7 +148,7 @@ export function createAddonDelivery(
         if (stopped) return;
         // One event at a time keeps each addon's deliveries in log order.
         await Promise.all(addons.filter((a) => addonMatches(a, event)).map((a) => send(a, event)));
-        await advance(event.id);
+        await advance(event.id, 'now');
       }
     }
   }
@@ -182,6 +198,10 @@ export function createAddonDelivery(
       unsubscribe?.();
       for (const wake of [...sleepers]) wake();
       await running;
+      await ready;
+      await advance(cursor, 'now').catch((error: unknown) =>
+        logger.warn('addon delivery could not save its position', { error: String(error) }),
+      );
     },
   };
 }

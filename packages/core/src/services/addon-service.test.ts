@@ -7,7 +7,7 @@ import { type HttpClient, type Logger, silentLogger } from '../ports/runtime-por
 import { createAddonService } from './addon-service.js';
 import { renderTemplate } from './addon-template.js';
 import { cryptoIds } from './deps.js';
-import { alice, createTestFlagstaff } from './test-support.js';
+import { alice, createTestFlagstaff, type TestClock } from './test-support.js';
 
 interface Received {
   url: string;
@@ -53,9 +53,10 @@ const fetchHttp: HttpClient = {
 };
 
 let flagstaff: Flagstaff;
+let clock: TestClock;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeEach(async () => {
-  ({ flagstaff } = await createTestFlagstaff());
+  ({ flagstaff, clock } = await createTestFlagstaff());
   receiver = await startReceiver();
 });
 afterEach(async () => {
@@ -280,6 +281,52 @@ describe('webhook delivery', () => {
       await addons.deliverPending();
       expect(receiver.received.map((r) => JSON.parse(r.body).featureName)).toEqual(['news']);
       expect(await store.addons.getDeliveredThrough()).toBe(2);
+    } finally {
+      await addons.stop();
+    }
+  });
+
+  it('does not write its position after every command when no addon is enabled, but saves it on stop', async () => {
+    await flagstaff.addons.stop();
+    const store = flagstaff.store;
+    const deps = {
+      store,
+      clock: { now: () => new Date() },
+      ids: cryptoIds,
+      logger: silentLogger,
+      http: fetchHttp,
+    };
+    const addons = createAddonService(deps, { pollMs: 60_000 });
+    await addons.deliverPending();
+    const start = await store.addons.getDeliveredThrough();
+    for (const name of ['a1', 'a2', 'a3']) {
+      await flagstaff.features.create(alice, 'default', { name });
+      await addons.deliverPending();
+    }
+    expect(await store.addons.getDeliveredThrough()).toBe(start);
+    await addons.stop();
+    expect(await store.addons.getDeliveredThrough()).toBe(await store.events.latestId());
+  });
+
+  it('never sends an addon events from before it existed', async () => {
+    await flagstaff.addons.stop();
+    await flagstaff.features.create(alice, 'default', { name: 'older' });
+    const deps = {
+      store: flagstaff.store,
+      clock: { now: () => new Date() },
+      ids: cryptoIds,
+      logger: silentLogger,
+      http: fetchHttp,
+    };
+    // A position that lags behind (as after a crash with nothing enabled) must not leak history.
+    await flagstaff.store.transaction((tx) => tx.addons.setDeliveredThrough(0));
+    clock.advance(1000);
+    await flagstaff.addons.create(alice, webhook({ url: receiver.url() }));
+    await flagstaff.features.create(alice, 'default', { name: 'newer' });
+    const addons = createAddonService(deps, { pollMs: 60_000 });
+    try {
+      await addons.deliverPending();
+      expect(receiver.received.map((r) => JSON.parse(r.body).featureName)).toEqual(['newer']);
     } finally {
       await addons.stop();
     }
