@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONSTRAINT_OPERATORS } from '../domain/constraint.js';
 import type { ClientFeatures } from './client-features.js';
 import { compileFeatures } from './compile-features.js';
 import type { EvaluationContext } from './evaluation-context.js';
@@ -49,29 +50,7 @@ const CONTEXT_NAMES = [
   'appName',
   'age',
 ];
-const OPERATORS = [
-  'IN',
-  'NOT_IN',
-  'STR_ENDS_WITH',
-  'STR_STARTS_WITH',
-  'STR_CONTAINS',
-  'NUM_EQ',
-  'NUM_GT',
-  'NUM_GTE',
-  'NUM_LT',
-  'NUM_LTE',
-  'DATE_AFTER',
-  'DATE_BEFORE',
-  'SEMVER_EQ',
-  'SEMVER_GT',
-  'SEMVER_LT',
-  'SEMVER_GTE',
-  'SEMVER_LTE',
-  'REGEX',
-  'IN_CIDR',
-  'NOT_AN_OPERATOR',
-  '',
-];
+const OPERATORS = [...CONSTRAINT_OPERATORS, 'NOT_AN_OPERATOR', ''];
 const STRATEGY_NAMES = [
   'default',
   'flexibleRollout',
