@@ -1,5 +1,5 @@
-import type { Reporter } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import type { Reporter } from 'vitest/node';
 
 /** Ends the run with the plain `N passed, N failed, N skipped` line CI tools read. */
 const summaryLine: Reporter = {
