@@ -307,6 +307,27 @@ describe('routing', () => {
     expectError(await s.request('GET', '/somewhere/else', { token: null }), 404, 'NotFoundError');
     expectError(await s.request('PATCH', '/api/admin/projects'), 404, 'NotFoundError');
   });
+  it('matches trailing slashes, encoded names and HEAD as Express routes did', async () => {
+    expect((await s.request('GET', '/api/admin/projects/')).status).toBe(200);
+    const head = await s.request('HEAD', '/api/admin/projects/default/features/existing');
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    await createFeature(s, 'with.dot_and-dash');
+    const res = await s.request('GET', '/api/admin/projects/default/features/with%2Edot_and-dash');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.name).toBe('with.dot_and-dash');
+    expectError(
+      await s.request('GET', '/api/admin/projects/default/features/%E0%A4%A'),
+      404,
+      'NotFoundError',
+    );
+  });
+  it('OPTIONS on a route path lists its methods; elsewhere it is a 404', async () => {
+    const res = await s.request('OPTIONS', '/api/admin/segments/1', { token: null });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('allow')).toBe('DELETE, GET, HEAD, PUT');
+    expectError(await s.request('OPTIONS', '/api/admin/nothing-here', { token: null }), 404, 'NotFoundError');
+  });
   it('unknown ids are 404 NotFoundError naming the resource', async () => {
     const body = expectError(
       await s.request('GET', '/api/admin/projects/default/features/ghost'),
