@@ -1,17 +1,21 @@
 // Seeds 1,000 features over HTTP into the standalone server (SQLite, then PostgreSQL), then measures
-// POST /api/admin/playground over them. The server runs as its own process, as users run it.
+// POST /api/admin/playground over them. The server runs as its own process from its build, as users
+// run it (`npm run bench` builds first).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildSeedPlan, type SeedCall } from '../http-seed-plan.js';
+import { buildSeedPlan } from '../http-seed-plan.js';
+import { createClient } from '../http-client.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const ADMIN = `*:*.${'ab12'.repeat(16)}`;
 const PLAYGROUND_RUNS = 60;
+const FLOOR_CALLS = 1000;
+const serverMain = join(root, 'examples/standalone-server/dist/main.js');
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -25,21 +29,18 @@ const freePort = (): Promise<number> =>
   });
 
 async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
+  if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: run \`npm run build\` first`);
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', join(root, 'examples/standalone-server/src/main.ts')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        FLAGSTAFF_ADMIN_TOKEN: ADMIN,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(process.execPath, [serverMain], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      FLAGSTAFF_ADMIN_TOKEN: ADMIN,
+      LOG_LEVEL: 'warn',
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
@@ -59,25 +60,35 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function call(base: string, c: SeedCall): Promise<void> {
-  const res = await fetch(base + c.path, {
-    method: c.method,
-    headers: { authorization: ADMIN, 'content-type': 'application/json' },
-    body: c.body === undefined ? undefined : JSON.stringify(c.body),
-  });
-  if (!res.ok) throw new Error(`${c.method} ${c.path} → ${res.status} ${await res.text()}`);
-  await res.arrayBuffer();
-}
-
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
 
+/** µs per sequential GET /health: what the HTTP round trip alone costs, per client. */
+async function healthFloor(base: string, client: ReturnType<typeof createClient>) {
+  let t = performance.now();
+  for (let i = 0; i < FLOOR_CALLS; i++) await (await fetch(`${base}/health`)).arrayBuffer();
+  const viaFetch = ((performance.now() - t) * 1000) / FLOOR_CALLS;
+  t = performance.now();
+  for (let i = 0; i < FLOOR_CALLS; i++) await client.request('GET', '/health');
+  const viaHttp = ((performance.now() - t) * 1000) / FLOOR_CALLS;
+  return { viaFetch, viaHttp };
+}
+
 async function measure(label: string, databaseUrl: string): Promise<void> {
   const { base, child } = await startServer(databaseUrl);
+  const client = createClient(base, { authorization: ADMIN });
   try {
+    const floor = await healthFloor(base, client);
     const plan = buildSeedPlan();
     const t0 = performance.now();
-    for (const c of plan.calls) await call(base, c);
+    for (const c of plan.calls) {
+      const res = await client.request(
+        c.method,
+        c.path,
+        c.body === undefined ? undefined : JSON.stringify(c.body),
+      );
+      if (res.status >= 300) throw new Error(`${c.method} ${c.path} → ${res.status} ${res.body}`);
+    }
     const seedMs = performance.now() - t0;
     const body = JSON.stringify({
       environment: 'development',
@@ -88,15 +99,15 @@ async function measure(label: string, databaseUrl: string): Promise<void> {
     let featureCount = 0;
     for (let i = 0; i < PLAYGROUND_RUNS + 5; i++) {
       const s = performance.now();
-      const res = await fetch(`${base}/api/admin/playground`, {
-        method: 'POST',
-        headers: { authorization: ADMIN, 'content-type': 'application/json' },
-        body,
-      });
-      const json = (await res.json()) as { features: unknown[] };
+      const res = await client.request('POST', '/api/admin/playground', body);
+      const json = JSON.parse(res.body) as { features: unknown[] };
       if (i >= 5) times.push(performance.now() - s);
       featureCount = json.features.length;
     }
+    console.log(
+      `${label.padEnd(10)} GET /health round trip: ${floor.viaHttp.toFixed(0)} µs via node:http keep-alive (the client below), ` +
+        `${floor.viaFetch.toFixed(0)} µs via fetch`,
+    );
     console.log(
       `${label.padEnd(10)} seeding ${plan.features} features: ${plan.calls.length} sequential calls in ${(seedMs / 1000).toFixed(2)} s ` +
         `(${((seedMs * 1000) / plan.calls.length).toFixed(0)} µs/call; target ≤ 3 s)`,
@@ -105,6 +116,7 @@ async function measure(label: string, databaseUrl: string): Promise<void> {
       `${label.padEnd(10)} playground over ${featureCount} features: p50 ${median(times).toFixed(2)} ms, p95 ${p95(times).toFixed(2)} ms (target p50 ≤ 15 ms)`,
     );
   } finally {
+    client.close();
     await stopServer(child);
   }
 }
