@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildSeedPlan } from '../http-seed-plan.js';
 import { createClient } from '../http-client.js';
+import { buildSeedPlan } from '../http-seed-plan.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const ADMIN = `*:*.${'ab12'.repeat(16)}`;
