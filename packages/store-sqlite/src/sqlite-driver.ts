@@ -56,6 +56,8 @@ export interface SqliteConnections {
   reader: BetterSqlite3.Database | null;
   /** The absolute path of the file, or null for `:memory:`. */
   file: string | null;
+  /** Stops background checkpoints of the file (resolving once they have let go of it); null when none run. */
+  stopCheckpoints: (() => Promise<void>) | null;
 }
 
 type Statement = BetterSqlite3.Statement<unknown[], unknown>;
@@ -165,6 +167,7 @@ class SqliteDriver implements Driver {
     // Wait for a running transaction rather than closing the file under it.
     const release = await this.#mutex.lock();
     try {
+      await this.#connections.stopCheckpoints?.();
       // SQLite's advice for long-lived files: refresh planner statistics where they have gone stale.
       try {
         this.#connections.writer.pragma('optimize');

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { FlagstaffError, type Logger, type Store } from '@flagstaff/core';
 import { mapDriverError, openSqlStore, storeUnavailable } from '@flagstaff/store-sql';
 import Database from 'better-sqlite3';
+import { checkpointInBackground } from './checkpointer.js';
 import { sqliteDialect } from './sqlite-dialect.js';
 import { flagstaffSqliteDialect, type SqliteConnections } from './sqlite-driver.js';
 
@@ -13,14 +14,35 @@ export interface SqliteStoreOptions {
   busyTimeoutMs?: number;
   /** Where failing `onEventsAppended` listeners are reported. */
   logger?: Logger;
+  /**
+   * How often a background thread checkpoints the WAL into the database file (250 ms by default),
+   * so commits never pay for it; 0 leaves checkpoints to SQLite, inside the commit that fills the
+   * WAL past 1,000 pages.
+   */
+  checkpointIntervalMs?: number;
 }
+
+/** WAL pages after which a commit checkpoints by itself: SQLite's default, and the fallback. */
+const INLINE_CHECKPOINT_PAGES = 1000;
+/** With background checkpoints, the inline one only bounds the WAL (~40 MB) if they fall behind. */
+const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 
 const isMemory = (filename: string): boolean => filename === ':memory:' || filename === '';
 
-function openConnections(filename: string, busyTimeoutMs: number): SqliteConnections {
+function openConnections(
+  filename: string,
+  busyTimeoutMs: number,
+  checkpointIntervalMs: number,
+  logger: Logger | undefined,
+): SqliteConnections {
   if (isMemory(filename)) {
     // One connection: an in-memory database cannot be shared, so reads outside a transaction queue behind it.
-    return { writer: new Database(':memory:', { timeout: busyTimeoutMs }), reader: null, file: null };
+    return {
+      writer: new Database(':memory:', { timeout: busyTimeoutMs }),
+      reader: null,
+      file: null,
+      stopCheckpoints: null,
+    };
   }
   const file = resolve(filename);
   mkdirSync(dirname(file), { recursive: true });
@@ -31,7 +53,19 @@ function openConnections(filename: string, busyTimeoutMs: number): SqliteConnect
     writer.pragma('journal_mode = WAL');
     writer.pragma('synchronous = NORMAL');
     const reader = new Database(filename, { readonly: true, timeout: busyTimeoutMs });
-    return { writer, reader, file };
+    if (checkpointIntervalMs <= 0) return { writer, reader, file, stopCheckpoints: null };
+    writer.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+    const stopCheckpoints = checkpointInBackground(file, {
+      intervalMs: checkpointIntervalMs,
+      onFailure: (message) => {
+        logger?.warn('background WAL checkpoints failed; commits checkpoint by themselves again', {
+          file,
+          error: message,
+        });
+        if (writer.open) writer.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
+      },
+    });
+    return { writer, reader, file, stopCheckpoints };
   } catch (error) {
     writer.close();
     throw error;
@@ -43,7 +77,12 @@ export async function sqliteStore(options: SqliteStoreOptions): Promise<Store> {
   const name = `sqlite:${options.filename}`;
   let connections: SqliteConnections;
   try {
-    connections = openConnections(options.filename, options.busyTimeoutMs ?? 5000);
+    connections = openConnections(
+      options.filename,
+      options.busyTimeoutMs ?? 5000,
+      options.checkpointIntervalMs ?? 250,
+      options.logger,
+    );
   } catch (error) {
     const mapped = mapDriverError(
       { name, classifyError: sqliteDialect.classifyError, isClosed: () => false },

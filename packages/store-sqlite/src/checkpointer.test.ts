@@ -1,0 +1,66 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { sqliteStore } from './sqlite-store.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'flagstaff-sqlite-checkpoints-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const freshFile = (): string => join(dir, `db-${++n}.sqlite`);
+const size = (file: string): number => (existsSync(file) ? statSync(file).size : 0);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const project = (id: string) => ({
+  id,
+  name: id,
+  description: 'x'.repeat(2000),
+  mode: 'open' as const,
+  defaultStickiness: 'default',
+  featureLimit: null,
+  featureNaming: { pattern: null, example: null, description: null },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
+});
+
+async function writeSome(store: Awaited<ReturnType<typeof sqliteStore>>, prefix: string) {
+  for (let i = 0; i < 50; i++) await store.projects.insert(project(`${prefix}-${i}`));
+}
+
+describe('background WAL checkpoints', () => {
+  test('move committed pages into the database file without a commit filling the WAL', async () => {
+    const file = freshFile();
+    const store = await sqliteStore({ filename: file, checkpointIntervalMs: 50 });
+    await writeSome(store, 'p');
+    const deadline = Date.now() + 5000;
+    // 50 projects of ~2 kB are far below the 1,000 WAL pages at which a commit would checkpoint.
+    while (size(file) < 100_000 && Date.now() < deadline) await sleep(25);
+    expect(size(file)).toBeGreaterThanOrEqual(100_000);
+    expect((await store.projects.list()).length).toBe(50);
+    await store.close();
+  });
+
+  test('with checkpointIntervalMs 0, pages stay in the WAL until SQLite checkpoints by itself', async () => {
+    const file = freshFile();
+    const store = await sqliteStore({ filename: file, checkpointIntervalMs: 0 });
+    await writeSome(store, 'p');
+    await sleep(300);
+    expect(size(file)).toBeLessThan(100_000);
+    expect(size(`${file}-wal`)).toBeGreaterThanOrEqual(100_000);
+    await store.close();
+  });
+
+  test('closing the last store on a file lets go of it: the WAL is folded in and removed', async () => {
+    const file = freshFile();
+    const a = await sqliteStore({ filename: file, checkpointIntervalMs: 50 });
+    const b = await sqliteStore({ filename: file, checkpointIntervalMs: 50 });
+    await writeSome(a, 'a');
+    await a.close();
+    await writeSome(b, 'b');
+    await b.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const reopened = await sqliteStore({ filename: file });
+    expect((await reopened.projects.list()).length).toBe(100);
+    await reopened.close();
+  });
+});
