@@ -1,3 +1,6 @@
+import type { ApiTokenType } from '../domain/api-token.js';
+import { FlagstaffError } from '../errors.js';
+
 /** Root-level permissions (granted by root roles). */
 export const ROOT_PERMISSIONS = [
   'ADMIN',
@@ -76,3 +79,20 @@ export const PROJECT_ROLE_PERMISSIONS: Readonly<Record<string, ReadonlySet<Permi
     ...ENVIRONMENT_PERMISSIONS,
   ]),
 };
+
+/** What an API token of a type needs for an action, as in the reference: admin tokens always need ADMIN. */
+export const apiTokenPermission = (
+  action: 'CREATE' | 'READ' | 'UPDATE' | 'DELETE',
+  type: ApiTokenType,
+): RootPermission =>
+  type === 'admin' ? 'ADMIN' : `${action}_${type === 'client' ? 'CLIENT' : 'FRONTEND'}_API_TOKEN`;
+
+/** The FORBIDDEN error naming the missing permission (and the environment when it matters). */
+export const noAccess = (permission: Permission, environment?: string): FlagstaffError =>
+  new FlagstaffError(
+    'FORBIDDEN',
+    `You need the "${permission}" permission to perform this action${
+      environment && isEnvironmentPermission(permission) ? ` in the "${environment}" environment` : ''
+    }.`,
+    { permission, environment },
+  );

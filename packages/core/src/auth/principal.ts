@@ -1,4 +1,5 @@
 import type { ApiTokenType } from '../domain/api-token.js';
+import { EDITOR_ROOT_PERMISSIONS, NONE, type Permission } from './permissions.js';
 
 /** Which API family a request is for; tokens of one type reach only their family. */
 export type ApiFamily = 'admin' | 'client' | 'frontend';
@@ -24,3 +25,23 @@ export const tokenReachesProject = (projects: readonly string[], project: string
 /** Whether a token scope reaches an environment (`*` means all). */
 export const tokenReachesEnvironment = (environment: string, wanted: string): boolean =>
   environment === '*' || environment === wanted;
+
+/**
+ * Whether the principal holds a root-level permission on the admin API, where no project is
+ * involved: admin tokens, anonymous access and Admins hold all; Editors all but ADMIN and addons.
+ */
+export function hasRootPermission(principal: Principal, permission: Permission): boolean {
+  if (principal.kind === 'anonymous-admin') return true;
+  if (principal.kind === 'api-token') return principal.tokenType === 'admin';
+  if (principal.rootRole === 'Admin' || permission === NONE) return true;
+  return principal.rootRole === 'Editor' && EDITOR_ROOT_PERMISSIONS.has(permission);
+}
+
+/** Which projects a principal may see: all of them, or only the listed ones (private projects hide). */
+export type ProjectVisibility = { all: true } | { all: false; projects: ReadonlySet<string> };
+
+export const ALL_PROJECTS: ProjectVisibility = { all: true };
+
+/** Whether a visibility includes the project. */
+export const seesProject = (visibility: ProjectVisibility, project: string): boolean =>
+  visibility.all || visibility.projects.has(project);

@@ -7,6 +7,7 @@ export * from './event.js';
 export * from './feature.js';
 export * from './insights.js';
 export * from './metrics.js';
+export * from './name-validation.js';
 export * from './parse.js';
 export * from './playground.js';
 export * from './project.js';

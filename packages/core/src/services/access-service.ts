@@ -1,22 +1,24 @@
 import { createHash } from 'node:crypto';
 import {
-  EDITOR_ROOT_PERMISSIONS,
-  isEnvironmentPermission,
   isProjectPermission,
   NONE,
+  noAccess,
   type Permission,
   PROJECT_ROLE_PERMISSIONS,
 } from '../auth/permissions.js';
 import {
   type ApiFamily,
+  hasRootPermission,
   type Principal,
+  type ProjectVisibility,
   tokenReachesEnvironment,
   tokenReachesProject,
 } from '../auth/principal.js';
-import { ROLES } from '../domain/user.js';
-import { FlagstaffError } from '../errors.js';
+import { type ProjectRoleAssignment, ROLES } from '../domain/user.js';
+import { FlagstaffError, notFound } from '../errors.js';
 import type { Actor, ServiceDeps } from './deps.js';
 import { nowIso } from './deps.js';
+import { assignmentsOf, projectVisibility } from './project-visibility.js';
 import { tokenCacheOf } from './token-cache.js';
 
 export interface PermissionScope {
@@ -41,30 +43,56 @@ export function createAccessService(deps: ServiceDeps) {
   const tokens = tokenCacheOf(store);
 
   const forbidden = (permission: Permission, scope: PermissionScope): FlagstaffError =>
-    new FlagstaffError(
-      'FORBIDDEN',
-      `You need the "${permission}" permission to perform this action${
-        scope.environment && isEnvironmentPermission(permission)
-          ? ` in the "${scope.environment}" environment`
-          : ''
-      }.`,
-      { permission, environment: scope.environment },
-    );
+    noAccess(permission, scope.environment);
 
-  async function projectRoleGrants(
-    userId: number,
+  /** Whether one of the user's project roles grants the permission in the project. */
+  const projectRoleGrants = (
+    assignments: readonly ProjectRoleAssignment[],
     project: string,
     permission: Permission,
-  ): Promise<boolean> {
-    const groups = await store.groups.groupsOf(userId);
-    const assignments = (await store.projectAccess.forUser(userId, groups)).filter(
-      (a) => a.projectId === project,
-    );
-    for (const a of assignments) {
+  ): boolean =>
+    assignments.some((a) => {
+      if (a.projectId !== project) return false;
       const role = a.roleId === ROLES.Owner.id ? 'Owner' : a.roleId === ROLES.Member.id ? 'Member' : null;
-      if (role && PROJECT_ROLE_PERMISSIONS[role]?.has(permission)) return true;
+      return role !== null && PROJECT_ROLE_PERMISSIONS[role]?.has(permission) === true;
+    });
+
+  /** Routes without a project in their path (feature tags, the archive) are scoped by the feature's project. */
+  async function resolveScope(given: PermissionScope): Promise<PermissionScope> {
+    if (given.project !== undefined || given.feature === undefined) return given;
+    return { ...given, project: (await store.features.get(given.feature))?.project };
+  }
+
+  /** A user's authorization on the admin API; private projects the user cannot see do not exist. */
+  async function authorizeUser(
+    principal: Extract<Principal, { kind: 'user' }>,
+    permission: Permission,
+    given: PermissionScope,
+  ): Promise<void> {
+    if (principal.rootRole === 'Admin') return;
+    const scope = await resolveScope(given);
+    const project = scope.project === undefined ? null : await store.projects.get(scope.project);
+    let assignments: ProjectRoleAssignment[] | undefined;
+    if (project?.mode === 'private') {
+      assignments = await assignmentsOf(store, principal.userId);
+      if (!assignments.some((a) => a.projectId === project.id))
+        throw given.project === undefined && given.feature !== undefined
+          ? notFound('feature', given.feature)
+          : notFound('project', project.id);
     }
-    return false;
+    if (permission === NONE) return;
+    if (!isProjectPermission(permission)) {
+      if (hasRootPermission(principal, permission)) return;
+      throw forbidden(permission, scope);
+    }
+    if (!scope.project) {
+      if (principal.rootRole === 'Editor') return;
+      throw forbidden(permission, scope);
+    }
+    if (principal.rootRole === 'Editor' && (!project || project.mode === 'open')) return;
+    assignments ??= await assignmentsOf(store, principal.userId);
+    if (projectRoleGrants(assignments, scope.project, permission)) return;
+    throw forbidden(permission, scope);
   }
 
   return {
@@ -121,7 +149,9 @@ export function createAccessService(deps: ServiceDeps) {
 
     /**
      * Throws FORBIDDEN unless the principal may use `permission` on the API family in the scope.
-     * Tokens reach only their own family; admin tokens may do everything on the admin API.
+     * Tokens reach only their own family; admin tokens may do everything on the admin API. A
+     * private project the user may not see answers NOT_FOUND (the project, or the feature when the
+     * scope came from one), as if it did not exist.
      */
     async authorize(
       principal: Principal,
@@ -130,42 +160,29 @@ export function createAccessService(deps: ServiceDeps) {
       given: PermissionScope = {},
     ): Promise<void> {
       if (principal.kind === 'anonymous-admin') return;
-      // Routes without a project in their path (feature tags) are checked in the feature's project.
-      const scope =
-        given.project === undefined && given.feature !== undefined
-          ? { ...given, project: (await store.features.get(given.feature))?.project }
-          : given;
-      if (principal.kind === 'api-token') {
-        if (principal.tokenType !== api) {
-          throw new FlagstaffError(
-            'FORBIDDEN',
-            `This endpoint needs ${api === 'admin' ? 'an admin' : `a ${api}`} token; a ${principal.tokenType} token was used.`,
-            { tokenType: principal.tokenType },
-          );
-        }
-        if (api !== 'admin') {
-          if (scope.project && !tokenReachesProject(principal.projects, scope.project))
-            throw forbidden(permission, scope);
-          if (scope.environment && !tokenReachesEnvironment(principal.environment, scope.environment))
-            throw forbidden(permission, scope);
-        }
-        return;
+      if (principal.kind === 'user') {
+        if (api !== 'admin') throw new FlagstaffError('FORBIDDEN', `This endpoint needs a ${api} token.`);
+        return authorizeUser(principal, permission, given);
       }
-      if (api !== 'admin') throw new FlagstaffError('FORBIDDEN', `This endpoint needs a ${api} token.`);
-      if (principal.rootRole === 'Admin' || permission === NONE) return;
-      if (isProjectPermission(permission)) {
-        if (!scope.project) {
-          if (principal.rootRole === 'Editor') return;
-          throw forbidden(permission, scope);
-        }
-        const project = await store.projects.get(scope.project);
-        if (principal.rootRole === 'Editor' && (!project || project.mode === 'open')) return;
-        if (await projectRoleGrants(principal.userId, scope.project, permission)) return;
+      if (principal.tokenType !== api) {
+        throw new FlagstaffError(
+          'FORBIDDEN',
+          `This endpoint needs ${api === 'admin' ? 'an admin' : `a ${api}`} token; a ${principal.tokenType} token was used.`,
+          { tokenType: principal.tokenType },
+        );
+      }
+      // Admin tokens may do everything on the admin API, private projects included.
+      if (api === 'admin') return;
+      const scope = await resolveScope(given);
+      if (scope.project && !tokenReachesProject(principal.projects, scope.project))
         throw forbidden(permission, scope);
-      }
-      if (principal.rootRole === 'Editor' && EDITOR_ROOT_PERMISSIONS.has(permission)) return;
-      throw forbidden(permission, scope);
+      if (scope.environment && !tokenReachesEnvironment(principal.environment, scope.environment))
+        throw forbidden(permission, scope);
     },
+
+    /** Which projects the principal may see (private projects hide from non-members). */
+    visibleProjects: (principal: Principal): Promise<ProjectVisibility> =>
+      projectVisibility(store, principal),
   };
 }
 

@@ -192,3 +192,60 @@ describe('ensureAdminToken', () => {
     expect(await flagstaff.apiTokens.list()).toHaveLength(1);
   });
 });
+
+describe('permissions by the stored token type', () => {
+  const userPrincipal = async (rootRole: 'Admin' | 'Editor' | 'Viewer') => {
+    const user = await flagstaff.users.create(alice, { email: `${rootRole}@example.com`, rootRole });
+    return (await flagstaff.access.userPrincipal(user.id))!;
+  };
+
+  it('lists admin tokens only to Admins and admin tokens', async () => {
+    const admin = await flagstaff.apiTokens.create(alice, { tokenName: 'ops', type: 'admin' });
+    await flagstaff.apiTokens.create(alice, { tokenName: 'sdk', type: 'client' });
+    await flagstaff.apiTokens.create(alice, { tokenName: 'web', type: 'frontend' });
+    const names = (views: { tokenName: string }[]) => views.map((t) => t.tokenName).sort();
+    expect(names(await flagstaff.apiTokens.list(await userPrincipal('Editor')))).toEqual(['sdk', 'web']);
+    expect(names(await flagstaff.apiTokens.list(await userPrincipal('Admin')))).toEqual([
+      'ops',
+      'sdk',
+      'web',
+    ]);
+    const token = (await flagstaff.access.authenticateToken(admin.secret))!;
+    expect(names(await flagstaff.apiTokens.list(token))).toEqual(['ops', 'sdk', 'web']);
+    expect(await flagstaff.apiTokens.listByName('ops', await userPrincipal('Viewer'))).toEqual([]);
+  });
+
+  it('Editors change client and frontend tokens; admin tokens need ADMIN; Viewers change none', async () => {
+    const editor = await userPrincipal('Editor');
+    const client = await flagstaff.apiTokens.create(alice, { tokenName: 'sdk', type: 'client' });
+    const frontend = await flagstaff.apiTokens.create(alice, { tokenName: 'web', type: 'frontend' });
+    const admin = await flagstaff.apiTokens.create(alice, { tokenName: 'ops', type: 'admin' });
+    const later = { expiresAt: '2031-01-01T00:00:00Z' };
+    await flagstaff.apiTokens.updateExpiry(alice, client.secret, later, editor);
+    expect(await flagstaff.apiTokens.delete(alice, frontend.secret, editor)).toBe(true);
+    await expect(flagstaff.apiTokens.updateExpiry(alice, admin.secret, later, editor)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'You need the "ADMIN" permission to perform this action.',
+    });
+    await expect(flagstaff.apiTokens.delete(alice, admin.secret, editor)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      details: { permission: 'ADMIN' },
+    });
+    const viewer = await userPrincipal('Viewer');
+    await expect(flagstaff.apiTokens.delete(alice, client.secret, viewer)).rejects.toMatchObject({
+      details: { permission: 'DELETE_CLIENT_API_TOKEN' },
+    });
+    await expect(flagstaff.apiTokens.updateExpiry(alice, 'unknown', later, viewer)).rejects.toMatchObject({
+      details: { permission: 'UPDATE_CLIENT_API_TOKEN' },
+    });
+    expect((await tokenEvents()).map((e) => e.type)).toEqual([
+      'api-token-created',
+      'api-token-created',
+      'api-token-created',
+      'api-token-updated',
+      'api-token-deleted',
+    ]);
+    expect(await flagstaff.access.authenticateToken(admin.secret)).toMatchObject({ tokenType: 'admin' });
+    expect(await flagstaff.apiTokens.delete(alice, admin.secret)).toBe(true);
+  });
+});

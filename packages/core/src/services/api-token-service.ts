@@ -1,3 +1,5 @@
+import { apiTokenPermission, noAccess } from '../auth/permissions.js';
+import { hasRootPermission, type Principal } from '../auth/principal.js';
 import {
   type ApiTokenRecord,
   type ApiTokenType,
@@ -99,6 +101,32 @@ async function findToken(repos: Repositories, secret: string): Promise<ApiTokenR
   return matches[0] ?? null;
 }
 
+const TOKEN_TYPES: readonly ApiTokenType[] = ['client', 'frontend', 'admin'];
+
+/** Whether a principal may see tokens of the type in listings (admin tokens only root Admins). */
+const mayRead = (principal: Principal | undefined, type: ApiTokenType): boolean =>
+  principal === undefined || hasRootPermission(principal, apiTokenPermission('READ', type));
+
+/**
+ * The reference checks changes against the stored token's type: a caller who may change no type
+ * at all is refused before the lookup (naming the client permission); otherwise the found token's
+ * type decides, so Editors manage client and frontend tokens and only Admins admin tokens.
+ */
+function requireMayChangeAny(principal: Principal | undefined, action: 'UPDATE' | 'DELETE'): void {
+  if (principal === undefined) return;
+  if (!TOKEN_TYPES.some((type) => hasRootPermission(principal, apiTokenPermission(action, type))))
+    throw noAccess(apiTokenPermission(action, 'client'));
+}
+
+function requireMayChange(
+  principal: Principal | undefined,
+  action: 'UPDATE' | 'DELETE',
+  token: ApiTokenRecord,
+): void {
+  const permission = apiTokenPermission(action, token.type);
+  if (principal !== undefined && !hasRootPermission(principal, permission)) throw noAccess(permission);
+}
+
 // Never echo the secret in an error: messages end up in logs.
 const tokenNotFound = () =>
   new FlagstaffError('NOT_FOUND', 'Could not find an API token with that secret.', { resource: 'API token' });
@@ -137,14 +165,21 @@ export function createApiTokenService(deps: ServiceDeps) {
   });
 
   return {
-    /** Every token, with display secrets only. */
-    async list(): Promise<ApiTokenView[]> {
-      return (await store.apiTokens.list()).map((t) => apiTokenView(t));
+    /**
+     * Every token the viewer may read, with display secrets only: admin tokens are listed only to
+     * root Admins and admin tokens (no viewer: every token).
+     */
+    async list(viewer?: Principal): Promise<ApiTokenView[]> {
+      return (await store.apiTokens.list())
+        .filter((t) => mayRead(viewer, t.type))
+        .map((t) => apiTokenView(t));
     },
 
-    /** Tokens with exactly this name (GET /api-tokens/:name); empty when none. */
-    async listByName(name: string): Promise<ApiTokenView[]> {
-      return (await store.apiTokens.listByName(name)).map((t) => apiTokenView(t));
+    /** Tokens with exactly this name the viewer may read (GET /api-tokens/:name); empty when none. */
+    async listByName(name: string, viewer?: Principal): Promise<ApiTokenView[]> {
+      return (await store.apiTokens.listByName(name))
+        .filter((t) => mayRead(viewer, t.type))
+        .map((t) => apiTokenView(t));
     },
 
     /** Issues a token (api-token-created); the response is the only place the whole secret appears. */
@@ -165,12 +200,23 @@ export function createApiTokenService(deps: ServiceDeps) {
       });
     },
 
-    /** Changes when a token expires (api-token-updated); `secret` may be the whole or display secret. */
-    async updateExpiry(actor: Actor, secret: string, input: unknown): Promise<ApiTokenView> {
+    /**
+     * Changes when a token expires (api-token-updated); `secret` may be the whole or display secret.
+     * With a `principal`, it must hold UPDATE_CLIENT_API_TOKEN / UPDATE_FRONTEND_API_TOKEN / ADMIN
+     * for the stored token's type.
+     */
+    async updateExpiry(
+      actor: Actor,
+      secret: string,
+      input: unknown,
+      principal?: Principal,
+    ): Promise<ApiTokenView> {
       const body = parseWith(updateApiTokenSchema, input);
+      requireMayChangeAny(principal, 'UPDATE');
       return changingTokens(async (tx) => {
         const before = await findToken(tx, secret);
         if (!before) throw tokenNotFound();
+        requireMayChange(principal, 'UPDATE', before);
         const after: ApiTokenRecord = { ...before, expiresAt: body.expiresAt };
         await tx.apiTokens.update(after);
         await writeEvents(tx, actor, nowIso(deps), [
@@ -187,12 +233,15 @@ export function createApiTokenService(deps: ServiceDeps) {
 
     /**
      * Deletes a token (api-token-deleted). Like the reference, an unknown secret is not an error;
-     * the result says whether a token went.
+     * the result says whether a token went. With a `principal`, it must hold
+     * DELETE_CLIENT_API_TOKEN / DELETE_FRONTEND_API_TOKEN / ADMIN for the stored token's type.
      */
-    async delete(actor: Actor, secret: string): Promise<boolean> {
+    async delete(actor: Actor, secret: string, principal?: Principal): Promise<boolean> {
+      requireMayChangeAny(principal, 'DELETE');
       return changingTokens(async (tx) => {
         const before = await findToken(tx, secret);
         if (!before) return false;
+        requireMayChange(principal, 'DELETE', before);
         await tx.apiTokens.delete(before.secretHash);
         await writeEvents(tx, actor, nowIso(deps), [
           { type: 'api-token-deleted', ...eventScope(before), preData: eventData(before) },

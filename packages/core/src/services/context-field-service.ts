@@ -1,4 +1,5 @@
 import { type ContextField, contextFieldSchema, updateContextFieldSchema } from '../domain/context-field.js';
+import { validateContextFieldNameSchema } from '../domain/name-validation.js';
 import { parseWith } from '../domain/parse.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
@@ -17,6 +18,13 @@ export function createContextFieldService(deps: ServiceDeps) {
   return {
     list: () => store.contextFields.list(),
     get: (name: string) => requireField(store, name),
+
+    /** POST /context/validate: VALIDATION for a name `create` would refuse, CONFLICT when it is taken. */
+    async validateName(input: unknown): Promise<void> {
+      const { name } = parseWith(validateContextFieldNameSchema, input);
+      if (await store.contextFields.get(name))
+        throw conflict(`A context field named "${name}" already exists.`);
+    },
 
     /** Creates a context field (context-field-created). */
     async create(actor: Actor, input: unknown): Promise<ContextField> {

@@ -160,3 +160,61 @@ describe('updating features', () => {
     expect((await flagstaff.features.get('default', 'f1', 2)).favorite).toBe(false);
   });
 });
+
+describe('validateName', () => {
+  it('accepts a free name and refuses taken (live or archived) and malformed ones', async () => {
+    await flagstaff.features.create(alice, 'default', { name: 'live' });
+    await flagstaff.features.create(alice, 'default', { name: 'old' });
+    await flagstaff.features.archive(alice, 'default', ['old']);
+    await flagstaff.features.validateName({ name: 'free' });
+    await expect(flagstaff.features.validateName({ name: 'live' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(flagstaff.features.validateName({ name: 'old' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('archive'),
+    });
+    await expect(flagstaff.features.validateName({ name: 'a b' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
+  });
+
+  it("applies the named project's naming pattern; an unknown or hidden project is NOT_FOUND", async () => {
+    await flagstaff.projects.create(alice, {
+      id: 'web',
+      name: 'Web',
+      mode: 'private',
+      featureNaming: { pattern: 'web-.+' },
+    });
+    await flagstaff.features.validateName({ name: 'web-login', projectId: 'web' });
+    await expect(flagstaff.features.validateName({ name: 'login', projectId: 'web' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('web-.+'),
+    });
+    await expect(flagstaff.features.validateName({ name: 'x', projectId: 'nope' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const editor = await flagstaff.users.create(alice, { email: 'ed@example.com', rootRole: 'Editor' });
+    const principal = (await flagstaff.access.userPrincipal(editor.id))!;
+    await expect(
+      flagstaff.features.validateName({ name: 'web-login', projectId: 'web' }, principal),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Could not find project "web".' });
+  });
+});
+
+describe('lists and private projects', () => {
+  it('leaves out live and archived features of private projects the viewer may not see', async () => {
+    await flagstaff.projects.create(alice, { id: 'secret', name: 'Secret', mode: 'private' });
+    await flagstaff.features.create(alice, 'secret', { name: 'hidden' });
+    await flagstaff.features.create(alice, 'secret', { name: 'hidden-old' });
+    await flagstaff.features.archive(alice, 'secret', ['hidden-old']);
+    await flagstaff.features.create(alice, 'default', { name: 'shown' });
+    const viewer = await flagstaff.users.create(alice, { email: 'v@example.com', rootRole: 'Viewer' });
+    const principal = (await flagstaff.access.userPrincipal(viewer.id))!;
+    const names = (views: { name: string }[]) => views.map((f) => f.name);
+    expect(names(await flagstaff.features.list(undefined, viewer.id, principal))).toEqual(['shown']);
+    expect(names(await flagstaff.features.list())).toEqual(['hidden', 'shown']);
+    expect(names(await flagstaff.features.listArchived(undefined, principal))).toEqual([]);
+    expect(names(await flagstaff.features.listArchived())).toEqual(['hidden-old']);
+  });
+});

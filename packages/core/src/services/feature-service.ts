@@ -1,3 +1,4 @@
+import { type Principal, seesProject } from '../auth/principal.js';
 import {
   createFeatureSchema,
   type FeatureEnvironmentRecord,
@@ -5,7 +6,9 @@ import {
   type FeatureView,
   updateFeatureSchema,
 } from '../domain/feature.js';
+import { validateFeatureNameSchema } from '../domain/name-validation.js';
 import { parseWith } from '../domain/parse.js';
+import type { Project } from '../domain/project.js';
 import { patchDocumentSchema } from '../domain/strategy.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
@@ -14,6 +17,7 @@ import { type EventDraft, writeFeatureEvents } from './event-writer.js';
 import { assembleFeatureViews, buildFeatureViews } from './feature-view.js';
 import { applyJsonPatch } from './json-patch.js';
 import { requireProject } from './project-service.js';
+import { canSeeProject, projectVisibility } from './project-visibility.js';
 import { ensureTags } from './tag-service.js';
 
 /** Loads a feature (live unless `archived` is allowed) of the project, or throws NOT_FOUND. */
@@ -30,6 +34,18 @@ export async function requireFeature(
   }
   if (!opts.archived && feature.archivedAt !== null) throw notFound('feature', name);
   return feature;
+}
+
+/** Refuses a name outside the project's feature naming pattern, quoting the example when there is one. */
+function requireNamingPattern(project: Project, name: string): void {
+  const pattern = project.featureNaming.pattern;
+  if (!pattern || new RegExp(`^${pattern}$`).test(name)) return;
+  const example = project.featureNaming.example ? ` Example: "${project.featureNaming.example}".` : '';
+  throw new FlagstaffError(
+    'VALIDATION',
+    `"name" "${name}" does not match the project's feature naming pattern "${pattern}".${example}`,
+    { path: 'name' },
+  );
 }
 
 /** The events a metadata change produces, besides the change itself. */
@@ -49,6 +65,15 @@ function metadataEvents(
 /** Features: create, read, update metadata, archive, revive, delete, stale, favorites. */
 export function createFeatureService(deps: ServiceDeps) {
   const { store } = deps;
+
+  /** The features whose project the viewer may see. */
+  async function visibleTo(
+    viewer: Principal | undefined,
+    features: FeatureRecord[],
+  ): Promise<FeatureRecord[]> {
+    const visibility = await projectVisibility(store, viewer);
+    return visibility.all ? features : features.filter((f) => seesProject(visibility, f.project));
+  }
 
   const view = async (
     repos: Repositories,
@@ -106,16 +131,42 @@ export function createFeatureService(deps: ServiceDeps) {
       return view(store, await requireFeature(store, project, name), userId);
     },
 
-    /** Live features of a project (or every project). */
-    async list(project?: string, userId?: number | null): Promise<FeatureView[]> {
+    /**
+     * Live features of a project (or every project). Features of private projects the viewer may not
+     * see are left out (no viewer: all of them).
+     */
+    async list(project?: string, userId?: number | null, viewer?: Principal): Promise<FeatureView[]> {
       if (project !== undefined) await requireProject(store, project);
-      return buildFeatureViews(store, await store.features.list({ project, archived: false }), { userId });
+      const features = await visibleTo(viewer, await store.features.list({ project, archived: false }));
+      return buildFeatureViews(store, features, { userId });
     },
 
-    /** Archived features of a project (or every project). */
-    async listArchived(project?: string): Promise<FeatureView[]> {
+    /** Archived features of a project (or every project) the viewer may see. */
+    async listArchived(project?: string, viewer?: Principal): Promise<FeatureView[]> {
       if (project !== undefined) await requireProject(store, project);
-      return buildFeatureViews(store, await store.features.list({ project, archived: true }));
+      return buildFeatureViews(
+        store,
+        await visibleTo(viewer, await store.features.list({ project, archived: true })),
+      );
+    },
+
+    /**
+     * POST /features/validate: VALIDATION for a name `create` would refuse (also by the naming
+     * pattern of `projectId` when given), CONFLICT when a feature, live or archived, has it. A
+     * project the viewer may not see is NOT_FOUND, as if it did not exist.
+     */
+    async validateName(input: unknown, viewer?: Principal): Promise<void> {
+      const body = parseWith(validateFeatureNameSchema, input);
+      const existing = await store.features.get(body.name);
+      if (existing)
+        throw conflict(
+          `A feature named "${body.name}" already exists${existing.archivedAt ? ' in the archive' : ''}.`,
+        );
+      if (body.projectId == null) return;
+      const project = await store.projects.get(body.projectId);
+      if (!project || !(await canSeeProject(store, viewer, project)))
+        throw notFound('project', body.projectId);
+      requireNamingPattern(project, body.name);
     },
 
     /** Creates a feature, enforcing the project's naming pattern and feature limit (feature-created). */
@@ -123,15 +174,7 @@ export function createFeatureService(deps: ServiceDeps) {
       const body = parseWith(createFeatureSchema, input);
       return inTransaction(deps, async (tx) => {
         const proj = await requireProject(tx, project);
-        const pattern = proj.featureNaming.pattern;
-        if (pattern && !new RegExp(`^${pattern}$`).test(body.name)) {
-          const example = proj.featureNaming.example ? ` Example: "${proj.featureNaming.example}".` : '';
-          throw new FlagstaffError(
-            'VALIDATION',
-            `"name" "${body.name}" does not match the project's feature naming pattern "${pattern}".${example}`,
-            { path: 'name' },
-          );
-        }
+        requireNamingPattern(proj, body.name);
         if (proj.featureLimit !== null && (await tx.features.countLive(project)) >= proj.featureLimit)
           throw new FlagstaffError(
             'LIMIT_EXCEEDED',

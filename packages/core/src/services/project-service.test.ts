@@ -222,3 +222,70 @@ describe('segments, context fields and tags', () => {
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+describe('private projects and id validation', () => {
+  it('lists private projects only to viewers who may see them; no viewer sees all', async () => {
+    await flagstaff.projects.create(alice, { id: 'secret', name: 'Secret', mode: 'private' });
+    const editor = await flagstaff.users.create(alice, { email: 'ed@example.com', rootRole: 'Editor' });
+    const principal = (await flagstaff.access.userPrincipal(editor.id))!;
+    expect((await flagstaff.projects.list(principal)).map((p) => p.id)).toEqual(['default']);
+    expect((await flagstaff.projects.list()).map((p) => p.id).sort()).toEqual(['default', 'secret']);
+    await flagstaff.users.setUserProjectRoles(alice, 'secret', editor.id, [5]);
+    expect((await flagstaff.projects.list(principal)).map((p) => p.id).sort()).toEqual(['default', 'secret']);
+  });
+
+  it('validateId: VALIDATION for an id create refuses, CONFLICT for a taken one, and writes nothing', async () => {
+    await flagstaff.projects.validateId({ id: 'fresh' });
+    await expect(flagstaff.projects.validateId({ id: 'default' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(flagstaff.projects.validateId({ id: 'no spaces' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('"id"'),
+    });
+    expect((await flagstaff.projects.list()).map((p) => p.id)).toEqual(['default']);
+    expect(await flagstaff.store.events.latestId()).toBe(0);
+  });
+});
+
+describe('validating segment, context field and tag type names', () => {
+  it('answers as create would: CONFLICT for taken names, VALIDATION for refused ones, nothing written', async () => {
+    await flagstaff.segments.validateName({ name: 'beta' });
+    await flagstaff.contextFields.validateName({ name: 'tenant' });
+    expect(await flagstaff.tags.validateType({ name: 'team' })).toEqual({
+      valid: true,
+      tagType: { name: 'team', description: null, icon: null },
+    });
+    expect(await flagstaff.store.events.latestId()).toBe(0);
+    await flagstaff.segments.create(alice, { name: 'beta' });
+    await expect(flagstaff.segments.validateName({ name: 'beta' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(flagstaff.segments.validateName({ name: '' })).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(flagstaff.contextFields.validateName({ name: 'userId' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(flagstaff.contextFields.validateName({ name: 'a b' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
+    await expect(flagstaff.tags.validateType({ name: 'simple' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(flagstaff.tags.validateType({ name: 'x' })).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+
+  it('strategiesUsing leaves out strategies in private projects the viewer may not see', async () => {
+    await flagstaff.projects.create(alice, { id: 'secret', name: 'Secret', mode: 'private' });
+    await flagstaff.features.create(alice, 'secret', { name: 'hidden' });
+    const seg = await flagstaff.segments.create(alice, { name: 'beta' });
+    await flagstaff.strategies.add(
+      alice,
+      { project: 'secret', feature: 'hidden', environment: 'development' },
+      { name: 'default', segments: [seg.id] },
+    );
+    const viewer = await flagstaff.users.create(alice, { email: 'v@example.com', rootRole: 'Viewer' });
+    const principal = (await flagstaff.access.userPrincipal(viewer.id))!;
+    expect((await flagstaff.segments.strategiesUsing(seg.id, principal)).strategies).toEqual([]);
+    expect((await flagstaff.segments.strategiesUsing(seg.id)).strategies.map((s) => s.featureName)).toEqual([
+      'hidden',
+    ]);
+  });
+});

@@ -1,4 +1,6 @@
+import { type Principal, seesProject } from '../auth/principal.js';
 import type { Environment } from '../domain/environment.js';
+import { validateProjectIdSchema } from '../domain/name-validation.js';
 import { parseWith } from '../domain/parse.js';
 import {
   createProjectSchema,
@@ -12,6 +14,7 @@ import type { Repositories } from '../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { requireEnvironment } from './environment-service.js';
 import { writeEvents } from './event-writer.js';
+import { projectVisibility } from './project-visibility.js';
 
 /** Loads a project or throws NOT_FOUND. */
 export async function requireProject(repos: Repositories, id: string): Promise<Project> {
@@ -47,8 +50,19 @@ export async function requireLinkedEnvironment(
 export function createProjectService(deps: ServiceDeps) {
   const { store } = deps;
   return {
-    list: () => store.projects.list(),
+    /** Projects the viewer may see: private ones only to members, root Admins and admin tokens (no viewer: all). */
+    async list(viewer?: Principal): Promise<Project[]> {
+      const projects = await store.projects.list();
+      const visibility = await projectVisibility(store, viewer, projects);
+      return visibility.all ? projects : projects.filter((p) => seesProject(visibility, p.id));
+    },
     get: (id: string) => requireProject(store, id),
+
+    /** POST /projects/validate: VALIDATION for an id `create` would refuse, CONFLICT when it is taken. */
+    async validateId(input: unknown): Promise<void> {
+      const { id } = parseWith(validateProjectIdSchema, input);
+      if (await store.projects.get(id)) throw conflict(`A project with id "${id}" already exists.`);
+    },
 
     /** Creates a project linked to the given (default: every enabled) environments. */
     async create(actor: Actor, input: unknown): Promise<Project> {

@@ -1,3 +1,5 @@
+import { type Principal, seesProject } from '../auth/principal.js';
+import { validateSegmentNameSchema } from '../domain/name-validation.js';
 import { parseWith } from '../domain/parse.js';
 import { type Segment, type SegmentStrategyReference, segmentInputSchema } from '../domain/segment.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
@@ -5,6 +7,7 @@ import type { Repositories } from '../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeEvents } from './event-writer.js';
 import { requireProject } from './project-service.js';
+import { projectVisibility } from './project-visibility.js';
 
 async function requireSegment(repos: Repositories, id: number): Promise<Segment> {
   const segment = Number.isInteger(id) ? await repos.segments.get(id) : null;
@@ -23,6 +26,12 @@ export function createSegmentService(deps: ServiceDeps) {
   return {
     list: () => store.segments.list(),
     get: (id: number) => requireSegment(store, id),
+
+    /** POST /segments/validate: VALIDATION for an empty name, CONFLICT when a segment has it. */
+    async validateName(input: unknown): Promise<void> {
+      const { name } = parseWith(validateSegmentNameSchema, input);
+      await checkName(store, name);
+    },
 
     /** Creates a segment (segment-created). */
     async create(actor: Actor, input: unknown): Promise<Segment> {
@@ -94,19 +103,29 @@ export function createSegmentService(deps: ServiceDeps) {
       });
     },
 
-    /** Strategies that use the segment (GET /segments/:id/strategies). */
-    async strategiesUsing(id: number): Promise<{
+    /**
+     * Strategies that use the segment (GET /segments/:id/strategies), leaving out those in private
+     * projects the viewer may not see, as the reference does (no viewer: all of them).
+     */
+    async strategiesUsing(
+      id: number,
+      viewer?: Principal,
+    ): Promise<{
       strategies: SegmentStrategyReference[];
       changeRequestStrategies: SegmentStrategyReference[];
     }> {
       await requireSegment(store, id);
-      const strategies = (await store.strategies.list({ segmentId: id })).map((s) => ({
-        id: s.id,
-        featureName: s.featureName,
-        projectId: s.projectId,
-        environment: s.environment,
-        strategyName: s.name,
-      }));
+      const visibility = await projectVisibility(store, viewer);
+      const users = await store.strategies.list({ segmentId: id });
+      const strategies = users
+        .filter((s) => seesProject(visibility, s.projectId))
+        .map((s) => ({
+          id: s.id,
+          featureName: s.featureName,
+          projectId: s.projectId,
+          environment: s.environment,
+          strategyName: s.name,
+        }));
       return { strategies, changeRequestStrategies: [] };
     },
   };

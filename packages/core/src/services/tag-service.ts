@@ -67,6 +67,19 @@ export function createTagService(deps: ServiceDeps) {
       if (!type) throw notFound('tag type', name);
       return type;
     },
+    /**
+     * POST /tag-types/validate: the parsed tag type when `createType` would accept it; VALIDATION
+     * otherwise, CONFLICT when the name is taken.
+     */
+    async validateType(input: unknown): Promise<{ valid: true; tagType: TagType }> {
+      const body = parseWith(tagTypeSchema, input);
+      if (await store.tags.getType(body.name))
+        throw conflict(`A tag type named "${body.name}" already exists.`);
+      return {
+        valid: true,
+        tagType: { name: body.name, description: body.description ?? null, icon: body.icon ?? null },
+      };
+    },
     /** Creates a tag type (tag-type-created). */
     async createType(actor: Actor, input: unknown): Promise<TagType> {
       const body = parseWith(tagTypeSchema, input);

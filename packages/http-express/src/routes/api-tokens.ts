@@ -1,4 +1,11 @@
-import { createApiTokenSchema, type Permission, updateApiTokenSchema } from '@flagstaff/core';
+import {
+  apiTokenPermission,
+  apiTokenTypeSchema,
+  createApiTokenSchema,
+  NONE,
+  type Permission,
+  updateApiTokenSchema,
+} from '@flagstaff/core';
 import { defineRoutes, type RouteContext } from '../route.js';
 
 const T = '/api/admin/api-tokens';
@@ -9,15 +16,15 @@ const T = '/api/admin/api-tokens';
  */
 const createPermission = ({ body }: RouteContext): Permission => {
   const type = (body as { type?: unknown } | undefined)?.type;
-  const lower = typeof type === 'string' ? type.toLowerCase() : '';
-  return lower === 'admin'
-    ? 'ADMIN'
-    : lower === 'frontend'
-      ? 'CREATE_FRONTEND_API_TOKEN'
-      : 'CREATE_CLIENT_API_TOKEN';
+  const parsed = apiTokenTypeSchema.safeParse(typeof type === 'string' ? type.toLowerCase() : type);
+  return apiTokenPermission('CREATE', parsed.success ? parsed.data : 'client');
 };
 
-/** API tokens. Changing or deleting one needs ADMIN: the route cannot see the stored token's type. */
+/**
+ * API tokens. Lists hold only the types the caller may read (admin tokens: root Admins). Changing
+ * or deleting a token needs the permission of the stored token's type, which only the service can
+ * see: UPDATE_/DELETE_CLIENT_API_TOKEN, UPDATE_/DELETE_FRONTEND_API_TOKEN, ADMIN for admin tokens.
+ */
 export const apiTokenRoutes = defineRoutes([
   {
     method: 'get',
@@ -27,7 +34,7 @@ export const apiTokenRoutes = defineRoutes([
     tag: 'API tokens',
     summary: 'List API tokens',
     status: 200,
-    handler: async ({ flagstaff }) => ({ tokens: await flagstaff.apiTokens.list() }),
+    handler: async ({ flagstaff, principal }) => ({ tokens: await flagstaff.apiTokens.list(principal) }),
   },
   {
     method: 'post',
@@ -48,32 +55,37 @@ export const apiTokenRoutes = defineRoutes([
     tag: 'API tokens',
     summary: 'List API tokens by name',
     status: 200,
-    handler: async ({ flagstaff, params }) => ({
-      tokens: await flagstaff.apiTokens.listByName(params.name!),
+    handler: async ({ flagstaff, params, principal }) => ({
+      tokens: await flagstaff.apiTokens.listByName(params.name!, principal),
     }),
   },
   {
     method: 'put',
     path: `${T}/:token`,
     api: 'admin',
-    permission: 'ADMIN',
+    // Checked by the service against the stored token's type.
+    permission: NONE,
     tag: 'API tokens',
     summary: 'Change when an API token expires',
     status: 200,
     empty: true,
     body: updateApiTokenSchema,
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.apiTokens.updateExpiry(actor, params.token!, body),
+    errors: [403],
+    handler: ({ flagstaff, actor, principal, params, body }) =>
+      flagstaff.apiTokens.updateExpiry(actor, params.token!, body, principal),
   },
   {
     method: 'delete',
     path: `${T}/:token`,
     api: 'admin',
-    permission: 'ADMIN',
+    // Checked by the service against the stored token's type.
+    permission: NONE,
     tag: 'API tokens',
     summary: 'Delete an API token',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, actor, params }) => flagstaff.apiTokens.delete(actor, params.token!),
+    errors: [403],
+    handler: ({ flagstaff, actor, principal, params }) =>
+      flagstaff.apiTokens.delete(actor, params.token!, principal),
   },
 ]);

@@ -4,6 +4,7 @@ import {
   parseWith,
   patchDocumentSchema,
   updateFeatureSchema,
+  validateFeatureNameSchema,
 } from '@flagstaff/core';
 import { z } from 'zod';
 import { defineRoutes } from '../route.js';
@@ -12,6 +13,7 @@ import { featureNamesBody, staleBody } from './bodies.js';
 const P = '/api/admin/projects/:projectId';
 const F = `${P}/features/:featureName`;
 const project = { project: 'projectId' };
+const feature = { feature: 'featureName' };
 const names = (body: unknown) => parseWith(featureNamesBody, body).features;
 
 /** Features: create, read, update, archive, revive, delete, stale, favorites. */
@@ -25,10 +27,23 @@ export const featureRoutes = defineRoutes([
     summary: 'List features of every project',
     deprecated: true,
     status: 200,
-    handler: async ({ flagstaff, userId }) => ({
+    handler: async ({ flagstaff, userId, principal }) => ({
       version: 2,
-      features: await flagstaff.features.list(undefined, userId),
+      features: await flagstaff.features.list(undefined, userId, principal),
     }),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/features/validate',
+    api: 'admin',
+    permission: NONE,
+    tag: 'Features',
+    summary: 'Validate a feature name',
+    status: 200,
+    empty: true,
+    body: validateFeatureNameSchema,
+    errors: [404, 409],
+    handler: ({ flagstaff, body, principal }) => flagstaff.features.validateName(body, principal),
   },
   {
     method: 'get',
@@ -148,7 +163,10 @@ export const featureRoutes = defineRoutes([
     tag: 'Archive',
     summary: 'List archived features',
     status: 200,
-    handler: async ({ flagstaff }) => ({ version: 2, features: await flagstaff.features.listArchived() }),
+    handler: async ({ flagstaff, principal }) => ({
+      version: 2,
+      features: await flagstaff.features.listArchived(undefined, principal),
+    }),
   },
   {
     method: 'get',
@@ -170,6 +188,7 @@ export const featureRoutes = defineRoutes([
     path: '/api/admin/archive/revive/:featureName',
     api: 'admin',
     permission: 'UPDATE_FEATURE',
+    scope: feature,
     tag: 'Archive',
     summary: 'Revive an archived feature',
     status: 200,
@@ -195,6 +214,7 @@ export const featureRoutes = defineRoutes([
     path: '/api/admin/archive/:featureName',
     api: 'admin',
     permission: 'DELETE_FEATURE',
+    scope: feature,
     tag: 'Archive',
     summary: 'Delete an archived feature',
     status: 200,

@@ -5,6 +5,7 @@ import {
   parseWith,
   strategyConfigSchema,
   updateProjectSchema,
+  validateProjectIdSchema,
 } from '@flagstaff/core';
 import { z } from 'zod';
 import { defineRoutes } from '../route.js';
@@ -23,7 +24,10 @@ export const projectRoutes = defineRoutes([
     tag: 'Projects',
     summary: 'List projects',
     status: 200,
-    handler: async ({ flagstaff }) => ({ version: 1, projects: await flagstaff.projects.list() }),
+    handler: async ({ flagstaff, principal }) => ({
+      version: 1,
+      projects: await flagstaff.projects.list(principal),
+    }),
   },
   {
     method: 'post',
@@ -36,6 +40,19 @@ export const projectRoutes = defineRoutes([
     body: createProjectSchema,
     errors: [409],
     handler: ({ flagstaff, actor, body }) => flagstaff.projects.create(actor, body),
+  },
+  {
+    method: 'post',
+    path: `${P}/validate`,
+    api: 'admin',
+    permission: NONE,
+    tag: 'Projects',
+    summary: 'Validate a project id',
+    status: 200,
+    empty: true,
+    body: validateProjectIdSchema,
+    errors: [409],
+    handler: ({ flagstaff, body }) => flagstaff.projects.validateId(body),
   },
   {
     method: 'get',

@@ -1,4 +1,11 @@
-import { contextFieldSchema, NONE, segmentInputSchema, updateContextFieldSchema } from '@flagstaff/core';
+import {
+  contextFieldSchema,
+  NONE,
+  segmentInputSchema,
+  updateContextFieldSchema,
+  validateContextFieldNameSchema,
+  validateSegmentNameSchema,
+} from '@flagstaff/core';
 import { defineRoutes } from '../route.js';
 import { idParam } from './bodies.js';
 
@@ -28,6 +35,20 @@ export const segmentRoutes = defineRoutes([
     body: segmentInputSchema,
     errors: [409],
     handler: ({ flagstaff, actor, body }) => flagstaff.segments.create(actor, body),
+  },
+  {
+    method: 'post',
+    path: `${S}/validate`,
+    api: 'admin',
+    permission: NONE,
+    tag: 'Segments',
+    summary: 'Validate a segment name',
+    // The reference answers a free name with 204, unlike the other validate routes.
+    status: 204,
+    empty: true,
+    body: validateSegmentNameSchema,
+    errors: [409],
+    handler: ({ flagstaff, body }) => flagstaff.segments.validateName(body),
   },
   {
     method: 'get',
@@ -74,7 +95,8 @@ export const segmentRoutes = defineRoutes([
     tag: 'Segments',
     summary: 'List the strategies that use a segment',
     status: 200,
-    handler: ({ flagstaff, params }) => flagstaff.segments.strategiesUsing(idParam(params.id, 'segment')),
+    handler: ({ flagstaff, params, principal }) =>
+      flagstaff.segments.strategiesUsing(idParam(params.id, 'segment'), principal),
   },
   {
     method: 'get',
@@ -97,6 +119,19 @@ export const segmentRoutes = defineRoutes([
     body: contextFieldSchema,
     errors: [409],
     handler: ({ flagstaff, actor, body }) => flagstaff.contextFields.create(actor, body),
+  },
+  {
+    method: 'post',
+    path: `${C}/validate`,
+    api: 'admin',
+    permission: 'UPDATE_CONTEXT_FIELD',
+    tag: 'Context',
+    summary: 'Validate a context field name',
+    status: 200,
+    empty: true,
+    body: validateContextFieldNameSchema,
+    errors: [409],
+    handler: ({ flagstaff, body }) => flagstaff.contextFields.validateName(body),
   },
   {
     method: 'get',

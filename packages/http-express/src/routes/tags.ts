@@ -1,4 +1,5 @@
 import { bulkTagSchema, NONE, tagSchema, tagTypeSchema, updateTagTypeSchema } from '@flagstaff/core';
+import { z } from 'zod';
 import { defineRoutes } from '../route.js';
 
 const T = '/api/admin/tag-types';
@@ -27,6 +28,19 @@ export const tagRoutes = defineRoutes([
     body: tagTypeSchema,
     errors: [409],
     handler: ({ flagstaff, actor, body }) => flagstaff.tags.createType(actor, body),
+  },
+  {
+    method: 'post',
+    path: `${T}/validate`,
+    api: 'admin',
+    permission: NONE,
+    tag: 'Tags',
+    summary: 'Validate a tag type',
+    status: 200,
+    body: tagTypeSchema,
+    response: z.object({ valid: z.boolean(), tagType: tagTypeSchema }),
+    errors: [409],
+    handler: ({ flagstaff, body }) => flagstaff.tags.validateType(body),
   },
   {
     method: 'get',
@@ -92,6 +106,8 @@ export const tagRoutes = defineRoutes([
     path: FT,
     api: 'admin',
     permission: NONE,
+    // A feature of a private project the caller may not see is not found.
+    scope: { feature: 'featureName' },
     tag: 'Tags',
     summary: 'List the tags of a feature',
     status: 200,
