@@ -81,6 +81,11 @@ export function createEnvironmentRepository(s: Session): Sync<EnvironmentReposit
         (a, b) => bySortOrder(sortKey(a.environment), sortKey(b.environment)),
       ).map(copy);
     },
+    getLinked(projectId, environment) {
+      const link = links.rows().find((l) => l.projectId === projectId && l.environment === environment);
+      const env = environments.get(environment);
+      return link && env ? { environment: copy(env), link: copy(link) } : null;
+    },
     listProjectsFor: (environment) =>
       links
         .rows()

@@ -15,6 +15,12 @@ export interface ProjectRepository {
   delete(id: string): Promise<boolean>;
 }
 
+/** An environment as one project uses it. */
+export interface LinkedEnvironment {
+  environment: Environment;
+  link: ProjectEnvironmentRecord;
+}
+
 /** Environments and which of them each project uses. */
 export interface EnvironmentRepository {
   /** Ordered by sortOrder, then name. */
@@ -26,6 +32,8 @@ export interface EnvironmentRepository {
   delete(name: string): Promise<boolean>;
   /** Environments linked to the project, ordered by environment sortOrder then name. */
   listForProject(projectId: string): Promise<ProjectEnvironmentRecord[]>;
+  /** The environment and the project's link to it in one read; null when either is missing. */
+  getLinked(projectId: string, environment: string): Promise<LinkedEnvironment | null>;
   /** Projects linked to the environment. */
   listProjectsFor(environment: string): Promise<string[]>;
   /** Inserts or replaces the link (and its default strategy). */

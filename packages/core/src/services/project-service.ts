@@ -1,5 +1,4 @@
 import { type Principal, seesProject } from '../auth/principal.js';
-import type { Environment } from '../domain/environment.js';
 import { validateProjectIdSchema } from '../domain/name-validation.js';
 import { parseWith } from '../domain/parse.js';
 import {
@@ -10,6 +9,7 @@ import {
 } from '../domain/project.js';
 import { strategyConfigSchema } from '../domain/strategy.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
+import type { LinkedEnvironment } from '../ports/project-ports.js';
 import type { Repositories } from '../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { requireEnvironment } from './environment-service.js';
@@ -37,13 +37,12 @@ export async function requireLinkedEnvironment(
   repos: Repositories,
   projectId: string,
   environment: string,
-): Promise<{ environment: Environment; link: ProjectEnvironmentRecord }> {
-  const env = await requireEnvironment(repos, environment);
-  const link = (await repos.environments.listForProject(projectId)).find(
-    (l) => l.environment === environment,
-  );
-  if (!link) throw notFound(`environment in project "${projectId}"`, environment);
-  return { environment: env, link };
+): Promise<LinkedEnvironment> {
+  const linked = await repos.environments.getLinked(projectId, environment);
+  if (linked) return linked;
+  // One read on the common path; a second only to say which of the two is missing.
+  await requireEnvironment(repos, environment);
+  throw notFound(`environment in project "${projectId}"`, environment);
 }
 
 /** Projects, their environments and default strategies. */

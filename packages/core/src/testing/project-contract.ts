@@ -184,6 +184,13 @@ export function describeProjectContract(open: StoreFactory): void {
         { projectId: 'alpha', environment: 'prod', defaultStrategy },
       ]);
       expect([...(await store().environments.listProjectsFor('prod'))].sort()).toEqual(['alpha', 'beta']);
+      expect(await store().environments.getLinked('alpha', 'prod')).toEqual({
+        environment: await store().environments.get('prod'),
+        link: { projectId: 'alpha', environment: 'prod', defaultStrategy },
+      });
+      expect(await store().environments.getLinked('beta', 'dev')).toBeNull();
+      expect(await store().environments.getLinked('alpha', 'nowhere')).toBeNull();
+      expect(await store().environments.getLinked('nobody', 'prod')).toBeNull();
       expect(await store().environments.listProjectsFor('zeta')).toEqual(['alpha']);
 
       await store().environments.linkProject({

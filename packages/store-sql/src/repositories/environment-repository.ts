@@ -29,6 +29,19 @@ const linksOfProject = prepared<
     .orderBy('pe.environment'),
 );
 
+const linkedEnvironment = prepared<
+  { projectId: string; environment: string },
+  Selectable<EnvironmentTable> & { project_id: string; default_strategy: unknown }
+>((db, p) =>
+  db
+    .selectFrom('project_environments as pe')
+    .innerJoin('environments as e', 'e.name', 'pe.environment')
+    .selectAll('e')
+    .select(['pe.project_id', 'pe.default_strategy'])
+    .where('pe.project_id', '=', p.value('projectId'))
+    .where('pe.environment', '=', p.value('environment')),
+);
+
 /** Environments and the project links (with default strategies). */
 export function createEnvironmentRepository(ctx: RepoContext): EnvironmentRepository {
   const { db } = ctx;
@@ -96,6 +109,16 @@ export function createEnvironmentRepository(ctx: RepoContext): EnvironmentReposi
             row.default_strategy === null ? null : parse<DefaultStrategy>(row.default_strategy),
         }),
       );
+    },
+    async getLinked(projectId, environment) {
+      const row = (await linkedEnvironment.run(ctx, { projectId, environment })).rows[0];
+      if (!row) return null;
+      const link: ProjectEnvironmentRecord = {
+        projectId: row.project_id,
+        environment: row.name,
+        defaultStrategy: row.default_strategy === null ? null : parse<DefaultStrategy>(row.default_strategy),
+      };
+      return { environment: toEnvironment(row), link };
     },
     async listProjectsFor(environment) {
       const rows = await db
