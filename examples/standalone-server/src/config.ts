@@ -1,5 +1,12 @@
 /** Where the standalone server keeps its data. */
-export type DatabaseConfig = { kind: 'sqlite'; filename: string } | { kind: 'postgres'; url: string };
+export type DatabaseConfig =
+  | { kind: 'sqlite'; filename: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** FLAGSTAFF_PG_STATEMENT_TIMEOUT_MS: longest a statement may run (store default 30000; 0 sets none). */
+      statementTimeoutMs?: number;
+    };
 
 export interface ServerConfig {
   port: number;
@@ -40,6 +47,18 @@ export function databaseConfig(url: string | undefined): DatabaseConfig {
   return { kind: 'sqlite', filename };
 }
 
+/** FLAGSTAFF_PG_STATEMENT_TIMEOUT_MS: unset leaves the store's default; only PostgreSQL uses it. */
+export function statementTimeout(value: string | undefined): number | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || !Number.isSafeInteger(n))
+    throw new ConfigError(
+      `FLAGSTAFF_PG_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds (0 sets none), not "${value}".`,
+    );
+  return n;
+}
+
 function auth(value: string | undefined): 'token' | 'none' {
   const v = value?.trim().toLowerCase();
   if (!v || v === 'token') return 'token';
@@ -47,12 +66,19 @@ function auth(value: string | undefined): 'token' | 'none' {
   throw new ConfigError(`FLAGSTAFF_AUTH must be "token" or "none", not "${value}".`);
 }
 
+function withStatementTimeout(db: DatabaseConfig, statementTimeoutMs: number | undefined): DatabaseConfig {
+  return db.kind === 'postgres' && statementTimeoutMs !== undefined ? { ...db, statementTimeoutMs } : db;
+}
+
 /** Reads the configuration from environment variables. */
 export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
   return {
     port: port(env.PORT),
     host: env.HOST?.trim() || '0.0.0.0',
-    database: databaseConfig(env.DATABASE_URL),
+    database: withStatementTimeout(
+      databaseConfig(env.DATABASE_URL),
+      statementTimeout(env.FLAGSTAFF_PG_STATEMENT_TIMEOUT_MS),
+    ),
     auth: auth(env.FLAGSTAFF_AUTH),
     adminToken: env.FLAGSTAFF_ADMIN_TOKEN?.trim() || undefined,
     baseUrl: env.FLAGSTAFF_BASE_URL?.trim() || undefined,

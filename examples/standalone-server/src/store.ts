@@ -3,7 +3,11 @@ import { sqliteStore } from '@flagstaff/store-sqlite';
 import type { DatabaseConfig } from './config.js';
 
 type PostgresModule = {
-  postgresStore?: (options: { connectionString: string; logger?: Logger }) => Promise<Store> | Store;
+  postgresStore?: (options: {
+    connectionString: string;
+    statementTimeoutMs?: number;
+    logger?: Logger;
+  }) => Promise<Store> | Store;
 };
 
 /** Opens the configured store; PostgreSQL's driver is loaded only when it is used. */
@@ -14,5 +18,9 @@ export async function openStore(database: DatabaseConfig, logger: Logger): Promi
     throw new Error(
       'This build of @flagstaff/store-postgres has no postgresStore; use an SQLite DATABASE_URL.',
     );
-  return pg.postgresStore({ connectionString: database.url, logger });
+  return pg.postgresStore({
+    connectionString: database.url,
+    ...(database.statementTimeoutMs !== undefined && { statementTimeoutMs: database.statementTimeoutMs }),
+    logger,
+  });
 }

@@ -6,8 +6,20 @@ export const EVENTS_CHANNEL = 'flagstaff_events';
 
 /** PostgreSQL error code of a unique violation. */
 const UNIQUE_VIOLATION = '23505';
-/** SQLSTATEs meaning the server cannot serve us now: connection exceptions, shutdowns, no slots, bad login or database. */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '3D000', '28000', '28P01']);
+/**
+ * SQLSTATEs meaning the server cannot serve us now: connection exceptions, shutdowns, no slots, bad
+ * login or database, and a statement it cancelled (statement timeout).
+ */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '3D000',
+  '28000',
+  '28P01',
+  '57014',
+]);
 /** Node network error codes when the server cannot be reached. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

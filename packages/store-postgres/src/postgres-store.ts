@@ -1,93 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { type Logger, type Store, silentLogger } from '@flagstaff/core';
+import { FlagstaffError, type Logger, type Store, silentLogger } from '@flagstaff/core';
 import { type ListenForEvents, openSqlStore } from '@flagstaff/store-sql';
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  PostgresDialect,
-  type QueryResult,
-  sql,
-} from 'kysely';
+import { CompiledQuery, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import {
   beginStatement,
   commitWithNotice,
   EVENTS_CHANNEL,
   isForeignNotice,
-  NOTIFY_AT_COMMIT,
   postgresDialect,
 } from './postgres-dialect.js';
+import { withFewerRoundTrips } from './postgres-driver.js';
 
-/**
- * The pg driver, saving round trips: plain transactions begin with `begin` (the store's lock
- * included), and a transaction that appended events commits with its notice in the same message.
- */
-function withFewerRoundTrips(inner: Dialect, begin: CompiledQuery, commitWithNotice: CompiledQuery): Dialect {
-  return {
-    createAdapter: () => inner.createAdapter(),
-    createIntrospector: (db) => inner.createIntrospector(db),
-    createQueryCompiler: () => inner.createQueryCompiler(),
-    createDriver: (): Driver => {
-      const driver = inner.createDriver();
-      const wrappers = new WeakMap<DatabaseConnection, DatabaseConnection>();
-      const originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
-      const noticeDue = new WeakSet<DatabaseConnection>();
-      const original = (connection: DatabaseConnection): DatabaseConnection =>
-        originals.get(connection) ?? connection;
-      return {
-        init: () => driver.init(),
-        async acquireConnection() {
-          const connection = await driver.acquireConnection();
-          let wrapped = wrappers.get(connection);
-          if (!wrapped) {
-            const self: DatabaseConnection = {
-              executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-                if (query.sql !== NOTIFY_AT_COMMIT) return connection.executeQuery<R>(query);
-                noticeDue.add(self);
-                return { rows: [] };
-              },
-              streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
-            };
-            wrapped = self;
-            wrappers.set(connection, wrapped);
-            originals.set(wrapped, connection);
-          }
-          return wrapped;
-        },
-        async beginTransaction(connection, settings) {
-          noticeDue.delete(connection);
-          if (settings.isolationLevel !== undefined || settings.accessMode !== undefined)
-            return driver.beginTransaction(original(connection), settings);
-          await original(connection).executeQuery(begin);
-        },
-        async commitTransaction(connection) {
-          if (!noticeDue.has(connection)) return driver.commitTransaction(original(connection));
-          noticeDue.delete(connection);
-          await original(connection).executeQuery(commitWithNotice);
-        },
-        async rollbackTransaction(connection) {
-          noticeDue.delete(connection);
-          return driver.rollbackTransaction(original(connection));
-        },
-        releaseConnection: (connection) => driver.releaseConnection(original(connection)),
-        destroy: () => driver.destroy(),
-        ...(driver.savepoint && {
-          savepoint: (connection, name, compile) => driver.savepoint!(original(connection), name, compile),
-        }),
-        ...(driver.rollbackToSavepoint && {
-          rollbackToSavepoint: (connection, name, compile) =>
-            driver.rollbackToSavepoint!(original(connection), name, compile),
-        }),
-        ...(driver.releaseSavepoint && {
-          releaseSavepoint: (connection, name, compile) =>
-            driver.releaseSavepoint!(original(connection), name, compile),
-        }),
-      };
-    },
-  };
-}
+/** The statement timeout when none is configured. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 interface CommonOptions {
   /**
@@ -105,11 +31,25 @@ interface CommonOptions {
 
 export type PostgresStoreOptions = CommonOptions &
   (
-    | { connectionString: string; pool?: never; maxConnections?: number }
     | {
-        /** A pool you own: the store never ends it, and holds one of its clients while someone listens. */
+        connectionString: string;
+        pool?: never;
+        maxConnections?: number;
+        /**
+         * How long one statement may run before the server cancels it and the call fails with
+         * STORE_UNAVAILABLE (the session's statement_timeout); 30000 ms by default, 0 sets none.
+         * Migrations at open are exempt.
+         */
+        statementTimeoutMs?: number;
+      }
+    | {
+        /**
+         * A pool you own: the store never ends it, and holds one of its clients while someone
+         * listens. Give its clients a statement_timeout yourself; the store leaves their settings alone.
+         */
         pool: pg.Pool;
         connectionString?: never;
+        statementTimeoutMs?: never;
       }
   );
 
@@ -148,6 +88,13 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
   const logger = options.logger ?? silentLogger;
   const connectionTimeoutMillis = options.connectionTimeoutMs ?? 5000;
   const owned = options.pool === undefined;
+  const statementTimeoutMs = owned ? (options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS) : 0;
+  if (!Number.isSafeInteger(statementTimeoutMs) || statementTimeoutMs < 0)
+    throw new FlagstaffError(
+      'VALIDATION',
+      `statementTimeoutMs must be a whole number of milliseconds, 0 or more; got ${statementTimeoutMs}.`,
+      { property: 'statementTimeoutMs' },
+    );
   const pool =
     options.pool ??
     new pg.Pool({
@@ -174,11 +121,13 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
   const instanceId = randomUUID();
   const label = schema ?? '';
   // Every transaction takes the store's lock with `begin`, and announces appended events with `commit`.
-  const kyselyDialect = withFewerRoundTrips(
-    pgDialect,
-    CompiledQuery.raw(beginStatement(label)),
-    CompiledQuery.raw(commitWithNotice(label, instanceId)),
-  );
+  let opened = false;
+  const kyselyDialect = withFewerRoundTrips(pgDialect, {
+    begin: CompiledQuery.raw(beginStatement(label)),
+    commitWithNotice: CompiledQuery.raw(commitWithNotice(label, instanceId)),
+    statementTimeoutMs,
+    timeoutInForce: () => opened,
+  });
   const connectListener = async (): Promise<Listener> => {
     if (!owned) {
       const client = await pool.connect();
@@ -188,7 +137,7 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
     await client.connect();
     return { client, done: () => client.end() };
   };
-  return openSqlStore({
+  const store = await openSqlStore({
     name: `postgres${schema === undefined ? '' : `:${schema}`}`,
     dialect: postgresDialect({ schema: label, instanceId, lockedOnBegin: true }),
     kyselyDialect,
@@ -202,4 +151,6 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
           }
         : undefined,
   });
+  opened = true;
+  return store;
 }

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Bool, Count, Json, NullableJson, Serial } from './database.js';
 
 // Row types of addons, tokens, users, groups, signals and metrics (see `Database`).
@@ -14,10 +15,15 @@ export interface AddonTable {
   created_at: string;
 }
 
-/** One row (id 1): how far addon delivery has got through the event log. */
+/**
+ * One row (id 1): how far addon delivery has got through the event log, and who holds the delivery
+ * lease until when (epoch ms). PostgreSQL returns the bigints as strings.
+ */
 export interface AddonDeliveryTable {
   id: number;
-  delivered_through: number;
+  delivered_through: ColumnType<number | string | null, number | null, number | null>;
+  lease_holder: string | null;
+  lease_expires_at: ColumnType<number | string | null, number | null, number | null>;
 }
 
 export interface ApiTokenTable {

@@ -32,6 +32,13 @@ export interface GroupUserRow {
   createdAt: string;
 }
 
+/** The one row of `addonDelivery`: the position and the lease (see AddonRepository). */
+export interface AddonDeliveryRow {
+  eventId: number | null;
+  holder: string | null;
+  expiresAt: number | null;
+}
+
 /** The row type of every table. Rows are replaced, never mutated in place. */
 export interface Rows {
   projects: Project;
@@ -48,7 +55,7 @@ export interface Rows {
   dependencies: DependencyRecord;
   favorites: FavoriteRow;
   addons: Addon;
-  addonDelivery: { eventId: number };
+  addonDelivery: AddonDeliveryRow;
   apiTokens: ApiTokenRecord;
   users: UserRecord;
   roles: Role;

@@ -2,7 +2,7 @@ import type { MetricsBucket } from '../domain/metrics.js';
 import { conflict } from '../errors.js';
 import type { AddonRepository, MetricsRepository, SignalRepository } from '../ports/integration-ports.js';
 import { copy } from './copy.js';
-import type { Session } from './database.js';
+import type { AddonDeliveryRow, Session } from './database.js';
 import { by, compare, compareTime, keyOf, type Sync, sorted } from './support.js';
 
 const byId = (a: { id: number }, b: { id: number }): number => compare(a.id, b.id);
@@ -11,10 +11,34 @@ const byId = (a: { id: number }, b: { id: number }): number => compare(a.id, b.i
 export function createAddonRepository(s: Session): Sync<AddonRepository> {
   const addons = s.table('addons');
   const delivery = s.table('addonDelivery');
+  const row = (): AddonDeliveryRow => delivery.get(1) ?? { eventId: null, holder: null, expiresAt: null };
   return {
-    getDeliveredThrough: () => delivery.get('cursor')?.eventId ?? null,
+    getDeliveredThrough: () => row().eventId,
     setDeliveredThrough(eventId) {
-      delivery.set('cursor', { eventId });
+      delivery.set(1, { ...row(), eventId });
+    },
+    getDeliveryLease() {
+      const { holder, expiresAt } = row();
+      return holder === null || expiresAt === null ? null : { holder, expiresAt };
+    },
+    acquireDeliveryLease(holder, now, expiresAt) {
+      const current = row();
+      const taken = current.holder !== null && current.holder !== holder;
+      if (taken && current.expiresAt !== null && current.expiresAt > now) return null;
+      delivery.set(1, { ...current, holder, expiresAt });
+      return { deliveredThrough: current.eventId };
+    },
+    advanceDeliveredThrough(holder, eventId, expiresAt) {
+      const current = row();
+      if (current.holder !== holder || (current.eventId !== null && current.eventId > eventId)) return false;
+      delivery.set(1, { eventId, holder, expiresAt });
+      return true;
+    },
+    releaseDeliveryLease(holder) {
+      const current = row();
+      if (current.holder !== holder) return false;
+      delivery.set(1, { ...current, holder: null, expiresAt: null });
+      return true;
     },
     list: () => sorted(addons.rows(), byId).map(copy),
     get: (id) => copy(addons.get(id) ?? null),

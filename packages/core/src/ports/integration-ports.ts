@@ -2,12 +2,47 @@ import type { Addon } from '../domain/addon.js';
 import type { ClientApplication, MetricsBucket } from '../domain/metrics.js';
 import type { ActionSet, Signal, SignalEndpoint, SignalEndpointToken } from '../domain/signal.js';
 
-/** Addon configurations, and how far delivery has got through the event log. */
+/** Who may deliver addon events now: one holder at a time across every process sharing the store. */
+export interface AddonDeliveryLease {
+  holder: string;
+  /** Epoch milliseconds; from then on another holder may take the lease over. */
+  expiresAt: number;
+}
+
+/**
+ * Addon configurations, how far delivery has got through the event log, and the lease that lets
+ * one process at a time deliver. Lease times are epoch milliseconds from the caller's clock (the
+ * store does no arithmetic on them), so processes sharing a store need roughly synchronised clocks.
+ */
 export interface AddonRepository {
   /** Id of the last event addon delivery dealt with; null before delivery first ran. */
   getDeliveredThrough(): Promise<number | null>;
-  /** Records how far addon delivery got (the next run starts after this id). */
+  /**
+   * Sets the position whoever holds the lease (operators and tests); delivery itself moves it with
+   * `advanceDeliveredThrough`.
+   */
   setDeliveredThrough(eventId: number): Promise<void>;
+  /** The lease as stored, even when already expired; null when no one holds it. */
+  getDeliveryLease(): Promise<AddonDeliveryLease | null>;
+  /**
+   * Atomically gives `holder` the lease until `expiresAt` when it is free, already `holder`'s
+   * (a renewal) or expired at `now`. Returns the position at that moment (null before delivery first
+   * ran), or null when another holder's lease runs past `now`.
+   */
+  acquireDeliveryLease(
+    holder: string,
+    now: number,
+    expiresAt: number,
+  ): Promise<{ deliveredThrough: number | null } | null>;
+  /**
+   * Compare-and-set: moves the position to `eventId` and extends the lease to `expiresAt`, only when
+   * `holder` still holds the lease (expired or not, as long as no one took it over and it was not
+   * released) and `eventId` is not behind the position. Returns whether it did; a false means the
+   * lease is lost (or the position is ahead) and the caller must stop delivering.
+   */
+  advanceDeliveredThrough(holder: string, eventId: number, expiresAt: number): Promise<boolean>;
+  /** Frees the lease when `holder` holds it (the position stays); returns whether it did. */
+  releaseDeliveryLease(holder: string): Promise<boolean>;
   /** Ordered by id. */
   list(): Promise<Addon[]>;
   get(id: number): Promise<Addon | null>;

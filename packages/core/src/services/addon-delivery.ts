@@ -1,6 +1,7 @@
 import type { Addon } from '../domain/addon.js';
 import type { FlagstaffEvent } from '../domain/event.js';
 import type { HttpClient } from '../ports/runtime-ports.js';
+import { createDeliveryPosition } from './addon-delivery-lease.js';
 import { ADDON_PROVIDERS } from './addon-providers.js';
 import type { ServiceDeps } from './deps.js';
 
@@ -15,9 +16,12 @@ export interface AddonDeliveryOptions {
   batchSize?: number;
   /** How long notices are gathered before the log is read (default 20 ms). */
   coalesceMs?: number;
+  /**
+   * Term of the delivery lease (default 30 s): the longest another process waits to take over
+   * after the holder died. The holder renews it while delivering and on polls past half its term.
+   */
+  leaseMs?: number;
 }
-
-const SAVE_INTERVAL_MS = 5_000;
 
 /** Whether an addon's filters let the event through; empty lists and '*' mean all. */
 export function addonMatches(addon: Addon, event: FlagstaffEvent): boolean {
@@ -33,7 +37,9 @@ export function addonMatches(addon: Addon, event: FlagstaffEvent): boolean {
  * Tails the event log (the outbox) and POSTs matching events to enabled addons. The position is kept
  * in the store, so a restart resumes where the last run stopped and events appended while no process
  * ran are still delivered (at least once: an event being sent when a process dies is sent again).
- * The very first run starts at the newest event. Failures are logged, never thrown.
+ * The very first run starts at the newest event. Of the processes sharing a store, only the one
+ * holding the delivery lease delivers (see `createDeliveryPosition`); the others stand by and take
+ * over when it stops or its lease expires. Failures are logged, never thrown.
  */
 export function createAddonDelivery(
   deps: ServiceDeps & { http: HttpClient },
@@ -43,40 +49,21 @@ export function createAddonDelivery(
   const timeoutMs = options.timeoutMs ?? 5_000;
   const retryDelays = options.retryDelaysMs ?? [500, 2_000];
   const batchSize = options.batchSize ?? 100;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const position = createDeliveryPosition(deps, leaseMs);
   let stopped = false;
-  let cursor = 0;
   let running: Promise<void> | null = null;
   let again = false;
+  let renewing: Promise<void> = Promise.resolve();
   const sleepers = new Set<() => void>();
 
-  let saved = 0;
-  let savedAt = 0;
-  /**
-   * Moves the position. After a delivery it is saved at once (so a restart does not send the event
-   * again); when it only skips events no addon wants, saving at most every few seconds (and on stop)
-   * is enough and keeps a write transaction off the path of every command.
-   */
-  const advance = async (eventId: number, save: 'now' | 'lazily'): Promise<void> => {
-    if (eventId > cursor) cursor = eventId;
-    if (cursor === saved) return;
-    if (save === 'lazily' && deps.clock.now().getTime() - savedAt < SAVE_INTERVAL_MS) return;
-    const target = cursor;
-    await store.addons.setDeliveredThrough(target);
-    saved = target;
-    savedAt = deps.clock.now().getTime();
-  };
-
-  const ready = (async () => {
-    const position = await store.addons.getDeliveredThrough();
-    savedAt = deps.clock.now().getTime();
-    if (position !== null) cursor = saved = position;
-    else {
-      saved = -1;
-      await advance(await store.events.latestId(), 'now');
-    }
-  })().catch((error: unknown) =>
-    logger.error('addon delivery could not read its position in the event log', { error: String(error) }),
-  );
+  // Taken at once, so the very first run's starting point is the newest event at start-up.
+  const ready = position
+    .hold()
+    .then(() => undefined)
+    .catch((error: unknown) =>
+      logger.error('addon delivery could not read its position in the event log', { error: String(error) }),
+    );
 
   /** Waits, but wakes early when delivery stops so close() is not held up by backoff. */
   const sleep = (ms: number) =>
@@ -135,20 +122,26 @@ export function createAddonDelivery(
 
   async function drain(): Promise<void> {
     await ready;
-    while (!stopped) {
+    while (!stopped && (await position.hold())) {
       const addons = (await store.addons.list()).filter((a) => a.enabled);
       if (addons.length === 0) {
         // Nothing to deliver to: skip ahead without reading the events themselves.
-        await advance(await store.events.latestId(), 'lazily');
+        await position.advance(await store.events.latestId(), 'lazily');
         return;
       }
-      const events = await store.events.search({ afterId: cursor, ascending: true, limit: batchSize });
+      const events = await store.events.search({
+        afterId: position.cursor(),
+        ascending: true,
+        limit: batchSize,
+      });
       if (events.length === 0) return;
       for (const event of events) {
-        if (stopped) return;
+        if (stopped || !(await position.hold())) return;
+        // Taking the lease back may have moved the position past events another process delivered.
+        if (event.id <= position.cursor()) continue;
         // One event at a time keeps each addon's deliveries in log order.
         await Promise.all(addons.filter((a) => addonMatches(a, event)).map((a) => send(a, event)));
-        await advance(event.id, 'now');
+        if (!(await position.advance(event.id, 'now'))) return;
       }
     }
   }
@@ -161,6 +154,15 @@ export function createAddonDelivery(
       return running;
     }
     running = (async () => {
+      // A slow receiver (timeouts, retries) must not let the lease lapse mid-delivery.
+      const heartbeat = setInterval(() => {
+        renewing = renewing
+          .then(position.renew)
+          .catch((error: unknown) =>
+            logger.warn('addon delivery could not renew its lease', { error: String(error) }),
+          );
+      }, leaseMs / 3);
+      heartbeat.unref?.();
       try {
         do {
           again = false;
@@ -169,6 +171,7 @@ export function createAddonDelivery(
       } catch (error) {
         logger.error('addon delivery failed to read events', { error: String(error) });
       } finally {
+        clearInterval(heartbeat);
         running = null;
       }
     })();
@@ -190,7 +193,7 @@ export function createAddonDelivery(
 
   return {
     deliverPending,
-    /** Stops triggers and polling, cuts backoff short and waits for the running batch. */
+    /** Stops triggers and polling, cuts backoff short, waits for the running batch, frees the lease. */
     async stop(): Promise<void> {
       stopped = true;
       clearInterval(poll);
@@ -198,10 +201,13 @@ export function createAddonDelivery(
       unsubscribe?.();
       for (const wake of [...sleepers]) wake();
       await running;
+      await renewing;
       await ready;
-      await advance(cursor, 'now').catch((error: unknown) =>
-        logger.warn('addon delivery could not save its position', { error: String(error) }),
-      );
+      await position
+        .release()
+        .catch((error: unknown) =>
+          logger.warn('addon delivery could not save its position', { error: String(error) }),
+        );
     },
   };
 }

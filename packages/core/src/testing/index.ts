@@ -2,5 +2,7 @@
 // Store implementation must pass unchanged. `open` returns a fresh, empty, migrated store each call
 // (its own database or schema), and `close` disposes of it.
 
+export type { SharedStoreFactory } from './shared-delivery-contract.js';
+export { describeSharedAddonDelivery } from './shared-delivery-contract.js';
 export type { StoreFactory } from './store-contract.js';
 export { describeStoreContract } from './store-contract.js';

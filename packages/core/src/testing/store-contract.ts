@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { describeAccessContract } from './access-contract.js';
+import { describeAddonDeliveryContract } from './addon-delivery-contract.js';
 import { describeCascadeContract } from './cascade-contract.js';
 import { describeEventContract } from './event-contract.js';
 import { describeEventSearchContract } from './event-search-contract.js';
@@ -31,6 +32,7 @@ export function describeStoreContract(name: string, open: StoreFactory): void {
     describeAccessContract(open);
     describeTokenContract(open);
     describeIntegrationContract(open);
+    describeAddonDeliveryContract(open);
     describeEventContract(open);
     describeEventSearchContract(open);
     describeTransactionContract(open);

@@ -3,6 +3,7 @@ import { type Kysely, type Migration, Migrator } from 'kysely';
 import type { Database } from '../database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { createAddonDeliveryTable } from './addon-delivery.js';
+import { addAddonDeliveryLease } from './addon-delivery-lease.js';
 import { ddlFor } from './column-types.js';
 import { createAccessTables } from './initial-access-tables.js';
 import { createEventTables } from './initial-event-tables.js';
@@ -22,6 +23,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
     '0002_addon_delivery': {
       async up(db) {
         await createAddonDeliveryTable(ddlFor(db, dialect));
+      },
+    },
+    '0003_addon_delivery_lease': {
+      async up(db) {
+        await addAddonDeliveryLease(ddlFor(db, dialect));
       },
     },
   };

@@ -3,7 +3,14 @@ import type { Selectable } from 'kysely';
 import { bool, jsonOf, parseOf, type RepoContext, touched } from '../context.js';
 import type { AddonTable } from '../database.js';
 
-/** Addon configurations. */
+/** The id of the one `addon_delivery` row. */
+const ROW = 1;
+
+/** A stored position (PostgreSQL returns bigint as a string). */
+const position = (value: number | string | null | undefined): number | null =>
+  value === null || value === undefined ? null : Number(value);
+
+/** Addon configurations, the delivery position and the delivery lease. */
 export function createAddonRepository(ctx: RepoContext): AddonRepository {
   const { db } = ctx;
   const json = jsonOf(ctx);
@@ -34,17 +41,67 @@ export function createAddonRepository(ctx: RepoContext): AddonRepository {
       const row = await db
         .selectFrom('addon_delivery')
         .select('delivered_through')
-        .where('id', '=', 1)
+        .where('id', '=', ROW)
         .executeTakeFirst();
-      // PostgreSQL returns bigint as a string.
-      return row ? Number(row.delivered_through) : null;
+      return position(row?.delivered_through);
     },
     async setDeliveredThrough(eventId) {
       await db
         .insertInto('addon_delivery')
-        .values({ id: 1, delivered_through: eventId })
+        .values({ id: ROW, delivered_through: eventId })
         .onConflict((oc) => oc.column('id').doUpdateSet({ delivered_through: eventId }))
         .execute();
+    },
+    async getDeliveryLease() {
+      const row = await db
+        .selectFrom('addon_delivery')
+        .select(['lease_holder', 'lease_expires_at'])
+        .where('id', '=', ROW)
+        .executeTakeFirst();
+      if (!row || row.lease_holder === null || row.lease_expires_at === null) return null;
+      return { holder: row.lease_holder, expiresAt: Number(row.lease_expires_at) };
+    },
+    async acquireDeliveryLease(holder, now, expiresAt) {
+      // One statement, so the check and the take are atomic without relying on the store's lock.
+      const row = await db
+        .insertInto('addon_delivery')
+        .values({ id: ROW, delivered_through: null, lease_holder: holder, lease_expires_at: expiresAt })
+        .onConflict((oc) =>
+          oc
+            .column('id')
+            .doUpdateSet({ lease_holder: holder, lease_expires_at: expiresAt })
+            .where((eb) =>
+              eb.or([
+                eb('addon_delivery.lease_holder', 'is', null),
+                eb('addon_delivery.lease_holder', '=', holder),
+                eb('addon_delivery.lease_expires_at', '<=', now),
+              ]),
+            ),
+        )
+        .returning('delivered_through')
+        .executeTakeFirst();
+      return row ? { deliveredThrough: position(row.delivered_through) } : null;
+    },
+    async advanceDeliveredThrough(holder, eventId, expiresAt) {
+      return touched(
+        await db
+          .updateTable('addon_delivery')
+          .set({ delivered_through: eventId, lease_expires_at: expiresAt })
+          .where('id', '=', ROW)
+          .where('lease_holder', '=', holder)
+          .where((eb) => eb.or([eb('delivered_through', 'is', null), eb('delivered_through', '<=', eventId)]))
+          .executeTakeFirst(),
+      );
+    },
+    async releaseDeliveryLease(holder) {
+      return touched(
+        await db
+          .updateTable('addon_delivery')
+          .set({ lease_holder: null, lease_expires_at: null })
+          .where('id', '=', ROW)
+          .where('lease_holder', '=', holder)
+          .executeTakeFirst(),
+      );
     },
     async list() {
       return (await db.selectFrom('addons').selectAll().orderBy('id').execute()).map(toAddon);
