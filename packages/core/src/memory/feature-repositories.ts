@@ -11,6 +11,7 @@ import type {
 import { copy } from './copy.js';
 import type { Session } from './database.js';
 import { by, compare, compareTime, keyOf, type Sync, sorted } from './support.js';
+import { tagOrder } from './tag-repository.js';
 
 /** Features over a session. */
 export function createFeatureRepository(s: Session): Sync<FeatureRepository> {
@@ -29,6 +30,17 @@ export function createFeatureRepository(s: Session): Sync<FeatureRepository> {
       return sorted(matches, (a, b) => compare(a.name, b.name)).map(copy);
     },
     get: (name) => copy(features.get(name) ?? null),
+    getWithTags(name) {
+      const feature = features.get(name);
+      if (!feature) return null;
+      const tags = s
+        .table('featureTags')
+        .rows()
+        .filter((tag) => tag.featureName === name)
+        .map(({ type, value }) => ({ type, value }))
+        .sort(tagOrder);
+      return { feature: copy(feature), tags };
+    },
     insert(feature) {
       if (features.has(feature.name)) throw conflict(`A feature named "${feature.name}" already exists.`);
       features.set(feature.name, copy(feature));

@@ -5,7 +5,7 @@ import { copy } from './copy.js';
 import type { Session } from './database.js';
 import { by, compare, keyOf, type Sync, sorted } from './support.js';
 
-const tagOrder = by<Tag>(
+export const tagOrder = by<Tag>(
   (a, b) => compare(a.type, b.type),
   (a, b) => compare(a.value, b.value),
 );

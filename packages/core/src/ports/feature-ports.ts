@@ -14,6 +14,8 @@ export interface FeatureRepository {
   /** Features matching the filter, ordered by name. */
   list(filter?: FeatureFilter): Promise<FeatureRecord[]>;
   get(name: string): Promise<FeatureRecord | null>;
+  /** The feature and its tags (ordered by type, value) in one read, for commands that write feature events. */
+  getWithTags(name: string): Promise<{ feature: FeatureRecord; tags: Tag[] } | null>;
   /** Throws CONFLICT when the name exists (live or archived). */
   insert(feature: FeatureRecord): Promise<void>;
   /** Replaces every field of the named feature; returns false when it does not exist. */

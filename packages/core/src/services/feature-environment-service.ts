@@ -2,13 +2,14 @@ import { z } from 'zod';
 import type { FeatureEnvironmentRecord, FeatureRecord, Lifecycle } from '../domain/feature.js';
 import { parseWith } from '../domain/parse.js';
 import { patchDocumentSchema } from '../domain/strategy.js';
+import type { Tag } from '../domain/tag.js';
 import { type Variant, variantSchema } from '../domain/variant.js';
 import { normalizeVariantWeights, variantSetProblem } from '../domain/variant-weights.js';
 import { FlagstaffError } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeFeatureEvents } from './event-writer.js';
-import { requireFeature } from './feature-service.js';
+import { requireFeature, requireFeatureWithTags } from './feature-service.js';
 import { applyJsonPatch } from './json-patch.js';
 import { requireLinkedEnvironment, requireProject, requireProjectEnvironment } from './project-service.js';
 import { fallbackStrategy, prepareStrategyConfig } from './strategy-rules.js';
@@ -75,7 +76,7 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
     environment: string,
     enabled: boolean,
   ) {
-    const feature = await requireFeature(tx, project, name);
+    const { feature, tags } = await requireFeatureWithTags(tx, project, name);
     // The feature belongs to `project`, so its link is the project's link to the environment.
     const { row, environment: env, link } = await requireRowIn(tx, feature, environment);
     if (row.enabled === enabled) return;
@@ -90,6 +91,7 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
         feature,
         environment,
         await prepareStrategyConfig(tx, name, config),
+        tags,
       );
     }
     await tx.featureEnvironments.upsert({ ...row, enabled });
@@ -98,29 +100,41 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
       const lifecycle = stageAfterEnabling(feature.lifecycle, env.type, at);
       if (lifecycle !== feature.lifecycle) await tx.features.update({ ...feature, lifecycle });
     }
-    await writeFeatureEvents(tx, actor, at, feature, [
-      { type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', environment },
-    ]);
+    await writeFeatureEvents(
+      tx,
+      actor,
+      at,
+      feature,
+      [{ type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', environment }],
+      tags,
+    );
   }
 
   async function saveVariants(
     tx: Repositories,
     actor: Actor,
-    feature: FeatureRecord,
+    { feature, tags }: { feature: FeatureRecord; tags: Tag[] },
     environment: string,
     variants: Variant[],
     at: string,
   ) {
     const row = await requireRow(tx, feature, environment);
     await tx.featureEnvironments.upsert({ ...row, variants });
-    await writeFeatureEvents(tx, actor, at, feature, [
-      {
-        type: 'feature-environment-variants-updated',
-        environment,
-        data: { variants },
-        preData: { variants: row.variants },
-      },
-    ]);
+    await writeFeatureEvents(
+      tx,
+      actor,
+      at,
+      feature,
+      [
+        {
+          type: 'feature-environment-variants-updated',
+          environment,
+          data: { variants },
+          preData: { variants: row.variants },
+        },
+      ],
+      tags,
+    );
   }
 
   return {
@@ -169,7 +183,7 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
         await saveVariants(
           tx,
           actor,
-          await requireFeature(tx, project, name),
+          await requireFeatureWithTags(tx, project, name),
           environment,
           variants,
           nowIso(deps),
@@ -188,10 +202,10 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
     ): Promise<Variant[]> {
       const ops = parseWith(patchDocumentSchema, input);
       return inTransaction(deps, async (tx) => {
-        const feature = await requireFeature(tx, project, name);
-        const row = await requireRow(tx, feature, environment);
+        const found = await requireFeatureWithTags(tx, project, name);
+        const row = await requireRow(tx, found.feature, environment);
         const variants = prepareVariants(applyJsonPatch(row.variants, ops));
-        await saveVariants(tx, actor, feature, environment, variants, nowIso(deps));
+        await saveVariants(tx, actor, found, environment, variants, nowIso(deps));
         return variants;
       });
     },
@@ -206,9 +220,9 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
       const body = parseWith(variantsBatchSchema, input);
       const variants = prepareVariants(body.variants, 'variants');
       return inTransaction(deps, async (tx) => {
-        const feature = await requireFeature(tx, project, name);
+        const found = await requireFeatureWithTags(tx, project, name);
         const at = nowIso(deps);
-        for (const env of body.environments) await saveVariants(tx, actor, feature, env, variants, at);
+        for (const env of body.environments) await saveVariants(tx, actor, found, env, variants, at);
         return variants;
       });
     },

@@ -10,6 +10,7 @@ import { validateFeatureNameSchema } from '../domain/name-validation.js';
 import { parseWith } from '../domain/parse.js';
 import type { Project } from '../domain/project.js';
 import { patchDocumentSchema } from '../domain/strategy.js';
+import type { Tag } from '../domain/tag.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
@@ -20,6 +21,15 @@ import { requireProject } from './project-service.js';
 import { canSeeProject, projectVisibility } from './project-visibility.js';
 import { ensureTags } from './tag-service.js';
 
+/** The NOT_FOUND for a feature missing from the project (or the project's own, when that is missing). */
+async function missingFeature(repos: Repositories, project: string | null, name: string): Promise<never> {
+  if (project !== null) await requireProject(repos, project);
+  throw notFound('feature', name);
+}
+
+const belongs = (feature: FeatureRecord, project: string | null, archived = false): boolean =>
+  (project === null || feature.project === project) && (archived || feature.archivedAt === null);
+
 /** Loads a feature (live unless `archived` is allowed) of the project, or throws NOT_FOUND. */
 export async function requireFeature(
   repos: Repositories,
@@ -28,12 +38,19 @@ export async function requireFeature(
   opts: { archived?: boolean } = {},
 ): Promise<FeatureRecord> {
   const feature = await repos.features.get(name);
-  if (!feature || (project !== null && feature.project !== project)) {
-    if (project !== null) await requireProject(repos, project);
-    throw notFound('feature', name);
-  }
-  if (!opts.archived && feature.archivedAt !== null) throw notFound('feature', name);
+  if (!feature || !belongs(feature, project, opts.archived)) return missingFeature(repos, project, name);
   return feature;
+}
+
+/** Like `requireFeature` for a live feature, with its tags from the same read (for feature events). */
+export async function requireFeatureWithTags(
+  repos: Repositories,
+  project: string,
+  name: string,
+): Promise<{ feature: FeatureRecord; tags: Tag[] }> {
+  const found = await repos.features.getWithTags(name);
+  if (!found || !belongs(found.feature, project)) return missingFeature(repos, project, name);
+  return found;
 }
 
 /** Refuses a name outside the project's feature naming pattern, quoting the example when there is one. */

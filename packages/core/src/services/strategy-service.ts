@@ -6,11 +6,12 @@ import {
   type StrategyConfig,
   strategyConfigSchema,
 } from '../domain/strategy.js';
+import type { Tag } from '../domain/tag.js';
 import { FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeFeatureEvents } from './event-writer.js';
-import { requireFeature } from './feature-service.js';
+import { requireFeatureWithTags } from './feature-service.js';
 import { applyJsonPatch } from './json-patch.js';
 import { requireProjectEnvironment } from './project-service.js';
 import { prepareStrategyConfig } from './strategy-rules.js';
@@ -26,10 +27,11 @@ export interface StrategyLocation {
   environment: string;
 }
 
+/** The feature (with its tags, for the events) after checking the environment is the project's. */
 async function locate(tx: Repositories, at: StrategyLocation) {
-  const feature = await requireFeature(tx, at.project, at.feature);
+  const found = await requireFeatureWithTags(tx, at.project, at.feature);
   await requireProjectEnvironment(tx, at.project, at.environment);
-  return feature;
+  return found;
 }
 
 async function requireStrategy(tx: Repositories, at: StrategyLocation, id: string): Promise<FeatureStrategy> {
@@ -57,6 +59,7 @@ export async function insertStrategy(
   feature: { name: string; project: string },
   environment: string,
   config: StrategyConfig,
+  knownTags?: readonly Tag[],
 ): Promise<FeatureStrategy> {
   const existing = await tx.strategies.list({ featureName: feature.name, environment });
   const at = nowIso(deps);
@@ -76,9 +79,14 @@ export async function insertStrategy(
     createdAt: at,
   };
   await tx.strategies.insert(strategy);
-  await writeFeatureEvents(tx, actor, at, feature, [
-    { type: 'feature-strategy-add', environment, data: strategy },
-  ]);
+  await writeFeatureEvents(
+    tx,
+    actor,
+    at,
+    feature,
+    [{ type: 'feature-strategy-add', environment, data: strategy }],
+    knownTags,
+  );
   return strategy;
 }
 
@@ -93,7 +101,7 @@ export function createStrategyService(deps: ServiceDeps) {
     before: FeatureStrategy,
     config: StrategyConfig,
   ) {
-    const feature = await locate(tx, at);
+    const { feature, tags } = await locate(tx, at);
     const prepared = await prepareStrategyConfig(tx, at.feature, config);
     const after: FeatureStrategy = {
       ...before,
@@ -107,9 +115,14 @@ export function createStrategyService(deps: ServiceDeps) {
       segments: prepared.segments,
     };
     await tx.strategies.update(after);
-    await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
-      { type: 'feature-strategy-update', environment: at.environment, data: after, preData: before },
-    ]);
+    await writeFeatureEvents(
+      tx,
+      actor,
+      nowIso(deps),
+      feature,
+      [{ type: 'feature-strategy-update', environment: at.environment, data: after, preData: before }],
+      tags,
+    );
     return after;
   }
 
@@ -129,7 +142,7 @@ export function createStrategyService(deps: ServiceDeps) {
     async add(actor: Actor, at: StrategyLocation, input: unknown): Promise<FeatureStrategy> {
       const config = parseWith(strategyConfigSchema, input);
       return inTransaction(deps, async (tx) => {
-        const feature = await locate(tx, at);
+        const { feature, tags } = await locate(tx, at);
         return insertStrategy(
           deps,
           tx,
@@ -137,6 +150,7 @@ export function createStrategyService(deps: ServiceDeps) {
           feature,
           at.environment,
           await prepareStrategyConfig(tx, at.feature, config),
+          tags,
         );
       });
     },
@@ -171,12 +185,17 @@ export function createStrategyService(deps: ServiceDeps) {
     /** Removes a strategy (feature-strategy-remove, preData: the strategy). */
     async delete(actor: Actor, at: StrategyLocation, id: string): Promise<void> {
       return inTransaction(deps, async (tx) => {
-        const feature = await locate(tx, at);
+        const { feature, tags } = await locate(tx, at);
         const before = await requireStrategy(tx, at, id);
         await tx.strategies.delete(id);
-        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
-          { type: 'feature-strategy-remove', environment: at.environment, preData: before },
-        ]);
+        await writeFeatureEvents(
+          tx,
+          actor,
+          nowIso(deps),
+          feature,
+          [{ type: 'feature-strategy-remove', environment: at.environment, preData: before }],
+          tags,
+        );
       });
     },
 
@@ -184,7 +203,7 @@ export function createStrategyService(deps: ServiceDeps) {
     async reorder(actor: Actor, at: StrategyLocation, input: unknown): Promise<void> {
       const order = parseWith(sortOrderSchema, input);
       return inTransaction(deps, async (tx) => {
-        const feature = await locate(tx, at);
+        const { feature, tags } = await locate(tx, at);
         const before = await tx.strategies.list({ featureName: at.feature, environment: at.environment });
         const byId = new Map(before.map((s) => [s.id, s]));
         for (const [i, item] of order.entries()) {
@@ -197,14 +216,21 @@ export function createStrategyService(deps: ServiceDeps) {
             );
           if (s.sortOrder !== item.sortOrder) await tx.strategies.update({ ...s, sortOrder: item.sortOrder });
         }
-        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
-          {
-            type: 'strategy-order-changed',
-            environment: at.environment,
-            data: order.map((o) => ({ id: o.id, sortOrder: o.sortOrder })),
-            preData: before.map((s) => ({ id: s.id, sortOrder: s.sortOrder })),
-          },
-        ]);
+        await writeFeatureEvents(
+          tx,
+          actor,
+          nowIso(deps),
+          feature,
+          [
+            {
+              type: 'strategy-order-changed',
+              environment: at.environment,
+              data: order.map((o) => ({ id: o.id, sortOrder: o.sortOrder })),
+              preData: before.map((s) => ({ id: s.id, sortOrder: s.sortOrder })),
+            },
+          ],
+          tags,
+        );
       });
     },
   };

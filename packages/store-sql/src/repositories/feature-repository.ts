@@ -47,6 +47,19 @@ const COLUMN_NAMES = [
 const getFeature = prepared<{ name: string }, Selectable<FeatureTable>>((db, p) =>
   db.selectFrom('features').selectAll().where('name', '=', p.value('name')),
 );
+const featureWithTags = prepared<
+  { name: string },
+  Selectable<FeatureTable> & { tag_type: string | null; tag_value: string | null }
+>((db, p) =>
+  db
+    .selectFrom('features as f')
+    .leftJoin('feature_tags as ft', 'ft.feature_name', 'f.name')
+    .selectAll('f')
+    .select(['ft.tag_type', 'ft.tag_value'])
+    .where('f.name', '=', p.value('name'))
+    .orderBy('ft.tag_type')
+    .orderBy('ft.tag_value'),
+);
 const insertFeature = prepared<FeatureColumns, never>((db, p) =>
   db
     .insertInto('features')
@@ -74,6 +87,15 @@ export function createFeatureRepository(ctx: RepoContext): FeatureRepository {
     async get(name) {
       const row = (await getFeature.run(ctx, { name })).rows[0];
       return row ? toFeature(row) : null;
+    },
+    async getWithTags(name) {
+      const { rows } = await featureWithTags.run(ctx, { name });
+      const first = rows[0];
+      if (!first) return null;
+      const tags = rows.flatMap((row) =>
+        row.tag_type === null || row.tag_value === null ? [] : [{ type: row.tag_type, value: row.tag_value }],
+      );
+      return { feature: toFeature(first), tags };
     },
     async insert(feature) {
       insertedOr(
