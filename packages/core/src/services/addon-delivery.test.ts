@@ -182,3 +182,34 @@ describe('addon delivery lease', () => {
     expect(await store.addons.getDeliveryLease()).toBeNull();
   });
 });
+
+describe('addon delivery pace', () => {
+  it('with no addon enabled, a burst of commands is not read per notice; an addon enabled here is served at once', async () => {
+    const clock = createTestClock();
+    const memory = createMemoryStore();
+    const { store, calls } = countingAddons(memory);
+    const { http, sent } = recordingHttp();
+    const delivery = createAddonDelivery(
+      { store, clock, ids: cryptoIds, logger: silentLogger, http },
+      { ...options, coalesceMs: 1, idleCoalesceMs: 60_000 },
+    );
+    try {
+      await delivery.deliverPending();
+      expect(calls['list']).toBe(1);
+      for (const name of ['a', 'b', 'c', 'd', 'e']) {
+        await memory.transaction((tx) =>
+          tx.events.append([{ ...event(name, clock), type: 'feature-archived' }]),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // At the busy pace (1 ms) each of these notices would have read the addons again.
+      expect(calls['list']).toBe(1);
+      await withAddon(memory, clock);
+      delivery.addonsChanged();
+      await memory.transaction((tx) => tx.events.append([event('x', clock)]));
+      await expect.poll(() => sent).toEqual(['x']);
+    } finally {
+      await delivery.stop();
+    }
+  });
+});

@@ -112,7 +112,7 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
       const body = parseWith(addonInputSchema, input);
       const provider = requireProvider(body.provider);
       validateParameters(provider, body.parameters);
-      return inTransaction(deps, async (tx) => {
+      const created = await inTransaction(deps, async (tx) => {
         const addon = await tx.addons.insert({
           provider: body.provider,
           description: body.description ?? null,
@@ -128,6 +128,8 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
         ]);
         return maskedView(addon);
       });
+      delivery.addonsChanged();
+      return created;
     },
 
     /**
@@ -137,7 +139,7 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
     async update(actor: Actor, id: number, input: unknown): Promise<Addon> {
       const body = parseWith(addonInputSchema, input);
       const provider = requireProvider(body.provider);
-      return inTransaction(deps, async (tx) => {
+      const updated = await inTransaction(deps, async (tx) => {
         const before = await requireAddon(tx, id);
         if (body.provider !== before.provider)
           throw new FlagstaffError(
@@ -168,6 +170,8 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
         ]);
         return maskedView(after);
       });
+      delivery.addonsChanged();
+      return updated;
     },
 
     /** Deletes an addon (addon-config-deleted); NOT_FOUND when unknown. */
