@@ -1,10 +1,5 @@
 import type { Flagstaff, Logger, Principal } from '@flagstaff/core';
-import express, {
-  type ErrorRequestHandler,
-  type Request,
-  type Response,
-  type Router,
-} from 'express';
+import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
 import { notFoundRoute, toErrorResponse } from './errors.js';
 import { type Authenticate, type AuthMode, createAuthenticator } from './middleware/auth.js';
 import { DEFAULT_BODY_LIMIT, jsonBody } from './middleware/body.js';
