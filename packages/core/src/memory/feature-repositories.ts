@@ -86,6 +86,9 @@ export function createFeatureEnvironmentRepository(s: Session): Sync<FeatureEnvi
     upsert(row) {
       rows.set(keyOf(row.featureName, row.environment), copy(row));
     },
+    upsertMany(list) {
+      for (const row of list) rows.set(keyOf(row.featureName, row.environment), copy(row));
+    },
     delete: (featureName, environment) => rows.delete(keyOf(featureName, environment)),
     markSeen(pairs, at) {
       for (const { featureName, environment } of pairs) {

@@ -35,6 +35,8 @@ export interface FeatureEnvironmentRepository {
   listForFeatures(featureNames: readonly string[]): Promise<FeatureEnvironmentRecord[]>;
   /** Inserts or replaces the row for (featureName, environment). */
   upsert(row: FeatureEnvironmentRecord): Promise<void>;
+  /** `upsert` of several rows in as few statements as the store can manage. */
+  upsertMany(rows: readonly FeatureEnvironmentRecord[]): Promise<void>;
   delete(featureName: string, environment: string): Promise<boolean>;
   /** Stamps lastSeenAt on existing rows (metrics); unknown pairs are ignored. */
   markSeen(pairs: readonly { featureName: string; environment: string }[], at: string): Promise<void>;

@@ -53,6 +53,22 @@ export async function requireFeatureWithTags(
   return found;
 }
 
+/**
+ * Inserts a feature whose name must be free. The insert itself finds a taken name (no read first);
+ * only then is the holder read, to say whether it is archived.
+ */
+async function insertNew(tx: Repositories, feature: FeatureRecord): Promise<void> {
+  try {
+    await tx.features.insert(feature);
+  } catch (error) {
+    if (!(error instanceof FlagstaffError) || error.code !== 'CONFLICT') throw error;
+    const existing = await tx.features.get(feature.name);
+    throw conflict(
+      `A feature named "${feature.name}" already exists${existing?.archivedAt ? ' in the archive' : ''}.`,
+    );
+  }
+}
+
 /** Refuses a name outside the project's feature naming pattern, quoting the example when there is one. */
 function requireNamingPattern(project: Project, name: string): void {
   const pattern = project.featureNaming.pattern;
@@ -197,11 +213,6 @@ export function createFeatureService(deps: ServiceDeps) {
             'LIMIT_EXCEEDED',
             `Project "${project}" has reached its feature limit of ${proj.featureLimit}.`,
           );
-        const existing = await tx.features.get(body.name);
-        if (existing)
-          throw conflict(
-            `A feature named "${body.name}" already exists${existing.archivedAt ? ' in the archive' : ''}.`,
-          );
         const at = nowIso(deps);
         const feature: FeatureRecord = {
           name: body.name,
@@ -215,20 +226,18 @@ export function createFeatureService(deps: ServiceDeps) {
           createdByUserId: actor.userId,
           lifecycle: { stage: 'initial', enteredStageAt: at },
         };
-        await tx.features.insert(feature);
+        await insertNew(tx, feature);
         const links = await tx.environments.listForProject(project);
-        const envRows: FeatureEnvironmentRecord[] = [];
-        for (const link of links) {
-          const row: FeatureEnvironmentRecord = {
+        const envRows = links.map(
+          (link): FeatureEnvironmentRecord => ({
             featureName: feature.name,
             environment: link.environment,
             enabled: false,
             variants: [],
             lastSeenAt: null,
-          };
-          await tx.featureEnvironments.upsert(row);
-          envRows.push(row);
-        }
+          }),
+        );
+        await tx.featureEnvironments.upsertMany(envRows);
         const tagEvents: Omit<EventDraft, 'featureName' | 'project'>[] = [];
         for (const tag of body.tags ?? []) {
           await ensureTags(tx, actor, at, [tag]);
