@@ -138,6 +138,19 @@ export function createStrategyRepository(s: Session): Sync<StrategyRepository> {
       if (strategies.has(strategy.id)) throw conflict(`A strategy with id "${strategy.id}" already exists.`);
       strategies.set(strategy.id, normaliseStrategy(strategy));
     },
+    insertLast(strategy) {
+      if (strategies.has(strategy.id)) throw conflict(`A strategy with id "${strategy.id}" already exists.`);
+      const sortOrder =
+        Math.max(
+          -1,
+          ...strategies
+            .rows()
+            .filter((s) => s.featureName === strategy.featureName && s.environment === strategy.environment)
+            .map((s) => s.sortOrder),
+        ) + 1;
+      strategies.set(strategy.id, normaliseStrategy({ ...strategy, sortOrder }));
+      return sortOrder;
+    },
     update(strategy) {
       if (!strategies.has(strategy.id)) return false;
       strategies.set(strategy.id, normaliseStrategy(strategy));

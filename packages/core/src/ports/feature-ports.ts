@@ -57,6 +57,11 @@ export interface StrategyRepository {
   get(id: string): Promise<FeatureStrategy | null>;
   /** Inserts the strategy and its segment links; CONFLICT on a duplicate id. */
   insert(strategy: FeatureStrategy): Promise<void>;
+  /**
+   * Like `insert`, placing the strategy last in its feature environment: its sortOrder (ignored
+   * here) becomes one past the highest there (0 when none), and is returned.
+   */
+  insertLast(strategy: FeatureStrategy): Promise<number>;
   /** Replaces the strategy (and its segment links); false when the id is unknown. */
   update(strategy: FeatureStrategy): Promise<boolean>;
   delete(id: string): Promise<boolean>;

@@ -61,9 +61,8 @@ export async function insertStrategy(
   config: StrategyConfig,
   knownTags?: readonly Tag[],
 ): Promise<FeatureStrategy> {
-  const existing = await tx.strategies.list({ featureName: feature.name, environment });
   const at = nowIso(deps);
-  const strategy: FeatureStrategy = {
+  const draft: FeatureStrategy = {
     id: deps.ids.uuid(),
     name: config.name,
     title: config.title ?? null,
@@ -71,14 +70,18 @@ export async function insertStrategy(
     featureName: feature.name,
     projectId: feature.project,
     environment,
-    sortOrder: config.sortOrder ?? Math.max(-1, ...existing.map((s) => s.sortOrder)) + 1,
+    sortOrder: config.sortOrder ?? 0,
     segments: config.segments,
     constraints: config.constraints,
     variants: config.variants,
     parameters: config.parameters,
     createdAt: at,
   };
-  await tx.strategies.insert(strategy);
+  let strategy = draft;
+  // Without a sortOrder it goes last, placed by the store in the same statement.
+  if (config.sortOrder === undefined)
+    strategy = { ...draft, sortOrder: await tx.strategies.insertLast(draft) };
+  else await tx.strategies.insert(draft);
   await writeFeatureEvents(
     tx,
     actor,

@@ -89,6 +89,29 @@ export function describeStrategyContract(open: StoreFactory): void {
       expect((await store().strategies.get(uuid(1)))?.title).toBe('original');
     });
 
+    test('insertLast places a strategy after the others of its feature environment only', async () => {
+      await seedFeatures(store(), 'checkout', 'cart');
+      const one = await store().segments.insert(segment('one'));
+      expect(
+        await store().strategies.insertLast(strategy(1, 'checkout', 'production', { sortOrder: 9 })),
+      ).toBe(0);
+      await store().strategies.insert(strategy(2, 'checkout', 'production', { sortOrder: 4 }));
+      await store().strategies.insert(strategy(3, 'checkout', 'development', { sortOrder: 20 }));
+      await store().strategies.insert(strategy(4, 'cart', 'production', { sortOrder: 30 }));
+      const last = strategy(5, 'checkout', 'production', { segments: [one.id], title: 'last' });
+      expect(await store().strategies.insertLast(last)).toBe(5);
+      expect(await store().strategies.get(uuid(5))).toEqual({ ...last, sortOrder: 5 });
+      expect(await store().strategies.get(uuid(1))).toMatchObject({ sortOrder: 0 });
+      await expectFailure(
+        store().strategies.insertLast(strategy(5, 'cart', 'development')),
+        'CONFLICT',
+        uuid(5),
+      );
+      expect(
+        (await store().strategies.list({ featureName: 'cart', environment: 'development' })).length,
+      ).toBe(0);
+    });
+
     test('update replaces the strategy and its segment links; an unknown id is false', async () => {
       await seedFeatures(store(), 'checkout');
       const one = await store().segments.insert(segment('one'));

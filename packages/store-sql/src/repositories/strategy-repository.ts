@@ -5,8 +5,9 @@ import type {
   StrategyRepository,
   StrategyVariant,
 } from '@flagstaff/core';
+import { conflict } from '@flagstaff/core';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
-import { bool, insertedOr, jsonOf, parseOf, type RepoContext, touched } from '../context.js';
+import { bool, insertedOr, int, jsonOf, parseOf, type RepoContext, touched } from '../context.js';
 import type { Database, FeatureStrategyTable } from '../database.js';
 import { prepared } from '../prepared.js';
 
@@ -82,9 +83,50 @@ const insertStrategy = prepared<StrategyColumns, never>((db, p) =>
     })
     .onConflict((oc) => oc.doNothing()),
 );
+/** The insert with sort_order one past the highest of its feature environment, worked out by the database. */
+const insertStrategyLast = prepared<StrategyColumns, { sort_order: number | string }>((db, p) =>
+  db
+    .insertInto('feature_strategies')
+    .values({
+      ...p.values(STRATEGY_COLUMNS.filter((c) => c !== 'sort_order')),
+      sort_order: (eb) =>
+        eb(
+          eb.fn.coalesce(
+            eb
+              .selectFrom('feature_strategies as last')
+              .select((s) => s.fn.max('last.sort_order').as('highest'))
+              .where('last.feature_name', '=', p.value('feature_name'))
+              .where('last.environment', '=', p.value('environment')),
+            eb.lit(-1),
+          ),
+          '+',
+          1,
+        ),
+      parameters: p.json('parameters'),
+      constraints: p.json('constraints'),
+      variants: p.json('variants'),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('sort_order'),
+);
 const deleteSegmentLinks = prepared<{ id: string }, never>((db, p) =>
   db.deleteFrom('strategy_segments').where('strategy_id', '=', p.value('id')),
 );
+
+const insertColumns = (strategy: FeatureStrategy): StrategyColumns => ({
+  id: strategy.id,
+  feature_name: strategy.featureName,
+  project_id: strategy.projectId,
+  environment: strategy.environment,
+  strategy_name: strategy.name,
+  title: strategy.title,
+  disabled: strategy.disabled,
+  sort_order: strategy.sortOrder,
+  parameters: strategy.parameters,
+  constraints: strategy.constraints,
+  variants: strategy.variants,
+  created_at: strategy.createdAt,
+});
 
 /** Strategies with their segment links (a set, handed back ascending). */
 export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
@@ -204,24 +246,17 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
     },
     async insert(strategy) {
       insertedOr(
-        await insertStrategy.run(ctx, {
-          id: strategy.id,
-          feature_name: strategy.featureName,
-          project_id: strategy.projectId,
-          environment: strategy.environment,
-          strategy_name: strategy.name,
-          title: strategy.title,
-          disabled: strategy.disabled,
-          sort_order: strategy.sortOrder,
-          parameters: strategy.parameters,
-          constraints: strategy.constraints,
-          variants: strategy.variants,
-          created_at: strategy.createdAt,
-        }),
+        await insertStrategy.run(ctx, insertColumns(strategy)),
         `A strategy with id "${strategy.id}" already exists.`,
       );
       // Every delete of a strategy removes its links, so an id that was free has none.
       await writeSegments(db, strategy, true);
+    },
+    async insertLast(strategy) {
+      const row = (await insertStrategyLast.run(ctx, insertColumns(strategy))).rows[0];
+      if (!row) throw conflict(`A strategy with id "${strategy.id}" already exists.`);
+      await writeSegments(db, strategy, true);
+      return int(row.sort_order);
     },
     async update(strategy) {
       const result = await db
