@@ -3,15 +3,16 @@
 // measures; node:http over one kept-alive socket costs ≈ 0.1 ms. The bench prints both floors.
 import http from 'node:http';
 
-export interface JsonResponse {
+export interface RawResponse {
   status: number;
-  body: string;
+  /** The body's bytes, as received (decoding and parsing are left to the caller). */
+  body: Buffer;
 }
 
 export function createClient(base: string, headers: Record<string, string>) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const url = new URL(base);
-  function request(method: string, path: string, body?: string): Promise<JsonResponse> {
+  function request(method: string, path: string, body?: string): Promise<RawResponse> {
     return new Promise((resolve, reject) => {
       const req = http.request(
         {
@@ -25,9 +26,7 @@ export function createClient(base: string, headers: Record<string, string>) {
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-          );
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
           res.on('error', reject);
         },
       );
