@@ -227,7 +227,8 @@ export function createFeatureService(deps: ServiceDeps) {
           lifecycle: { stage: 'initial', enteredStageAt: at },
         };
         await insertNew(tx, feature);
-        const links = await tx.environments.listForProject(project);
+        const linked = await tx.environments.listLinked(project);
+        const links = linked.map((l) => l.link);
         const envRows = links.map(
           (link): FeatureEnvironmentRecord => ({
             featureName: feature.name,
@@ -260,7 +261,7 @@ export function createFeatureService(deps: ServiceDeps) {
           tags: [],
           deps: [],
           children: [],
-          environments: await tx.environments.list(),
+          environments: linked.map((l) => l.environment),
           favoriteFeatures: [],
           projectLinks: [[project, links]],
         });

@@ -2,6 +2,7 @@ import type {
   DefaultStrategy,
   Environment,
   EnvironmentRepository,
+  LinkedEnvironment,
   ProjectEnvironmentRecord,
 } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
@@ -42,6 +43,20 @@ const linkedEnvironment = prepared<
     .where('pe.environment', '=', p.value('environment')),
 );
 
+const linkedEnvironments = prepared<
+  { projectId: string },
+  Selectable<EnvironmentTable> & { project_id: string; default_strategy: unknown }
+>((db, p) =>
+  db
+    .selectFrom('project_environments as pe')
+    .innerJoin('environments as e', 'e.name', 'pe.environment')
+    .selectAll('e')
+    .select(['pe.project_id', 'pe.default_strategy'])
+    .where('pe.project_id', '=', p.value('projectId'))
+    .orderBy('e.sort_order')
+    .orderBy('e.name'),
+);
+
 /** Environments and the project links (with default strategies). */
 export function createEnvironmentRepository(ctx: RepoContext): EnvironmentRepository {
   const { db } = ctx;
@@ -54,6 +69,16 @@ export function createEnvironmentRepository(ctx: RepoContext): EnvironmentReposi
     protected: bool(row.protected),
     sortOrder: row.sort_order,
     createdAt: row.created_at,
+  });
+  const toLinked = (
+    row: Selectable<EnvironmentTable> & { project_id: string; default_strategy: unknown },
+  ): LinkedEnvironment => ({
+    environment: toEnvironment(row),
+    link: {
+      projectId: row.project_id,
+      environment: row.name,
+      defaultStrategy: row.default_strategy === null ? null : parse<DefaultStrategy>(row.default_strategy),
+    },
   });
   const columns = (e: Environment) => ({
     type: e.type,
@@ -112,13 +137,10 @@ export function createEnvironmentRepository(ctx: RepoContext): EnvironmentReposi
     },
     async getLinked(projectId, environment) {
       const row = (await linkedEnvironment.run(ctx, { projectId, environment })).rows[0];
-      if (!row) return null;
-      const link: ProjectEnvironmentRecord = {
-        projectId: row.project_id,
-        environment: row.name,
-        defaultStrategy: row.default_strategy === null ? null : parse<DefaultStrategy>(row.default_strategy),
-      };
-      return { environment: toEnvironment(row), link };
+      return row ? toLinked(row) : null;
+    },
+    async listLinked(projectId) {
+      return (await linkedEnvironments.run(ctx, { projectId })).rows.map(toLinked);
     },
     async listProjectsFor(environment) {
       const rows = await db
