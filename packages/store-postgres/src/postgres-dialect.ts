@@ -37,7 +37,11 @@ const codeOf = (error: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 
-/** A tsquery: filter terms and query terms ANDed; within a query term, its words ANDed or any alternative. */
+/**
+ * A tsquery: filter terms and query terms ANDed; within a query term, its words ANDed or any
+ * alternative. Excluded terms stay out: the repository's column filter applies them after the GIN
+ * scan, whereas `!term` here would make GIN read the posting list of every excluded project.
+ */
 export function tsQuery(query: TextQuery): string {
   // Terms only ever hold letters, digits and `_`, so single quotes need no escaping.
   const quote = (term: string): string => `'${term}'`;

@@ -113,6 +113,12 @@ export interface TermQuery {
 export interface TextQuery {
   filters: string[];
   terms: TermQuery[];
+  /**
+   * Terms a match must not have: the projects left out of the search (`excludeProjects`). The
+   * repository filters those rows outside the index too, so a dialect whose match is a plain
+   * condition may ignore them; one that stops at `limit` inside the index must apply them there.
+   */
+  exclude?: readonly string[];
 }
 
 /**

@@ -20,7 +20,10 @@ const codeOf = (error: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 
-/** An FTS5 query: filter terms and query terms ANDed; within a query term, its words ANDed or any alternative. */
+/**
+ * An FTS5 query: filter terms and query terms ANDed; within a query term, its words ANDed or any
+ * alternative; then NOT any excluded term, so a limited walk of the index still fills its page.
+ */
 export function fts5Query(query: TextQuery): string {
   // Terms only ever hold letters, digits and `_`, so double quotes need no escaping.
   const quote = (term: string): string => `"${term}"`;
@@ -31,7 +34,9 @@ export function fts5Query(query: TextQuery): string {
     }
     return `(${options.join(' OR ')})`;
   });
-  return [...query.filters.map(quote), ...terms].join(' AND ');
+  const matched = [...query.filters.map(quote), ...terms].join(' AND ');
+  const exclude = query.exclude ?? [];
+  return exclude.length === 0 ? matched : `(${matched}) NOT (${exclude.map(quote).join(' OR ')})`;
 }
 
 /**

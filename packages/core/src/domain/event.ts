@@ -242,4 +242,9 @@ export interface EventQuery {
   limit?: number | undefined;
   /** Oldest first instead of newest first. */
   ascending?: boolean | undefined;
+  /**
+   * Leaves out events of these projects (private projects hidden from the viewer); events without
+   * a project are kept. Omitted or empty: no project is left out.
+   */
+  excludeProjects?: readonly string[] | undefined;
 }

@@ -122,9 +122,11 @@ function eventMatcher(query: Omit<EventQuery, 'limit'>): (stored: StoredEvent) =
   const terms = (query.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const after = query.createdAfter === undefined ? undefined : Date.parse(query.createdAfter);
   const before = query.createdBefore === undefined ? undefined : Date.parse(query.createdBefore);
+  const excluded = new Set(query.excludeProjects ?? []);
   return ({ event, text, time }) =>
     (query.type === undefined || event.type === query.type) &&
     (query.project === undefined || event.project === query.project) &&
+    (event.project === null || !excluded.has(event.project)) &&
     (query.feature === undefined || event.featureName === query.feature) &&
     (after === undefined || time > after) &&
     (before === undefined || time < before) &&

@@ -12,7 +12,9 @@ export interface EventRepository {
    * Events matching every given filter, newest first (oldest first with `ascending`), at most
    * `limit` (no limit when omitted). `query` matches case-insensitively against the type, creator and
    * the data/preData payloads; it finds whole words and word prefixes of at least 3 characters and
-   * substrings of type and creator.
+   * substrings of type and creator. `excludeProjects` leaves out the events of those projects but
+   * never an event without a project, and applies before `limit`: pages are full whenever enough
+   * other events match.
    */
   search(query: EventQuery): Promise<FlagstaffEvent[]>;
   /** How many events match the filters of the query (limit is ignored). */

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Principal } from '../auth/principal.js';
 import type { Flagstaff } from '../flagstaff.js';
 import { hashSecret } from './access-service.js';
 import { alice, createTestFlagstaff } from './test-support.js';
@@ -247,5 +248,37 @@ describe('permissions by the stored token type', () => {
     ]);
     expect(await flagstaff.access.authenticateToken(admin.secret)).toMatchObject({ tokenType: 'admin' });
     expect(await flagstaff.apiTokens.delete(alice, admin.secret)).toBe(true);
+  });
+});
+
+describe('creating tokens for private projects', () => {
+  it('a creator who may not see a private project gets NOT_FOUND for it, as for an unknown one', async () => {
+    await flagstaff.projects.create(alice, { id: 'secret', name: 'Secret', mode: 'private' });
+    const principal = async (email: string, rootRole: 'Admin' | 'Editor', member = false) => {
+      const created = await flagstaff.users.create(alice, { email, rootRole });
+      if (member) await flagstaff.users.setUserProjectRoles(alice, 'secret', created.id, [5]);
+      return (await flagstaff.access.userPrincipal(created.id))!;
+    };
+    const editor = await principal('ed@example.com', 'Editor');
+    const member = await principal('mem@example.com', 'Editor', true);
+    const admin = await principal('root@example.com', 'Admin');
+    const create = (projects: string[], who?: Principal, type = 'client') =>
+      flagstaff.apiTokens.create(alice, { tokenName: 't', type, projects, environment: 'development' }, who);
+    const before = (await tokenEvents()).length;
+    for (const projects of [['secret'], ['default', 'secret']])
+      for (const type of ['client', 'frontend'])
+        await expect(create(projects, editor, type)).rejects.toMatchObject({
+          code: 'NOT_FOUND',
+          message: 'Could not find project "secret".',
+        });
+    await expect(create(['nope'], editor)).rejects.toMatchObject({
+      message: 'Could not find project "nope".',
+    });
+    expect(await tokenEvents()).toHaveLength(before);
+
+    expect((await create(['default'], editor)).projects).toEqual(['default']);
+    expect((await create(['*'], editor)).projects).toEqual(['*']);
+    for (const who of [member, admin, undefined])
+      expect((await create(['default', 'secret'], who)).projects).toEqual(['default', 'secret']);
   });
 });

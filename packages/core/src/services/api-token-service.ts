@@ -1,5 +1,5 @@
 import { apiTokenPermission, noAccess } from '../auth/permissions.js';
-import { hasRootPermission, type Principal } from '../auth/principal.js';
+import { hasRootPermission, type Principal, seesProject } from '../auth/principal.js';
 import {
   type ApiTokenRecord,
   type ApiTokenType,
@@ -13,6 +13,7 @@ import type { Repositories } from '../ports/repositories.js';
 import { hashSecret } from './access-service.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps, SYSTEM_ACTOR } from './deps.js';
 import { writeEvents } from './event-writer.js';
+import { projectVisibility } from './project-visibility.js';
 import { tokenCacheOf } from './token-cache.js';
 
 /** 32 random bytes: the `<64 hex>` part of a secret. */
@@ -85,10 +86,22 @@ function resolveScope(body: {
   return { environment, projects };
 }
 
-async function requireScopeExists(tx: Repositories, scope: { environment: string; projects: string[] }) {
+/**
+ * NOT_FOUND unless the environment and every named project exist; a private project the creator
+ * may not see does not exist for them either (no principal: every project is visible).
+ */
+async function requireScopeExists(
+  tx: Repositories,
+  scope: { environment: string; projects: string[] },
+  principal: Principal | undefined,
+) {
   if (scope.environment !== '*' && !(await tx.environments.get(scope.environment)))
     throw notFound('environment', scope.environment);
-  for (const p of scope.projects) if (p !== '*' && !(await tx.projects.get(p))) throw notFound('project', p);
+  const named = scope.projects.filter((p) => p !== '*');
+  if (named.length === 0) return;
+  const visibility = await projectVisibility(tx, principal);
+  for (const p of named)
+    if (!(await tx.projects.get(p)) || !seesProject(visibility, p)) throw notFound('project', p);
 }
 
 /** Finds a token by its whole secret, or by the display secret a listing shows when it is unambiguous. */
@@ -182,12 +195,15 @@ export function createApiTokenService(deps: ServiceDeps) {
         .map((t) => apiTokenView(t));
     },
 
-    /** Issues a token (api-token-created); the response is the only place the whole secret appears. */
-    async create(actor: Actor, input: unknown): Promise<ApiTokenView> {
+    /**
+     * Issues a token (api-token-created); the response is the only place the whole secret appears.
+     * With a `principal`, projects it may not see (private, not a member) are NOT_FOUND.
+     */
+    async create(actor: Actor, input: unknown, principal?: Principal): Promise<ApiTokenView> {
       const body = parseWith(createApiTokenSchema, input);
       const scope = resolveScope(body);
       return inTransaction(deps, async (tx) => {
-        await requireScopeExists(tx, scope);
+        await requireScopeExists(tx, scope, principal);
         const secret = `${secretPrefix(scope.projects, scope.environment)}${deps.ids.randomHex(SECRET_BYTES)}`;
         const record = newRecord(secret, {
           tokenName: (body.tokenName ?? body.username)!,

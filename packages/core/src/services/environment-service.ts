@@ -1,9 +1,18 @@
-import { createEnvironmentSchema, type Environment, updateEnvironmentSchema } from '../domain/environment.js';
+import { z } from 'zod';
+import {
+  createEnvironmentSchema,
+  type Environment,
+  environmentNameSchema,
+  updateEnvironmentSchema,
+} from '../domain/environment.js';
 import { parseWith } from '../domain/parse.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeEvents } from './event-writer.js';
+
+/** Body of POST /environments/validate: a name, checked by the rule creating an environment applies. */
+export const validateEnvironmentNameSchema = z.object({ name: environmentNameSchema });
 
 /** Loads an environment or throws NOT_FOUND. */
 export async function requireEnvironment(repos: Repositories, name: string): Promise<Environment> {
@@ -18,6 +27,13 @@ export function createEnvironmentService(deps: ServiceDeps) {
   return {
     list: () => store.environments.list(),
     get: (name: string) => requireEnvironment(store, name),
+
+    /** POST /environments/validate: VALIDATION for a name create would refuse, CONFLICT when taken. */
+    async validateName(input: unknown): Promise<void> {
+      const { name } = parseWith(validateEnvironmentNameSchema, input);
+      if (await store.environments.get(name))
+        throw conflict(`An environment named "${name}" already exists.`);
+    },
 
     /** Creates an environment (environment-created). */
     async create(actor: Actor, input: unknown): Promise<Environment> {

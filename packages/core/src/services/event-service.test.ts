@@ -1,6 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Principal } from '../auth/principal.js';
 import type { NewEvent } from '../domain/event.js';
-import type { Flagstaff } from '../flagstaff.js';
+import { createFlagstaff, type Flagstaff } from '../flagstaff.js';
+import { createMemoryStore } from '../memory/index.js';
 import { alice, createTestFlagstaff } from './test-support.js';
 
 let flagstaff: Flagstaff;
@@ -143,5 +145,119 @@ describe('events of a feature', () => {
       events: [],
       totalEvents: 0,
     });
+  });
+});
+
+describe('private projects in the event log', () => {
+  let editor: Principal;
+  let member: Principal;
+  let admin: Principal;
+
+  /** Sets up a private project with a member over `flagstaff` (a fresh one unless given). */
+  async function setUp(over: Flagstaff = flagstaff) {
+    await over.projects.create(alice, { id: 'secret', name: 'Secret', mode: 'private' });
+    const principal = async (email: string, rootRole: 'Admin' | 'Editor' | 'Viewer') =>
+      (await over.access.userPrincipal((await over.users.create(alice, { email, rootRole })).id))!;
+    editor = await principal('ed@example.com', 'Editor');
+    member = await principal('mem@example.com', 'Viewer');
+    admin = await principal('root@example.com', 'Admin');
+    if (member.kind !== 'user') throw new Error('a user principal');
+    await over.users.setUserProjectRoles(alice, 'secret', member.userId, [5]);
+    await over.features.create(alice, 'default', { name: 'shown', description: 'Launch plan' });
+    await over.features.create(alice, 'secret', { name: 'hidden', description: 'Launch codes' });
+    await over.store.transaction((tx) =>
+      tx.events.append([
+        ...Array.from({ length: 10 }, () => event({ project: 'default', featureName: 'shown' })),
+        // Newer than everything else, so a page cut before leaving them out would come back short.
+        ...Array.from({ length: 30 }, () => event({ project: 'secret', featureName: 'hidden' })),
+      ]),
+    );
+  }
+
+  const projectsOf = (events: readonly { project: string | null }[]) => new Set(events.map((e) => e.project));
+  /** Events of the secret project and all others, as the log holds them. */
+  const tally = async () => {
+    const all = await flagstaff.store.events.search({});
+    const secret = all.filter((e) => e.project === 'secret').length;
+    return { all: all.length, secret, visible: all.length - secret };
+  };
+
+  it('search leaves hidden projects out of full pages and of totalEvents; members and Admins see them', async () => {
+    await setUp();
+    const { all, visible } = await tally();
+    const page = await flagstaff.events.search({ limit: 5 }, editor);
+    expect(page.events).toHaveLength(5);
+    expect(projectsOf(page.events).has('secret')).toBe(false);
+    expect(page.totalEvents).toBe(visible);
+    const everything = await flagstaff.events.search({}, editor);
+    expect(everything.events).toHaveLength(visible);
+    // Events without a project (users created) stay visible.
+    expect(projectsOf(everything.events)).toContain(null);
+    for (const who of [member, admin, undefined])
+      expect((await flagstaff.events.search({}, who)).totalEvents).toBe(all);
+  });
+
+  it('free text, a named hidden project and a hidden feature find nothing for a non-member', async () => {
+    await setUp();
+    const { secret } = await tally();
+    expect(await flagstaff.events.search({ query: 'codes' }, editor)).toEqual({
+      version: 1,
+      events: [],
+      totalEvents: 0,
+    });
+    const launch = await flagstaff.events.search({ query: 'launch' }, editor);
+    expect(launch.events.map((e) => e.featureName)).toEqual(['shown']);
+    expect(launch.totalEvents).toBe(1);
+    expect((await flagstaff.events.search({ query: 'launch' }, member)).totalEvents).toBe(2);
+    expect(await flagstaff.events.search({ project: 'secret' }, editor)).toEqual({
+      version: 1,
+      events: [],
+      totalEvents: 0,
+    });
+    expect((await flagstaff.events.search({ project: 'secret' }, member)).totalEvents).toBe(secret);
+    expect((await flagstaff.events.search({ feature: 'hidden' }, editor)).totalEvents).toBe(0);
+    expect((await flagstaff.events.search({ feature: 'hidden' }, admin)).totalEvents).toBe(31);
+  });
+
+  it('list and forFeature leave hidden projects out; a named hidden project lists nothing', async () => {
+    await setUp();
+    const { secret } = await tally();
+    const recent = await flagstaff.events.list(undefined, editor);
+    expect(recent.events.length).toBeGreaterThan(10);
+    expect(projectsOf(recent.events).has('secret')).toBe(false);
+    expect((await flagstaff.events.list('secret', editor)).events).toEqual([]);
+    expect((await flagstaff.events.list('secret', member)).events).toHaveLength(secret);
+    expect((await flagstaff.events.list('default', editor)).events).toHaveLength(11);
+
+    expect(await flagstaff.events.forFeature('hidden', editor)).toEqual({
+      version: 1,
+      toggleName: 'hidden',
+      events: [],
+      totalEvents: 0,
+    });
+    expect((await flagstaff.events.forFeature('hidden', member)).totalEvents).toBe(31);
+    expect((await flagstaff.events.forFeature('shown', editor)).totalEvents).toBe(11);
+  });
+
+  it('asks the store for no project filter when the viewer sees every project', async () => {
+    const base = createMemoryStore();
+    const search = vi.fn(base.events.search);
+    const count = vi.fn(base.events.count);
+    const recording = await createFlagstaff({
+      store: { ...base, events: { ...base.events, search, count } },
+    });
+    flagstaff = recording;
+    await setUp(recording);
+    search.mockClear();
+    count.mockClear();
+    await recording.events.search({ query: 'launch' }, admin);
+    await recording.events.list(undefined, member);
+    await recording.events.forFeature('shown');
+    await recording.events.search({ project: 'default' }, editor);
+    const queries = [...search.mock.calls, ...count.mock.calls].map(([query]) => query);
+    expect(queries).toHaveLength(6);
+    for (const query of queries) expect(query).not.toHaveProperty('excludeProjects');
+    await recording.events.search({}, editor);
+    expect(search.mock.calls.at(-1)?.[0]).toMatchObject({ excludeProjects: ['secret'] });
   });
 });

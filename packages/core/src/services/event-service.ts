@@ -1,6 +1,8 @@
+import type { Principal } from '../auth/principal.js';
 import { type EventQuery, eventSearchSchema, type FlagstaffEvent } from '../domain/event.js';
 import { parseWith } from '../domain/parse.js';
 import type { ServiceDeps } from './deps.js';
+import { hiddenProjects } from './project-visibility.js';
 
 /** Events returned by GET /api/admin/events when no project is given. */
 const RECENT_EVENTS = 100;
@@ -18,14 +20,36 @@ export interface FeatureEvents extends EventSearchResult {
   toggleName: string;
 }
 
-/** Reading and searching the event log. */
+/**
+ * Reading and searching the event log. With a `viewer`, events of private projects the viewer may
+ * not see are left out inside the store query (events without a project stay), so pages stay full
+ * and totals count what can be listed. Without one (in-process calls), every event is read.
+ */
 export function createEventService(deps: ServiceDeps) {
   const { store } = deps;
+
+  /**
+   * The project filter for a viewer: null when the named project is hidden (nothing to read), else
+   * the projects to leave out; none at all when a visible project is named or nothing is hidden,
+   * so such a search is exactly the query it was before.
+   */
+  async function projectFilter(
+    viewer: Principal | undefined,
+    project: string | undefined,
+  ): Promise<Pick<EventQuery, 'excludeProjects'> | null> {
+    const hidden = await hiddenProjects(store, viewer);
+    if (hidden.length === 0) return {};
+    if (project !== undefined) return hidden.includes(project) ? null : {};
+    return { excludeProjects: hidden };
+  }
+
   return {
     /** The last 100 events, or every event of the project when one is given (newest first). */
-    async list(project?: string): Promise<EventList> {
+    async list(project?: string, viewer?: Principal): Promise<EventList> {
+      const visible = await projectFilter(viewer, project);
+      if (visible === null) return { version: 1, events: [] };
       const events = await store.events.search(
-        project === undefined ? { limit: RECENT_EVENTS } : { project },
+        project === undefined ? { limit: RECENT_EVENTS, ...visible } : { project, ...visible },
       );
       return { version: 1, events };
     },
@@ -35,14 +59,17 @@ export function createEventService(deps: ServiceDeps) {
      * cursor (events with id ≤ offset); `totalEvents` counts every match of the filters and query,
      * whatever the cursor, so a client can tell how far through the listing it is.
      */
-    async search(input: unknown): Promise<EventSearchResult> {
+    async search(input: unknown, viewer?: Principal): Promise<EventSearchResult> {
       const body = parseWith(eventSearchSchema, input ?? {});
+      const visible = await projectFilter(viewer, body.project);
+      if (visible === null) return { version: 1, events: [], totalEvents: 0 };
       const query = body.query?.trim();
       const filters: Omit<EventQuery, 'limit'> = {
         type: body.type,
         project: body.project,
         feature: body.feature,
         query: query ? query : undefined,
+        ...visible,
       };
       const [events, totalEvents] = await Promise.all([
         store.events.search({ ...filters, maxId: body.offset, limit: body.limit }),
@@ -53,10 +80,14 @@ export function createEventService(deps: ServiceDeps) {
 
     /**
      * Every event of the named feature, newest first. A name that never existed has none; a deleted
-     * feature keeps its history (as the reference does), since that is what the log is for.
+     * feature keeps its history (as the reference does), since that is what the log is for. Events
+     * in projects hidden from the viewer are left out, so a hidden feature has none.
      */
-    async forFeature(name: string): Promise<FeatureEvents> {
-      const events = await store.events.search({ feature: name });
+    async forFeature(name: string, viewer?: Principal): Promise<FeatureEvents> {
+      const hidden = await hiddenProjects(store, viewer);
+      const events = await store.events.search(
+        hidden.length === 0 ? { feature: name } : { feature: name, excludeProjects: hidden },
+      );
       return { version: 1, toggleName: name, events, totalEvents: events.length };
     },
   };

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Principal } from '../auth/principal.js';
 import type { Flagstaff } from '../flagstaff.js';
 import { parseTag } from './export-service.js';
 import { alice, createTestFlagstaff } from './test-support.js';
@@ -188,5 +189,48 @@ describe('exporting features', () => {
     expect(parseTag('team:payments')).toEqual({ type: 'team', value: 'payments' });
     expect(parseTag('cart')).toEqual({ type: 'simple', value: 'cart' });
     expect(parseTag('a:b:c')).toEqual({ type: 'a', value: 'b:c' });
+  });
+});
+
+describe('exporting with private projects', () => {
+  /** A user principal with a root role, a member of `shop` when asked. */
+  const userPrincipal = async (email: string, rootRole: 'Admin' | 'Editor', member = false) => {
+    const user = await flagstaff.users.create(alice, { email, rootRole });
+    if (member) await flagstaff.users.setUserProjectRoles(alice, 'shop', user.id, [5]);
+    return (await flagstaff.access.userPrincipal(user.id))!;
+  };
+
+  it('leaves hidden features out of tag and full exports; naming one, or its project, is NOT_FOUND', async () => {
+    await flagstaff.projects.update(alice, 'shop', { mode: 'private' });
+    const editor = await userPrincipal('ed@example.com', 'Editor');
+    const names = async (input: object, viewer: Principal | undefined = editor) =>
+      (await flagstaff.exports.export(alice, { environment: 'production', ...input }, viewer)).features.map(
+        (f) => f.name,
+      );
+    expect(await names({ features: [] })).toEqual(['banner']);
+    expect(await names({ tag: 'team:payments' })).toEqual([]);
+    expect(await names({ project: 'default' })).toEqual(['banner']);
+    await expect(names({ project: 'shop' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Could not find project "shop".',
+    });
+    await expect(names({ features: ['banner', 'checkout'] })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Could not find feature "checkout".',
+    });
+    // What the editor exported is all the log says they exported.
+    const [last] = await flagstaff.store.events.search({ type: 'features-exported', limit: 1 });
+    expect(last?.data).toMatchObject({ featureCount: 1, features: ['banner'] });
+
+    const member = await userPrincipal('mem@example.com', 'Editor', true);
+    const admin = await userPrincipal('root@example.com', 'Admin');
+    for (const viewer of [member, admin]) {
+      expect(await names({ features: [] }, viewer)).toEqual(['banner', 'basket', 'checkout']);
+      expect(await names({ project: 'shop' }, viewer)).toEqual(['basket', 'checkout']);
+    }
+    // In-process calls (no viewer) export everything.
+    expect(
+      (await flagstaff.exports.export(alice, { environment: 'production', features: [] })).features,
+    ).toHaveLength(3);
   });
 });

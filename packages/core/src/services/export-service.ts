@@ -1,16 +1,18 @@
 import { z } from 'zod';
+import { type Principal, type ProjectVisibility, seesProject } from '../auth/principal.js';
 import type { ContextField } from '../domain/context-field.js';
 import type { Dependency, FeatureRecord } from '../domain/feature.js';
 import { parseWith } from '../domain/parse.js';
 import type { FeatureStrategy } from '../domain/strategy.js';
 import type { Tag, TagType } from '../domain/tag.js';
 import type { Variant } from '../domain/variant.js';
-import { FlagstaffError } from '../errors.js';
+import { FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { requireEnvironment } from './environment-service.js';
 import { writeEvents } from './event-writer.js';
 import { requireProject } from './project-service.js';
+import { projectVisibility } from './project-visibility.js';
 
 /** Body of POST /features-batch/export: an environment and which features (names, tag or project). */
 export const exportQuerySchema = z
@@ -63,19 +65,23 @@ export function parseTag(text: string): Tag {
 /**
  * The features an export covers, in the reference's precedence: tag, then a non-empty name list,
  * then project, then (an empty name list) every live feature. Named features may be archived;
- * names that do not exist fail the export.
+ * names that do not exist fail the export. Features of projects the viewer may not see do not
+ * exist here: a tag or a full export leaves them out, naming one (or its project) is NOT_FOUND.
  */
 async function selectFeatures(
   repos: Repositories,
   query: z.output<typeof exportQuerySchema>,
+  visibility: ProjectVisibility,
 ): Promise<FeatureRecord[]> {
+  const visible = (features: FeatureRecord[]): FeatureRecord[] =>
+    visibility.all ? features : features.filter((f) => seesProject(visibility, f.project));
   if (query.tag !== undefined) {
     const names = await repos.tags.featuresWithTag(parseTag(query.tag));
-    return names.length === 0 ? [] : repos.features.list({ names, archived: false });
+    return names.length === 0 ? [] : visible(await repos.features.list({ names, archived: false }));
   }
   if (query.features !== undefined && query.features.length > 0) {
     const wanted = [...new Set(query.features)];
-    const found = await repos.features.list({ names: wanted });
+    const found = visible(await repos.features.list({ names: wanted }));
     const known = new Set(found.map((f) => f.name));
     const missing = wanted.filter((n) => !known.has(n));
     if (missing.length > 0)
@@ -92,9 +98,10 @@ async function selectFeatures(
   }
   if (query.project !== undefined) {
     await requireProject(repos, query.project);
+    if (!seesProject(visibility, query.project)) throw notFound('project', query.project);
     return repos.features.list({ project: query.project, archived: false });
   }
-  return repos.features.list({ archived: false });
+  return visible(await repos.features.list({ archived: false }));
 }
 
 /** Context fields the strategies and variants refer to (constraints, stickiness, overrides). */
@@ -177,12 +184,15 @@ async function buildExport(
 /** Exporting features of an environment. */
 export function createExportService(deps: ServiceDeps) {
   return {
-    /** POST /features-batch/export: the features with their configuration in one environment (features-exported). */
-    async export(actor: Actor, input: unknown): Promise<ExportResult> {
+    /**
+     * POST /features-batch/export: the features with their configuration in one environment
+     * (features-exported). With a `viewer`, only features of projects the viewer may see.
+     */
+    async export(actor: Actor, input: unknown, viewer?: Principal): Promise<ExportResult> {
       const query = parseWith(exportQuerySchema, input);
       return inTransaction(deps, async (tx) => {
         await requireEnvironment(tx, query.environment);
-        const features = await selectFeatures(tx, query);
+        const features = await selectFeatures(tx, query, await projectVisibility(tx, viewer));
         const result = await buildExport(tx, features, query.environment);
         const projects = [...new Set(features.map((f) => f.project))];
         // The event records what was exported, not the export itself: exports can be large and

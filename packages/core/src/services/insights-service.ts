@@ -1,4 +1,9 @@
-import { tokenReachesEnvironment, tokenReachesProject } from '../auth/principal.js';
+import {
+  type Principal,
+  seesProject,
+  tokenReachesEnvironment,
+  tokenReachesProject,
+} from '../auth/principal.js';
 import type { EventType } from '../domain/event.js';
 import type { FeatureRecord } from '../domain/feature.js';
 import type { DoraMetrics, InstanceInsights } from '../domain/insights.js';
@@ -11,6 +16,7 @@ import { countStaleness, DAY_MS, healthScore } from './health.js';
 import { ACTIVE_USER_MS, computeTrends } from './insights-trends.js';
 import { trendWeeks } from './insights-weeks.js';
 import { requireProject } from './project-service.js';
+import { projectVisibility } from './project-visibility.js';
 
 const WINDOW_MS = 30 * DAY_MS;
 const TREND_WEEKS = 12;
@@ -199,8 +205,12 @@ export function createInsightsService(deps: ServiceDeps) {
       return { version: 1, environments: views };
     },
 
-    /** GET /insights (and the deprecated /dashboard/executive): users, flags and 12 weeks of trends. */
-    async instanceInsights(): Promise<InstanceInsights> {
+    /**
+     * GET /insights (and the deprecated /dashboard/executive): users, flags and 12 weeks of trends.
+     * Instance-wide figures count everything; per-project rows of projects hidden from the `viewer`
+     * are left out, so a private project's name and figures reach only those who may see it.
+     */
+    async instanceInsights(viewer?: Principal): Promise<InstanceInsights> {
       const now = deps.clock.now();
       const weeks = trendWeeks(now, TREND_WEEKS);
       const since = weeks[0]?.start ?? now.getTime();
@@ -215,9 +225,10 @@ export function createInsightsService(deps: ServiceDeps) {
           eventsOfTypes(STATE_EVENT_TYPES, since),
           eventsOfTypes(ENVIRONMENT_UPDATE_TYPES, since),
         ]);
-      const [groupMembersById, arrivals] = await Promise.all([
+      const [groupMembersById, arrivals, visibility] = await Promise.all([
         groupMembers(store, access),
         productionArrivals(store, features),
+        projectVisibility(store, viewer, projects),
       ]);
       const users = allUsers.filter((u) => u.accountType === 'User');
       const active = users.filter(
@@ -240,6 +251,14 @@ export function createInsightsService(deps: ServiceDeps) {
         users: { total: users.length, active, inactive: users.length - active },
         flags: { total: live(features).length },
         ...trends,
+        ...(visibility.all
+          ? {}
+          : {
+              projectFlagTrends: trends.projectFlagTrends.filter((t) => seesProject(visibility, t.project)),
+              metricsSummaryTrends: trends.metricsSummaryTrends.filter((t) =>
+                seesProject(visibility, t.project),
+              ),
+            }),
       };
     },
   };

@@ -230,3 +230,46 @@ describe('instance insights', () => {
     expect(updates('2026-05', 'production')).toBe(0);
   });
 });
+
+describe('instance insights and private projects', () => {
+  it('keeps instance totals but lists per-project rows of hidden projects only to those who may see them', async () => {
+    await flagstaff.projects.create(alice, { id: 'secret', name: 'Secret', mode: 'private' });
+    await flagstaff.features.create(alice, 'secret', { name: 'classified' });
+    await flagstaff.features.create(alice, 'default', { name: 'open' });
+    const principal = async (email: string, rootRole: 'Admin' | 'Editor', member = false) => {
+      const created = await flagstaff.users.create(alice, { email, rootRole });
+      if (member) await flagstaff.users.setUserProjectRoles(alice, 'secret', created.id, [5]);
+      return (await flagstaff.access.userPrincipal(created.id))!;
+    };
+    const editor = await principal('ed@example.com', 'Editor');
+    const member = await principal('mem@example.com', 'Editor', true);
+    const metric = (featureName: string) => ({
+      featureName,
+      appName: 'web',
+      environment: 'production',
+      timestamp: iso(monday(11)),
+      yes: 1,
+      no: 0,
+      variants: {},
+    });
+    await flagstaff.store.transaction((tx) => tx.metrics.addBuckets([metric('classified'), metric('open')]));
+    clock.set(iso(NOW));
+
+    const projectsIn = (rows: readonly { project: string }[]) =>
+      [...new Set(rows.map((r) => r.project))].sort();
+    const everything = await flagstaff.insights.instanceInsights();
+    expect(projectsIn(everything.projectFlagTrends)).toEqual(['default', 'secret']);
+    expect(projectsIn(everything.metricsSummaryTrends)).toEqual(['default', 'secret']);
+
+    const seen = await flagstaff.insights.instanceInsights(editor);
+    expect(projectsIn(seen.projectFlagTrends)).toEqual(['default']);
+    expect(projectsIn(seen.metricsSummaryTrends)).toEqual(['default']);
+    expect(JSON.stringify(seen)).not.toContain('secret');
+    // Instance-wide figures still count the hidden project's features.
+    expect(seen.flags).toEqual(everything.flags);
+    expect(seen.flagTrends).toEqual(everything.flagTrends);
+    expect(seen.users).toEqual(everything.users);
+
+    expect(await flagstaff.insights.instanceInsights(member)).toEqual(everything);
+  });
+});

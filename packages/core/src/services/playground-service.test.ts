@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Principal } from '../auth/principal.js';
 import type { Flagstaff } from '../flagstaff.js';
 import { alice, createTestFlagstaff } from './test-support.js';
 
@@ -125,6 +126,49 @@ describe('playground', () => {
     await expect(
       flagstaff.playground.evaluate({ environment: 'nope', context: { appName: 'a' } }),
     ).rejects.toMatchObject({ message: expect.stringContaining('"environment"') });
+  });
+});
+
+describe('playground and private projects', () => {
+  it('evaluates only projects the viewer may see: * means the visible ones, a hidden one is unknown', async () => {
+    await flagstaff.projects.create(alice, { id: 'secret', name: 'Secret', mode: 'private' });
+    await flagstaff.features.create(alice, 'secret', { name: 'classified' });
+    const user = async (email: string, rootRole: 'Admin' | 'Editor', member = false) => {
+      const created = await flagstaff.users.create(alice, { email, rootRole });
+      if (member) await flagstaff.users.setUserProjectRoles(alice, 'secret', created.id, [5]);
+      return (await flagstaff.access.userPrincipal(created.id))!;
+    };
+    const editor = await user('ed@example.com', 'Editor');
+    const member = await user('mem@example.com', 'Editor', true);
+    const admin = await user('root@example.com', 'Admin');
+    const names = async (projects: string[] | '*', viewer?: Principal) =>
+      (
+        await flagstaff.playground.evaluate(
+          { environment: 'development', projects, context: { appName: 'web' } },
+          viewer,
+        )
+      ).features
+        .map((f) => f.name)
+        .sort();
+    expect(await names('*', editor)).toEqual(['beta']);
+    expect(await names(['secret'], editor)).toEqual([]);
+    expect(await names(['secret'], editor)).toEqual(await names(['no-such-project'], editor));
+    expect(await names(['default', 'secret'], editor)).toEqual(['beta']);
+    for (const viewer of [member, admin, undefined]) {
+      expect(await names('*', viewer)).toEqual(['beta', 'classified']);
+      expect(await names(['secret'], viewer)).toEqual(['classified']);
+    }
+    // The bytes the HTTP API sends are filtered the same way, and the input is echoed as sent.
+    const json = JSON.parse(
+      new TextDecoder().decode(
+        await flagstaff.playground.evaluateJson(
+          { environment: 'development', projects: '*', context: { appName: 'web' } },
+          editor,
+        ),
+      ),
+    );
+    expect(json.input.projects).toBe('*');
+    expect(json.features.map((f: { name: string }) => f.name)).toEqual(['beta']);
   });
 });
 

@@ -58,3 +58,19 @@ export async function canSeeProject(
   if (principal.kind !== 'user' || project.mode !== 'private') return true;
   return (await assignmentsOf(repos, principal.userId)).some((a) => a.projectId === project.id);
 }
+
+/**
+ * The ids of existing projects the principal may not see: for filters that leave projects out
+ * ("not in hidden") rather than keep the visible ones, so rows without a project stay. Usually
+ * empty (no viewer, Admins, no private projects) or a handful of private projects.
+ */
+export async function hiddenProjects(
+  repos: Repositories,
+  principal: Principal | undefined,
+): Promise<string[]> {
+  if (principal === undefined || seesEverything(principal)) return [];
+  const projects = await repos.projects.list();
+  const visibility = await projectVisibility(repos, principal, projects);
+  if (visibility.all) return [];
+  return projects.filter((p) => !visibility.projects.has(p.id)).map((p) => p.id);
+}

@@ -191,6 +191,62 @@ export function describeEventSearchContract(open: StoreFactory): void {
       expect(await log.search({ query: 'mobile', project: 'beta' })).toEqual([]);
     });
 
+    test('excludeProjects leaves out those projects before the limit, never events without a project', async () => {
+      const log = await seedLog(store());
+      expect(await log.search({ excludeProjects: ['alpha'] })).toEqual(['e6', 'e5', 'e3']);
+      expect(await log.search({ excludeProjects: ['alpha'], limit: 2 })).toEqual(['e6', 'e5']);
+      expect(await log.search({ excludeProjects: ['alpha', 'beta'] })).toEqual(['e5']);
+      expect(await log.search({ excludeProjects: ['alpha'], ascending: true, limit: 1 })).toEqual(['e3']);
+      expect(await log.search({ excludeProjects: ['alpha'], type: 'feature-created' })).toEqual(['e3']);
+      expect(await log.search({ excludeProjects: ['alpha'], project: 'alpha' })).toEqual([]);
+      expect(await log.search({ excludeProjects: ['alpha'], project: 'beta' })).toEqual(['e6', 'e3']);
+      expect(await log.search({ excludeProjects: ['beta'], maxId: log.id('e5') })).toEqual([
+        'e5',
+        'e4',
+        'e2',
+        'e1',
+      ]);
+      expect(await log.search({ excludeProjects: [] })).toHaveLength(7);
+      expect(await log.search({ excludeProjects: ['gamma', 'alph'] })).toHaveLength(7);
+      expect(await log.count({ excludeProjects: ['alpha'] })).toBe(3);
+      expect(await log.count({ excludeProjects: ['alpha', 'beta'] })).toBe(1);
+      expect(await log.count({ excludeProjects: ['beta'], afterId: log.id('e4') })).toBe(2);
+    });
+
+    test('excludeProjects with a text query still fills pages and counts what it returns', async () => {
+      const log = await seedLog(store());
+      // The newest "bob@example" match (e7) is in alpha: an index that stopped at the limit before
+      // leaving alpha out would return an empty page here.
+      expect(await log.search({ query: 'bob@example', excludeProjects: ['alpha'], limit: 1 })).toEqual([
+        'e5',
+      ]);
+      expect(await log.search({ query: 'bob@example', excludeProjects: ['alpha'] })).toEqual(['e5', 'e3']);
+      expect(
+        await log.search({ query: 'bob@example', excludeProjects: ['beta'], ascending: true, limit: 1 }),
+      ).toEqual(['e5']);
+      expect(await log.count({ query: 'bob@example', excludeProjects: ['alpha'] })).toBe(2);
+      // Paging through the matches of ann (e6 beta, e2 and e1 alpha) without beta.
+      expect(await log.search({ query: 'ann@example.com', excludeProjects: ['beta'], limit: 1 })).toEqual([
+        'e2',
+      ]);
+      expect(
+        await log.search({
+          query: 'ann@example.com',
+          excludeProjects: ['beta'],
+          maxId: log.id('e2') - 1,
+          limit: 1,
+        }),
+      ).toEqual(['e1']);
+      expect(await log.search({ query: 'checkout', excludeProjects: ['alpha'] })).toEqual([]);
+      expect(
+        await log.search({ query: 'strategy', type: 'feature-strategy-add', excludeProjects: ['alpha'] }),
+      ).toEqual(['e6']);
+      expect(await log.search({ query: 'staff', excludeProjects: ['alpha', 'beta'], limit: 1 })).toEqual([
+        'e5',
+      ]);
+      expect(await log.count({ query: 'mobile', excludeProjects: ['beta'], createdAfter: at(0) })).toBe(1);
+    });
+
     test('an empty or blank query filters nothing', async () => {
       const log = await seedLog(store());
       expect(await log.search({ query: '' })).toHaveLength(7);

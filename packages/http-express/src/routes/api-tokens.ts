@@ -45,7 +45,7 @@ export const apiTokenRoutes = defineRoutes([
     summary: 'Create an API token',
     status: 201,
     body: createApiTokenSchema,
-    handler: ({ flagstaff, actor, body }) => flagstaff.apiTokens.create(actor, body),
+    handler: ({ flagstaff, actor, body, principal }) => flagstaff.apiTokens.create(actor, body, principal),
   },
   {
     method: 'get',

@@ -1,4 +1,10 @@
-import { createEnvironmentSchema, NONE, updateEnvironmentSchema } from '@flagstaff/core';
+import {
+  createEnvironmentSchema,
+  environmentNameSchema,
+  NONE,
+  updateEnvironmentSchema,
+} from '@flagstaff/core';
+import { z } from 'zod';
 import { defineRoutes } from '../route.js';
 
 const E = '/api/admin/environments';
@@ -26,6 +32,21 @@ export const environmentRoutes = defineRoutes([
     body: createEnvironmentSchema,
     errors: [409],
     handler: ({ flagstaff, actor, body }) => flagstaff.environments.create(actor, body),
+  },
+  {
+    method: 'post',
+    path: `${E}/validate`,
+    api: 'admin',
+    // Checking a name is the first step of creating an environment, which needs ADMIN.
+    permission: 'ADMIN',
+    tag: 'Environments',
+    summary: 'Validate an environment name',
+    status: 200,
+    empty: true,
+    // Documentation only: the service parses the body with the same name rule.
+    body: z.object({ name: environmentNameSchema }),
+    errors: [409],
+    handler: ({ flagstaff, body }) => flagstaff.environments.validateName(body),
   },
   {
     method: 'get',

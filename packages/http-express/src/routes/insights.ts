@@ -24,9 +24,10 @@ export const insightRoutes = defineRoutes([
     summary: 'List events',
     status: 200,
     query: z.object({ project: z.string().optional() }),
-    handler: ({ flagstaff, query }) =>
+    handler: ({ flagstaff, query, principal }) =>
       flagstaff.events.list(
         typeof query.project === 'string' && query.project !== '' ? query.project : undefined,
+        principal,
       ),
   },
   {
@@ -39,7 +40,7 @@ export const insightRoutes = defineRoutes([
     status: 200,
     body: eventSearchSchema,
     bodyRequired: false,
-    handler: ({ flagstaff, body }) => flagstaff.events.search(body),
+    handler: ({ flagstaff, body, principal }) => flagstaff.events.search(body, principal),
   },
   {
     method: 'get',
@@ -49,7 +50,8 @@ export const insightRoutes = defineRoutes([
     tag: 'Events',
     summary: 'List the events of a feature',
     status: 200,
-    handler: ({ flagstaff, params }) => flagstaff.events.forFeature(params.featureName!),
+    handler: ({ flagstaff, params, principal }) =>
+      flagstaff.events.forFeature(params.featureName!, principal),
   },
   {
     method: 'get',
@@ -92,7 +94,7 @@ export const insightRoutes = defineRoutes([
     tag: 'Insights',
     summary: 'Get instance insights',
     status: 200,
-    handler: ({ flagstaff }) => flagstaff.insights.instanceInsights(),
+    handler: ({ flagstaff, principal }) => flagstaff.insights.instanceInsights(principal),
   },
   {
     method: 'get',
@@ -103,7 +105,7 @@ export const insightRoutes = defineRoutes([
     summary: 'Get instance information',
     deprecated: true,
     status: 200,
-    handler: ({ flagstaff }) => flagstaff.insights.instanceInsights(),
+    handler: ({ flagstaff, principal }) => flagstaff.insights.instanceInsights(principal),
   },
   {
     method: 'post',
@@ -114,8 +116,8 @@ export const insightRoutes = defineRoutes([
     summary: 'Export features',
     status: 200,
     body: exportBody,
-    handler: async ({ flagstaff, actor, body }) => {
-      const result = await flagstaff.exports.export(actor, body);
+    handler: async ({ flagstaff, actor, body, principal }) => {
+      const result = await flagstaff.exports.export(actor, body, principal);
       const download = (body as { downloadFile?: unknown } | undefined)?.downloadFile === true;
       return download
         ? reply(200, result, { 'content-disposition': 'attachment; filename="export.json"' })
@@ -134,6 +136,7 @@ export const insightRoutes = defineRoutes([
     body: playgroundRequestSchema,
     // Serialized by the service from fragments prebuilt per configuration revision: the same JSON as
     // `evaluate`, several times faster for a large configuration.
-    handler: async ({ flagstaff, body }) => rawJson(await flagstaff.playground.evaluateJson(body)),
+    handler: async ({ flagstaff, body, principal }) =>
+      rawJson(await flagstaff.playground.evaluateJson(body, principal)),
   },
 ]);

@@ -112,6 +112,29 @@ describe('POST /api/admin/tag-types/validate', () => {
   });
 });
 
+describe('POST /api/admin/environments/validate', () => {
+  const V = '/api/admin/environments/validate';
+  it('200 with no body for a free name, 409 for a taken one, 400 naming "name" for a bad one; nothing is created', async () => {
+    expectEmpty(await post(V, { name: 'qa' }), 200);
+    expect((await s.request('GET', '/api/admin/environments/qa')).status).toBe(404);
+    expect(expectError(await post(V, { name: 'production' }), 409, 'NameExistsError')).toContain(
+      '"production"',
+    );
+    expect((await post('/api/admin/environments', { name: 'qa', type: 'test' })).status).toBe(201);
+    expectError(await post(V, { name: 'qa' }), 409, 'NameExistsError');
+    expect(expectError(await post(V, { name: 'has space' }), 400, 'ValidationError')).toContain('"name"');
+    expect(expectError(await post(V, {}), 400, 'ValidationError')).toContain('"name"');
+    expectError(await post(V), 400, 'ValidationError');
+  });
+  it('needs ADMIN, like creating an environment', async () => {
+    const editor = { token: null, headers: { 'x-test-user': String(await s.user('Editor')) } };
+    expect(expectError(await post(V, { name: 'staging' }, editor), 403, 'NoAccessError')).toContain(
+      '"ADMIN"',
+    );
+    expectError(await post(V, { name: 'staging' }, viewer), 403, 'NoAccessError');
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('lists each validate route with its success status, body schema and 409', () => {
     const doc = buildOpenApiDocument(allRoutes()) as {
@@ -124,6 +147,7 @@ describe('the OpenAPI document', () => {
       ['/api/admin/context/validate', '200', 'name'],
       ['/api/admin/segments/validate', '204', 'name'],
       ['/api/admin/tag-types/validate', '200', 'name'],
+      ['/api/admin/environments/validate', '200', 'name'],
     ] as const) {
       const op = doc.paths[path]?.post;
       expect(op, path).toBeDefined();

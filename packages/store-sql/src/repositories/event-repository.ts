@@ -3,7 +3,7 @@ import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { chunks, int, jsonOf, parseOf, type RepoContext } from '../context.js';
 import type { Database, EventTable } from '../database.js';
 import { prepared as preparedQuery } from '../prepared.js';
-import { eventTerms, filterTerms, parseTextQuery } from '../search-terms.js';
+import { eventTerms, filterTerms, parseTextQuery, projectTerm } from '../search-terms.js';
 
 const EVENT_ROW_COLUMNS = [
   'type',
@@ -126,6 +126,12 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
     if (query.type !== undefined) q = q.where('events.type', '=', query.type);
     if (query.project !== undefined) q = q.where('events.project', '=', query.project);
     if (query.feature !== undefined) q = q.where('events.feature_name', '=', query.feature);
+    // Only when asked: a viewer who sees every project gets exactly the unfiltered query and plan.
+    const excluded = query.excludeProjects ?? [];
+    if (excluded.length > 0)
+      q = q.where((eb) =>
+        eb.or([eb('events.project', 'is', null), eb('events.project', 'not in', [...excluded])]),
+      );
     if (query.maxId !== undefined) q = q.where('events.id', '<=', query.maxId);
     if (query.afterId !== undefined) q = q.where('events.id', '>', query.afterId);
     // An unparsable bound matches nothing, as on the memory store (NaN compares false).
@@ -139,17 +145,15 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
       const terms = parseTextQuery(query.query, creators);
       if (terms === null) return null;
       const filters = filterTerms({ type: query.type, project: query.project, featureName: query.feature });
+      const exclude = excluded.map(projectTerm);
       q = q.where(
-        dialect.eventSearch.match(
-          { filters, terms },
-          {
-            maxId: query.maxId,
-            afterId: query.afterId,
-            limit,
-            ascending: query.ascending === true,
-            complete: query.createdAfter === undefined && query.createdBefore === undefined,
-          },
-        ),
+        dialect.eventSearch.match(exclude.length > 0 ? { filters, terms, exclude } : { filters, terms }, {
+          maxId: query.maxId,
+          afterId: query.afterId,
+          limit,
+          ascending: query.ascending === true,
+          complete: query.createdAfter === undefined && query.createdBefore === undefined,
+        }),
       );
     }
     return q;
