@@ -152,6 +152,32 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server', () => {
     await Promise.all([listening!.close(), writing!.close()]);
   });
 
+  test('parameterized statements are prepared once per connection and then only executed', async () => {
+    // Two connections: one the store keeps for LISTEN, one for everything else.
+    const pool = new pg.Pool({ connectionString: pgUrl, max: 2 });
+    const store = await postgresStore({ pool, schema: schema() });
+    const prepared = async (): Promise<string[]> => {
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ name: string; statement: string }>(
+          'select name, statement from pg_prepared_statements order by name',
+        );
+        return rows.filter((r) => r.name.startsWith('flagstaff_')).map((r) => r.statement);
+      } finally {
+        client.release();
+      }
+    };
+    await store.projects.insert(project('alpha'));
+    await store.projects.get('alpha');
+    const first = await prepared();
+    expect(first.some((sql) => sql.startsWith('select * from "projects" where "id" = $1'))).toBe(true);
+    await store.projects.insert(project('beta'));
+    await store.projects.get('beta');
+    expect(await prepared()).toEqual(first);
+    await store.close();
+    await pool.end();
+  });
+
   test('a pool passed in is used, not ended, by the store', async () => {
     const pool = new pg.Pool({ connectionString: pgUrl, max: 3 });
     const store = await postgresStore({ pool, schema: schema() });

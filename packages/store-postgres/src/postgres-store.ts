@@ -3,6 +3,7 @@ import { FlagstaffError, type Logger, type Store, silentLogger } from '@flagstaf
 import { type ListenForEvents, openSqlStore } from '@flagstaff/store-sql';
 import { CompiledQuery, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { withNamedStatements } from './named-statements.js';
 import {
   beginStatement,
   commitWithNotice,
@@ -111,7 +112,13 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
     schema === undefined ? null : CompiledQuery.raw(`set search_path to "${schema.replaceAll('"', '""')}"`);
   const pgDialect = new PostgresDialect({
     // kysely ends the pool it is given on destroy; a pool we do not own must outlive the store.
-    pool: owned ? pool : { connect: () => pool.connect(), end: async () => {} },
+    // Its clients run parameterized statements as named prepared statements.
+    pool: {
+      connect: async () => withNamedStatements(await pool.connect()),
+      end: async () => {
+        if (owned) await pool.end();
+      },
+    },
     ...(setPath && {
       onCreateConnection: async (connection) => {
         await connection.executeQuery(setPath);
