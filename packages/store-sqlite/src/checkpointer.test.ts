@@ -1,6 +1,8 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { sqliteStore } from './sqlite-store.js';
 
@@ -63,4 +65,38 @@ describe('background WAL checkpoints', () => {
     expect((await reopened.projects.list()).length).toBe(100);
     await reopened.close();
   });
+
+  test('a process that used a file store exits by itself once the store is closed', async () => {
+    // Regression: the checkpoint thread was unref'd before its message listener was attached, which
+    // refs its port again, so a script that closed every store could still hang instead of exiting.
+    const script = join(dir, 'exits.mts');
+    const store = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'sqlite-store.ts')).href;
+    writeFileSync(
+      script,
+      `import { sqliteStore } from ${JSON.stringify(store)};
+      const store = await sqliteStore({ filename: ${JSON.stringify(freshFile())}, checkpointIntervalMs: 20 });
+      const base = ${JSON.stringify(project('x'))};
+      for (let i = 0; i < 20; i++) await store.projects.insert({ ...base, id: 'p' + i });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await store.close();
+      process.stdout.write('closed');`,
+    );
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    const exited = await new Promise<number | null | 'hung'>((resolve) => {
+      const timer = setTimeout(() => resolve('hung'), 20_000);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
+    if (exited === 'hung') child.kill('SIGKILL');
+    expect(out).toBe('closed');
+    expect(exited).toBe(0);
+  }, 30_000);
 });

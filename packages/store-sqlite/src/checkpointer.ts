@@ -61,9 +61,6 @@ function startWorker(intervalMs: number): Shared {
     eval: true,
     workerData: { betterSqlite3: require.resolve('better-sqlite3'), intervalMs },
   });
-  // Never keeps the process alive (it stays, idle, between stores): closing a store checkpoints its
-  // file anyway.
-  worker.unref();
   const state: Shared = { worker, users: new Map(), pending: new Map(), nextId: 0 };
   const failAll = (message: string) => {
     for (const user of state.users.values()) for (const f of user.onFailure) f(message);
@@ -81,6 +78,10 @@ function startWorker(intervalMs: number): Shared {
   });
   worker.on('error', (error) => failAll(error.message));
   worker.on('exit', () => failAll('the checkpoint worker stopped'));
+  // Never keeps the process alive (it stays, idle, between stores): closing a store checkpoints its
+  // file anyway. Unref'd after the listeners are attached: adding a 'message' listener refs the
+  // worker's port again, which kept processes from exiting.
+  worker.unref();
   return state;
 }
 
@@ -108,9 +109,15 @@ export function checkpointInBackground(file: string, options: CheckpointerOption
     if (--current.count > 0 || shared !== state) return;
     state.users.delete(file);
     const id = state.nextId++;
-    await new Promise<void>((resolve) => {
-      state.pending.set(id, resolve);
-      state.worker.postMessage({ kind: 'remove', file, id });
-    });
+    // Held while the worker lets go of the file, so the process cannot exit with the close unanswered.
+    state.worker.ref();
+    try {
+      await new Promise<void>((resolve) => {
+        state.pending.set(id, resolve);
+        state.worker.postMessage({ kind: 'remove', file, id });
+      });
+    } finally {
+      if (state.pending.size === 0) state.worker.unref();
+    }
   };
 }
