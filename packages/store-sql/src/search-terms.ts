@@ -29,28 +29,31 @@ const MAX_INDEXED_CHARACTERS = 256 * 1024;
 
 /** Distinct words of an event payload (`data` and `preData`): keys and scalar values. */
 export function payloadWords(...values: unknown[]): Set<string> {
-  const words = new Set<string>();
-  let characters = 0;
-  const add = (word: string): void => {
-    const kept = word.slice(0, MAX_WORD_LENGTH);
-    if (words.has(kept) || characters + kept.length > MAX_INDEXED_CHARACTERS) return;
-    words.add(kept);
-    characters += kept.length + 1;
-  };
+  // The texts in visiting order, matched in one pass: a space between them keeps words apart.
+  const texts: string[] = [];
   const visit = (value: unknown): void => {
     if (value === null || value === undefined) return;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-      for (const word of wordsOf(String(value))) add(word);
-    } else if (Array.isArray(value)) {
+    if (typeof value === 'string') texts.push(value);
+    else if (typeof value === 'number' || typeof value === 'boolean') texts.push(String(value));
+    else if (Array.isArray(value)) {
       for (const item of value) visit(item);
     } else if (typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) {
-        visit(key);
-        visit(item);
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        texts.push(key);
+        visit((value as Record<string, unknown>)[key]);
       }
     }
   };
   for (const value of values) visit(value);
+  const words = new Set<string>();
+  let characters = 0;
+  for (const word of wordsOf(texts.join(' '))) {
+    const kept = word.length > MAX_WORD_LENGTH ? word.slice(0, MAX_WORD_LENGTH) : word;
+    if (words.has(kept) || characters + kept.length > MAX_INDEXED_CHARACTERS) continue;
+    words.add(kept);
+    characters += kept.length + 1;
+  }
   return words;
 }
 
