@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type As, as, expectHidden } from '../testing/as-user.js';
 import { createFeature } from '../testing/fixtures.js';
-import { errorBody, type HttpResult, startTestServer, type TestServer } from '../testing/harness.js';
+import { type HttpResult, startTestServer, type TestServer } from '../testing/harness.js';
 
 /**
  * Read views beyond the project routes keep private projects from non-members: the event log and
@@ -8,22 +9,13 @@ import { errorBody, type HttpResult, startTestServer, type TestServer } from '..
  * private; "editor" is an Editor with no role in it, "member" an Editor with a role in it.
  */
 let s: TestServer;
-type As = { token: null; headers: Record<string, string> };
 let editor: As;
 let member: As;
 let admin: As;
 
-const as = (id: number): As => ({ token: null, headers: { 'x-test-user': String(id) } });
 const projectsOf = (res: HttpResult): Set<string | null> =>
   new Set((res.body.events as { project: string | null }[]).map((e) => e.project));
 const names = (list: { name: string }[]): string[] => list.map((f) => f.name).sort();
-
-const expectHidden = (res: HttpResult, what: string) => {
-  expect(res.status, res.text).toBe(404);
-  const body = errorBody(res);
-  expect(body.name).toBe('NotFoundError');
-  expect(body.message).toBe(`Could not find ${what}.`);
-};
 
 beforeAll(async () => {
   s = await startTestServer();

@@ -1,29 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type As, as, expectHidden } from '../testing/as-user.js';
 import { createFeature } from '../testing/fixtures.js';
-import { errorBody, type HttpResult, startTestServer, type TestServer } from '../testing/harness.js';
+import { type HttpResult, startTestServer, type TestServer } from '../testing/harness.js';
 
 /**
  * Private projects: only root Admins, admin tokens and members (a user or group role in the
  * project) see them; to anyone else they do not exist.
  */
 let s: TestServer;
-type As = { token: null; headers: Record<string, string> };
 let editor: As;
 let member: As;
 let groupMember: As;
 let admin: As;
 let segmentId: number;
 
-const as = (id: number): As => ({ token: null, headers: { 'x-test-user': String(id) } });
 const ids = (res: HttpResult, key: string, field = 'id'): string[] =>
   (res.body[key] as Record<string, string>[]).map((item) => item[field]!);
-
-const expectHidden = (res: HttpResult, what: string) => {
-  expect(res.status, res.text).toBe(404);
-  const body = errorBody(res);
-  expect(body.name).toBe('NotFoundError');
-  expect(body.message).toBe(`Could not find ${what}.`);
-};
 
 beforeAll(async () => {
   s = await startTestServer();
