@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Project, silentLogger } from '@flagstaff/core';
-import { describeSharedAddonDelivery } from '@flagstaff/core/testing';
+import { silentLogger } from '@flagstaff/core';
+import { describeSharedAddonDelivery, project } from '@flagstaff/core/testing';
 import { postgresStore } from '@flagstaff/store-postgres';
 import { afterAll, describe, expect, test } from 'vitest';
 import { loadConfig } from './config.js';
@@ -25,18 +25,6 @@ describeSharedAddonDelivery('sqlite file opened twice', async () => {
 });
 
 const pgUrl = process.env.FLAGSTAFF_TEST_PG_URL;
-
-const project = (id: string): Project => ({
-  id,
-  name: id,
-  description: null,
-  mode: 'open',
-  defaultStickiness: 'default',
-  featureLimit: null,
-  featureNaming: { pattern: null, example: null, description: null },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: null,
-});
 
 describe.skipIf(pgUrl === undefined)('PostgreSQL from DATABASE_URL', () => {
   test('FLAGSTAFF_PG_STATEMENT_TIMEOUT_MS reaches the store: a blocked statement fails naming the timeout', async () => {

@@ -1,4 +1,5 @@
-import type { NewEvent, Project, Store } from '@flagstaff/core';
+import type { NewEvent, Store } from '@flagstaff/core';
+import { project } from '@flagstaff/core/testing';
 import { createMigrations } from '@flagstaff/store-sql';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -6,17 +7,6 @@ import { postgresDialect } from './postgres-dialect.js';
 import { postgresStore } from './postgres-store.js';
 import { freshSchema, pgUrl } from './test-support.js';
 
-const project = (id: string): Project => ({
-  id,
-  name: id,
-  description: null,
-  mode: 'open',
-  defaultStickiness: 'default',
-  featureLimit: null,
-  featureNaming: { pattern: null, example: null, description: null },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: null,
-});
 const event: NewEvent = {
   type: 'feature-created',
   createdBy: 'ann',

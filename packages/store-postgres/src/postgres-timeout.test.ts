@@ -1,22 +1,10 @@
-import type { Project } from '@flagstaff/core';
+import { project } from '@flagstaff/core/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { postgresDialect } from './postgres-dialect.js';
 import { explainCancel } from './postgres-driver.js';
 import { postgresStore } from './postgres-store.js';
 import { freshSchema, pgUrl } from './test-support.js';
-
-const project = (id: string): Project => ({
-  id,
-  name: id,
-  description: null,
-  mode: 'open',
-  defaultStickiness: 'default',
-  featureLimit: null,
-  featureNaming: { pattern: null, example: null, description: null },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: null,
-});
 
 test('a cancelled statement (SQLSTATE 57014) is unavailability, worded with the timeout in force', () => {
   const cancelled = Object.assign(new Error('canceling statement due to statement timeout'), {

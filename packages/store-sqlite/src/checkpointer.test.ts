@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { project } from '@flagstaff/core/testing';
 import { afterAll, describe, expect, test } from 'vitest';
 import { sqliteStore } from './sqlite-store.js';
 
@@ -13,20 +14,10 @@ const freshFile = (): string => join(dir, `db-${++n}.sqlite`);
 const size = (file: string): number => (existsSync(file) ? statSync(file).size : 0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const project = (id: string) => ({
-  id,
-  name: id,
-  description: 'x'.repeat(2000),
-  mode: 'open' as const,
-  defaultStickiness: 'default',
-  featureLimit: null,
-  featureNaming: { pattern: null, example: null, description: null },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: null,
-});
+const bigProject = (id: string) => project(id, { description: 'x'.repeat(2000) });
 
 async function writeSome(store: Awaited<ReturnType<typeof sqliteStore>>, prefix: string) {
-  for (let i = 0; i < 50; i++) await store.projects.insert(project(`${prefix}-${i}`));
+  for (let i = 0; i < 50; i++) await store.projects.insert(bigProject(`${prefix}-${i}`));
 }
 
 describe('background WAL checkpoints', () => {
@@ -75,7 +66,7 @@ describe('background WAL checkpoints', () => {
       script,
       `import { sqliteStore } from ${JSON.stringify(store)};
       const store = await sqliteStore({ filename: ${JSON.stringify(freshFile())}, checkpointIntervalMs: 20 });
-      const base = ${JSON.stringify(project('x'))};
+      const base = ${JSON.stringify(bigProject('x'))};
       for (let i = 0; i < 20; i++) await store.projects.insert({ ...base, id: 'p' + i });
       await new Promise((resolve) => setTimeout(resolve, 200));
       await store.close();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NewEvent } from '@flagstaff/core';
+import { project } from '@flagstaff/core/testing';
 import { createMigrations } from '@flagstaff/store-sql';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -14,17 +15,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 const freshFile = (): string => join(dir, `db-${++n}.sqlite`);
 
-const project = (id: string) => ({
-  id,
-  name: id,
-  description: null,
-  mode: 'open' as const,
-  defaultStickiness: 'default',
-  featureLimit: null,
-  featureNaming: { pattern: null, example: null, description: null },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: null,
-});
 const event: NewEvent = {
   type: 'feature-created',
   createdBy: 'ann',

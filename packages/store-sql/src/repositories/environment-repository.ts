@@ -5,9 +5,9 @@ import type {
   LinkedEnvironment,
   ProjectEnvironmentRecord,
 } from '@flagstaff/core';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { bool, jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
-import type { EnvironmentTable } from '../database.js';
+import type { Database, EnvironmentTable } from '../database.js';
 import { prepared } from '../prepared.js';
 
 const getEnvironment = prepared<{ name: string }, Selectable<EnvironmentTable>>((db, p) =>
@@ -30,31 +30,23 @@ const linksOfProject = prepared<
     .orderBy('pe.environment'),
 );
 
-const linkedEnvironment = prepared<
-  { projectId: string; environment: string },
-  Selectable<EnvironmentTable> & { project_id: string; default_strategy: unknown }
->((db, p) =>
-  db
-    .selectFrom('project_environments as pe')
-    .innerJoin('environments as e', 'e.name', 'pe.environment')
-    .selectAll('e')
-    .select(['pe.project_id', 'pe.default_strategy'])
-    .where('pe.project_id', '=', p.value('projectId'))
-    .where('pe.environment', '=', p.value('environment')),
-);
+/** An environment row with the project's link to it. */
+type LinkedRow = Selectable<EnvironmentTable> & { project_id: string; default_strategy: unknown };
 
-const linkedEnvironments = prepared<
-  { projectId: string },
-  Selectable<EnvironmentTable> & { project_id: string; default_strategy: unknown }
->((db, p) =>
+/** The project's links joined to their environments. */
+const linksWithEnvironments = (db: Kysely<Database>, projectId: never) =>
   db
     .selectFrom('project_environments as pe')
     .innerJoin('environments as e', 'e.name', 'pe.environment')
     .selectAll('e')
     .select(['pe.project_id', 'pe.default_strategy'])
-    .where('pe.project_id', '=', p.value('projectId'))
-    .orderBy('e.sort_order')
-    .orderBy('e.name'),
+    .where('pe.project_id', '=', projectId);
+
+const linkedEnvironment = prepared<{ projectId: string; environment: string }, LinkedRow>((db, p) =>
+  linksWithEnvironments(db, p.value('projectId')).where('pe.environment', '=', p.value('environment')),
+);
+const linkedEnvironments = prepared<{ projectId: string }, LinkedRow>((db, p) =>
+  linksWithEnvironments(db, p.value('projectId')).orderBy('e.sort_order').orderBy('e.name'),
 );
 
 /** Environments and the project links (with default strategies). */
@@ -70,9 +62,7 @@ export function createEnvironmentRepository(ctx: RepoContext): EnvironmentReposi
     sortOrder: row.sort_order,
     createdAt: row.created_at,
   });
-  const toLinked = (
-    row: Selectable<EnvironmentTable> & { project_id: string; default_strategy: unknown },
-  ): LinkedEnvironment => ({
+  const toLinked = (row: LinkedRow): LinkedEnvironment => ({
     environment: toEnvironment(row),
     link: {
       projectId: row.project_id,
