@@ -24,9 +24,24 @@ export default defineConfig({
   resolve: { conditions: ['source', 'module', 'node', 'import', 'default'] },
   ssr: { resolve: { conditions: ['source', 'node', 'default'], externalConditions: ['source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts'],
     reporters: ['default', summaryLine],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The HTTP suite runs once per adapter: the framework-neutral handler is the same, what each adapter
+    // does with requests and responses (bodies, streams, mounting, errors) is not.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'all', include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts'] },
+      },
+      ...(['express', 'fetch'] as const).map((adapter) => ({
+        extends: true as const,
+        test: {
+          name: `http via ${adapter}`,
+          include: ['packages/http/src/**/*.test.ts'],
+          env: { FLAGSTAFF_TEST_ADAPTER: adapter },
+        },
+      })),
+    ],
   },
 });

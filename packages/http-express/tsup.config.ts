@@ -6,6 +6,5 @@ export default defineConfig({
   dts: true,
   clean: true,
   target: 'node20',
-  // zod comes with @flagstaff/core: the route schemas must be the same zod as core's, never a bundled copy.
-  external: ['zod'],
+  external: ['zod', '@flagstaff/http', '@flagstaff/core', 'express'],
 });

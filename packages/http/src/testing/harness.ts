@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createFlagstaff,
@@ -8,8 +9,11 @@ import {
   type Logger,
   SYSTEM_ACTOR,
 } from '@flagstaff/core';
-import express from 'express';
-import { type FlagstaffRouterOptions, flagstaffRouter } from '../router.js';
+import { createFetchHandler } from '../adapters/fetch.js';
+import { createNodeHandler } from '../adapters/node.js';
+import type { Authenticate } from '../auth.js';
+import type { FlagstaffHttpOptions } from '../handler.js';
+import { serveFetch } from './serve-fetch.js';
 
 export interface HttpResult {
   status: number;
@@ -46,13 +50,45 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts Express on an ephemeral 127.0.0.1 port with the router mounted at `prefix` over a memory store. */
+/** Which adapter the HTTP suite runs through: `FLAGSTAFF_TEST_ADAPTER` (node, express or fetch; default node). */
+export function testAdapter(): 'node' | 'express' | 'fetch' {
+  const adapter = process.env.FLAGSTAFF_TEST_ADAPTER ?? 'node';
+  if (adapter === 'node' || adapter === 'express' || adapter === 'fetch') return adapter;
+  throw new Error(`FLAGSTAFF_TEST_ADAPTER must be node, express or fetch, not "${adapter}"`);
+}
+
+/** Works with every adapter's request: each has the headers. */
+type HarnessAuthenticate = (req: {
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+}) => ReturnType<Authenticate>;
+
+type HarnessOptions = Omit<FlagstaffHttpOptions, 'authenticate'> & { authenticate?: HarnessAuthenticate };
+
+/** Serves the API on an ephemeral loopback port through the chosen adapter, mounted at `prefix`. */
+async function listen(
+  adapter: 'node' | 'express' | 'fetch',
+  prefix: string,
+  flagstaff: Flagstaff,
+  options: HarnessOptions,
+): Promise<Server> {
+  let server: Server;
+  if (adapter === 'express') {
+    // The Express adapter lives in its own package, which depends on this one: load it by name.
+    const { mountExpress } = await import('./mount-express.js');
+    server = mountExpress(flagstaff, prefix, options);
+  } else if (adapter === 'fetch') {
+    server = serveFetch(createFetchHandler(flagstaff, { ...options, basePath: prefix }));
+  } else {
+    server = createServer(createNodeHandler(flagstaff, { ...options, basePath: prefix }));
+  }
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return server;
+}
+
+/** Starts the API on an ephemeral 127.0.0.1 port with the router mounted at `prefix` over a memory store. */
 export async function startTestServer(
-  options: {
-    prefix?: string;
-    router?: FlagstaffRouterOptions;
-    flagstaff?: Omit<FlagstaffOptions, 'store'>;
-  } = {},
+  options: { prefix?: string; router?: HarnessOptions; flagstaff?: Omit<FlagstaffOptions, 'store'> } = {},
 ): Promise<TestServer> {
   const flagstaff = await createFlagstaff({ store: createMemoryStore(), ...options.flagstaff });
   const adminToken = (await flagstaff.apiTokens.ensureAdminToken()) ?? '';
@@ -62,18 +98,13 @@ export async function startTestServer(
     warn: (msg, fields) => logged.push({ level: 'warn', msg, fields }),
     error: (msg, fields) => logged.push({ level: 'error', msg, fields }),
   };
-  const app = express();
   const prefix = options.prefix ?? '';
   // Tests act as users by sending `x-test-user: <id>`, the way a host app's own login would.
-  const authenticate = async (req: express.Request) => {
+  const authenticate: HarnessAuthenticate = async (req) => {
     const id = req.headers['x-test-user'];
     return typeof id === 'string' ? flagstaff.access.userPrincipal(Number(id)) : null;
   };
-  const router = flagstaffRouter(flagstaff, { logger, authenticate, ...options.router });
-  if (prefix) app.use(prefix, router);
-  else app.use(router);
-  const server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
+  const server = await listen(testAdapter(), prefix, flagstaff, { logger, authenticate, ...options.router });
   const { port } = server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}${prefix}`;
 

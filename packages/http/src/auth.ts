@@ -1,12 +1,14 @@
 import type { Flagstaff, Principal } from '@flagstaff/core';
-import type { Request } from 'express';
-import { authenticationRequired } from '../errors.js';
+import { authenticationRequired } from './errors.js';
+import type { HttpRequest } from './request.js';
 
-/** How the router learns who is calling. */
+/** How the API learns who is calling. */
 export type AuthMode = { type: 'none'; name?: string } | { type: 'token' };
 
 /** Host apps that already know their users return a principal (or null to fall back to tokens). */
-export type Authenticate = (req: Request) => Promise<Principal | null> | Principal | null;
+export type Authenticate<Native = unknown> = (
+  request: HttpRequest<Native>,
+) => Promise<Principal | null> | Principal | null;
 
 /** `Authorization: <secret>` or `Authorization: Bearer <secret>`; null when absent or blank. */
 export function readSecret(header: string | undefined): string | null {
@@ -21,18 +23,22 @@ export function readSecret(header: string | undefined): string | null {
  * Authorization header; with `auth: { type: 'none' }` everyone is a full-access anonymous admin.
  * Throws the reference's 401 when nobody is recognised.
  */
-export function createAuthenticator(flagstaff: Flagstaff, auth: AuthMode, authenticate?: Authenticate) {
+export function createAuthenticator<Native>(
+  flagstaff: Flagstaff,
+  auth: AuthMode,
+  authenticate?: Authenticate<Native>,
+) {
   const anonymous: Principal = {
     kind: 'anonymous-admin',
     name: auth.type === 'none' ? (auth.name ?? 'anonymous') : 'anonymous',
   };
-  return async (req: Request): Promise<Principal> => {
+  return async (request: HttpRequest<Native>): Promise<Principal> => {
     if (authenticate) {
-      const principal = await authenticate(req);
+      const principal = await authenticate(request);
       if (principal) return principal;
     }
     if (auth.type === 'none') return anonymous;
-    const header = req.headers.authorization;
+    const header = request.headers.authorization;
     const secret = readSecret(header);
     if (secret) {
       const principal = await flagstaff.access.authenticateToken(secret);

@@ -31,7 +31,7 @@ const CONTEXT_FIELDS = new Set([
  * The frontend API's context from query parameters: known fields at the top level, `properties[x]`
  * and any other parameter as a property (as the reference's frontend API reads them).
  */
-function queryContext({ query, req }: RouteContext): Record<string, unknown> {
+function queryContext({ query, request }: RouteContext): Record<string, unknown> {
   const context: Record<string, unknown> = {};
   const properties: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) {
@@ -40,7 +40,7 @@ function queryContext({ query, req }: RouteContext): Record<string, unknown> {
     if (CONTEXT_FIELDS.has(key)) context[key] = value;
     else properties[property ?? key] = value;
   }
-  context.remoteAddress ??= req.ip;
+  context.remoteAddress ??= request.remoteAddress;
   return { ...context, properties };
 }
 
@@ -75,14 +75,14 @@ export const clientRoutes = defineRoutes([
     summary: 'Get the feature configuration for SDKs',
     status: 200,
     query: z.object({ project: z.array(z.string()).optional(), namePrefix: z.string().optional() }),
-    handler: async ({ flagstaff, principal, query, req }) => {
+    handler: async ({ flagstaff, principal, query, request }) => {
       const namePrefix = typeof query.namePrefix === 'string' ? query.namePrefix : undefined;
       const { body, etag } = await flagstaff.client.features(scopeOf(principal), {
         project: strings(query.project),
         namePrefix,
       });
       const headers = { etag, 'cache-control': 'no-cache' };
-      const ifNoneMatch = req.headers['if-none-match'];
+      const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch?.split(',').some((t) => t.trim() === etag)) return reply(304, undefined, headers);
       return reply(200, body, headers);
     },
@@ -135,7 +135,10 @@ export const clientRoutes = defineRoutes([
     body: z.object({ context: z.record(z.string(), z.unknown()) }),
     bodyRequired: false,
     response: frontendResponse,
-    handler: ({ flagstaff, principal, body, req }) =>
-      flagstaff.client.frontend(scopeOf(principal), { remoteAddress: req.ip, ...bodyContext(body) }),
+    handler: ({ flagstaff, principal, body, request }) =>
+      flagstaff.client.frontend(scopeOf(principal), {
+        remoteAddress: request.remoteAddress,
+        ...bodyContext(body),
+      }),
   },
 ]);

@@ -1,6 +1,6 @@
 import type { Actor, ApiFamily, Flagstaff, Permission, Principal } from '@flagstaff/core';
-import type { Request } from 'express';
 import type { z } from 'zod';
+import type { HttpRequest } from './request.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -16,8 +16,8 @@ export interface RouteContext {
   query: Record<string, unknown>;
   /** The parsed JSON body, passed to core unparsed: services validate it. */
   body: unknown;
-  /** For the rare header a route reads (If-None-Match, Authorization on signal endpoints). */
-  req: Request;
+  /** For the rare header a route reads (If-None-Match, Authorization on signal endpoints) and the client's address. */
+  request: HttpRequest;
 }
 
 /** A response other than "the status of the route with this JSON body". */
@@ -60,7 +60,7 @@ export const isReply = (value: unknown): value is Reply =>
  */
 export interface Route {
   method: HttpMethod;
-  /** Express path relative to where the router is mounted. */
+  /** Path relative to where the API is mounted, with `:param` segments. */
   path: string;
   api: ApiFamily | 'public';
   /** Checked with `flagstaff.access.authorize` before the handler runs; a function when it depends on the body. */

@@ -57,52 +57,6 @@ export const notFoundRoute = (method: string, path: string): HttpError =>
     `There is no ${method} ${path} here. Check the path against the API documentation.`,
   );
 
-/** body-parser's own errors carry `type` and `status`; these are the ones callers cause. */
-interface BodyParserError {
-  type: string;
-  status: number;
-  limit?: number;
-  charset?: string;
-  encoding?: string;
-}
-
-const isBodyParserError = (e: unknown): e is BodyParserError =>
-  typeof e === 'object' &&
-  e !== null &&
-  typeof (e as BodyParserError).type === 'string' &&
-  typeof (e as BodyParserError).status === 'number';
-
-function fromBodyParser(e: BodyParserError): HttpError | null {
-  switch (e.type) {
-    case 'entity.parse.failed':
-      return new HttpError(
-        400,
-        'ValidationError',
-        `The request body is not valid JSON: ${(e as unknown as Error).message}.`,
-      );
-    case 'entity.too.large':
-      return new HttpError(
-        413,
-        'ContentTooLarge',
-        `The request body is larger than the limit of ${e.limit ?? 'the configured'} bytes.`,
-      );
-    case 'charset.unsupported':
-      return new HttpError(
-        415,
-        'ContentTypeerror',
-        `The charset "${e.charset}" is not supported; send "application/json" in UTF-8.`,
-      );
-    case 'encoding.unsupported':
-      return new HttpError(415, 'ContentTypeerror', `The content encoding "${e.encoding}" is not supported.`);
-    case 'request.aborted':
-    case 'request.size.invalid':
-    case 'stream.encoding.set':
-      return new HttpError(400, 'ValidationError', 'The request body could not be read.');
-    default:
-      return null;
-  }
-}
-
 /** Maps any error to a status and the contract's body; unknown errors are logged and leak nothing. */
 export function toErrorResponse(error: unknown, logger: Logger): { status: number; body: ErrorBody } {
   const id = randomUUID();
@@ -113,9 +67,8 @@ export function toErrorResponse(error: unknown, logger: Logger): { status: numbe
     if (status === 400) body.details = [{ message: error.message }];
     return { status, body };
   }
-  const httpError =
-    error instanceof HttpError ? error : isBodyParserError(error) ? fromBodyParser(error) : null;
-  if (httpError) {
+  if (error instanceof HttpError) {
+    const httpError = error;
     const body: ErrorBody = { id, name: httpError.errorName, message: httpError.message };
     if (httpError.status === 401) body.path = LOGIN_PATH;
     return { status: httpError.status, body };

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFlagstaff, createMemoryStore } from '@flagstaff/core';
-import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { flagstaffRouter } from './router.js';
+import { createNodeHandler } from './adapters/node.js';
 import { errorBody, startTestServer, type TestServer } from './testing/harness.js';
 
 /** Router options: mounting, authentication modes, body limit, unknown routes, unexpected errors. */
@@ -32,14 +32,13 @@ describe('mounting', () => {
     expect(outside.status).toBe(404);
     expect(outside.headers.get('content-type')).not.toContain('application/json');
   });
-  it("unknownRoutes: 'next' leaves unmatched paths to the host app", async () => {
+  it("unknownRoutes: 'next' leaves unmatched paths to the host (node adapter)", async () => {
     const flagstaff = await createFlagstaff({ store: createMemoryStore() });
-    const app = express();
-    app.use(flagstaffRouter(flagstaff, { auth: { type: 'none' }, unknownRoutes: 'next' }));
-    app.get('/host', (_req, res) => {
-      res.send('host page');
+    const api = createNodeHandler(flagstaff, { auth: { type: 'none' }, unknownRoutes: 'next' });
+    const server = createServer((req, res) => {
+      api(req, res, () => res.end('host page'));
     });
-    const server = app.listen(0, '127.0.0.1');
+    server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     expect(await (await fetch(`${base}/host`)).text()).toBe('host page');

@@ -23,8 +23,8 @@ export const signalRoutes = defineRoutes([
     body: z.unknown(),
     bodyRequired: false,
     errors: [401, 429],
-    handler: ({ flagstaff, params, body, req }) =>
-      flagstaff.signals.receive(params.endpointName!, req.headers.authorization, body),
+    handler: ({ flagstaff, params, body, request }) =>
+      flagstaff.signals.receive(params.endpointName!, request.headers.authorization, body),
   },
   {
     method: 'get',

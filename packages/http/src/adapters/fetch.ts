@@ -1,0 +1,78 @@
+import type { Flagstaff } from '@flagstaff/core';
+import { createHttpHandler, type FlagstaffHttpOptions } from '../handler.js';
+import type { HttpBody, HttpRequest } from '../request.js';
+import { parseQuery } from '../request.js';
+
+export interface FetchHandlerOptions extends FlagstaffHttpOptions<Request> {
+  /** Where the API is mounted in the URL space (default `''`), e.g. `/flags` for a catch-all route there. */
+  basePath?: string;
+  /** The client's address when the runtime knows it (Bun's `server.requestIP`, Deno's `info.remoteAddr`). */
+  remoteAddress?: (request: Request) => string | undefined;
+}
+
+async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+function toStream(body: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const iterator = body[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
+const toBodyInit = (body: HttpBody | undefined): string | Uint8Array | ReadableStream<Uint8Array> | null =>
+  body === undefined ? null : typeof body === 'string' || body instanceof Uint8Array ? body : toStream(body);
+
+/**
+ * The API as a Fetch-API handler, `(request: Request) => Promise<Response>`: mount it in Hono,
+ * Next.js route handlers, Bun or Deno. Requests outside `basePath` or matching no route get a 404.
+ */
+export function createFetchHandler(flagstaff: Flagstaff, options: FetchHandlerOptions = {}) {
+  const handler = createHttpHandler(flagstaff, { ...options, unknownRoutes: 'not-found' });
+  const basePath = (options.basePath ?? '').replace(/\/$/, '');
+  return async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    if (basePath && url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) {
+      return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
+    }
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const httpRequest: HttpRequest<Request> = {
+      method: request.method,
+      path: url.pathname.slice(basePath.length) || '/',
+      basePath,
+      query: parseQuery(url.search),
+      headers,
+      remoteAddress: options.remoteAddress?.(request),
+      body: request.body ? chunksOf(request.body) : null,
+      native: request,
+    };
+    const response = await handler.handle(httpRequest);
+    if (response === null) return new Response('Not Found', { status: 404 });
+    const init = { status: response.status, headers: response.headers };
+    // A 204/304 must not carry a body, not even an empty one.
+    return new Response(
+      response.status === 204 || response.status === 304 ? null : toBodyInit(response.body),
+      init,
+    );
+  };
+}

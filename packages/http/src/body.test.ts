@@ -1,0 +1,61 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseByteLimit } from './body.js';
+import { errorBody, startTestServer, type TestServer } from './testing/harness.js';
+
+/** Request bodies: compressed bodies used to answer 500 on every route that takes one. */
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ router: { bodyLimit: '8kb' } });
+});
+afterAll(() => s.close());
+
+const create = (raw: Uint8Array, encoding: string) =>
+  s.request('POST', '/api/admin/projects/default/features', {
+    raw,
+    contentType: 'application/json',
+    headers: { 'content-encoding': encoding },
+  });
+
+describe('content-encoding', () => {
+  it.each([
+    ['gzip', gzipSync],
+    ['deflate', deflateSync],
+    ['br', brotliCompressSync],
+  ] as const)('%s bodies are decoded', async (encoding, compress) => {
+    const name = `zipped-${encoding}`;
+    const res = await create(compress(Buffer.from(JSON.stringify({ name }))), encoding);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.name).toBe(name);
+  });
+
+  it('a small body that decodes past the limit is a 413, and nothing is created', async () => {
+    const bomb = gzipSync(Buffer.from(JSON.stringify({ name: 'bomb', description: ' '.repeat(1_000_000) })));
+    expect(bomb.length).toBeLessThan(8 * 1024);
+    const res = await create(bomb, 'gzip');
+    expect(res.status, res.text).toBe(413);
+    expect(errorBody(res).name).toBe('ContentTooLarge');
+    expect((await s.request('GET', '/api/admin/projects/default/features/bomb')).status).toBe(404);
+  });
+
+  it('data that is not what the encoding says is a 400 naming the encoding', async () => {
+    const res = await create(Buffer.from('{"name":"plain"}'), 'gzip');
+    expect(res.status, res.text).toBe(400);
+    expect(errorBody(res).message).toContain('gzip');
+  });
+
+  it('an unknown encoding is a 415 listing the ones we take', async () => {
+    const res = await create(Buffer.from('{"name":"x"}'), 'compress');
+    expect(res.status, res.text).toBe(415);
+    expect(errorBody(res).message).toMatch(/"compress".*gzip, deflate or br/);
+  });
+});
+
+describe('parseByteLimit', () => {
+  it('reads sizes with units and refuses what is not one', () => {
+    expect(parseByteLimit('100kb')).toBe(102_400);
+    expect(parseByteLimit('1.5MB')).toBe(1_572_864);
+    expect(parseByteLimit(42)).toBe(42);
+    expect(() => parseByteLimit('lots')).toThrow(/"lots" is not a size/);
+  });
+});

@@ -1,0 +1,136 @@
+import type { Flagstaff, Logger, Principal } from '@flagstaff/core';
+import { type Authenticate, type AuthMode, createAuthenticator } from './auth.js';
+import { DEFAULT_BODY_LIMIT, parseByteLimit, readJsonBody } from './body.js';
+import { notFoundRoute, toErrorResponse } from './errors.js';
+import { buildOpenApiDocument } from './openapi.js';
+import type { HttpRequest, HttpResponse } from './request.js';
+import { isReply, type Route, type RouteContext } from './route.js';
+import { RouteMatcher } from './route-matcher.js';
+import { allRoutes } from './routes/index.js';
+
+export interface FlagstaffHttpOptions<Native = unknown> {
+  /** `{ type: 'token' }` (default): API tokens or `authenticate`; `{ type: 'none' }`: no authentication. */
+  auth?: AuthMode;
+  /** Resolves users the host app already knows; null falls back to API tokens. */
+  authenticate?: Authenticate<Native>;
+  /** Largest accepted request body (default 100 kB); bytes or a string such as `'1mb'`. */
+  bodyLimit?: string | number;
+  /** Where unexpected errors are logged (default: JSON lines on stderr). */
+  logger?: Logger;
+  /**
+   * What happens to requests that match no route: `'not-found'` (default) answers 404
+   * NotFoundError; `'next'` hands them back to the adapter (the host app answers).
+   */
+  unknownRoutes?: 'not-found' | 'next';
+}
+
+/** The framework-neutral API: one request in, one response out (null: not ours, with `unknownRoutes: 'next'`). */
+export interface FlagstaffHttpHandler<Native = unknown> {
+  handle(request: HttpRequest<Native>): Promise<HttpResponse | null>;
+}
+
+/** Public routes run without a caller; services get an actor named after the public API. */
+const PUBLIC: Principal = { kind: 'anonymous-admin', name: 'public' };
+
+const stderrLogger: Logger = {
+  info: (msg, fields) => process.stderr.write(`${JSON.stringify({ level: 'info', msg, ...fields })}\n`),
+  warn: (msg, fields) => process.stderr.write(`${JSON.stringify({ level: 'warn', msg, ...fields })}\n`),
+  error: (msg, fields) => process.stderr.write(`${JSON.stringify({ level: 'error', msg, ...fields })}\n`),
+};
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A JSON response; the body is serialized here unless it already is JSON text or bytes. */
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): HttpResponse {
+  const json = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
+  return { status, headers: { ...headers, 'content-type': JSON_TYPE }, body: json };
+}
+
+function toResponse(route: Route, result: unknown): HttpResponse {
+  if (isReply(result)) {
+    const headers = { ...result.headers };
+    if (result.json !== undefined) return jsonResponse(result.status, result.json, headers);
+    if (result.body === undefined) return { status: result.status, headers };
+    return jsonResponse(result.status, result.body, headers);
+  }
+  if (route.empty || result === undefined) return { status: route.status, headers: {} };
+  return jsonResponse(route.status, result);
+}
+
+/**
+ * The Flagstaff HTTP API (admin, client, frontend and public routes, and the OpenAPI document at
+ * `/docs/openapi.json`) as a plain request → response function every adapter wraps.
+ */
+export function createHttpHandler<Native = unknown>(
+  flagstaff: Flagstaff,
+  options: FlagstaffHttpOptions<Native> = {},
+): FlagstaffHttpHandler<Native> {
+  const logger = options.logger ?? stderrLogger;
+  const authenticate = createAuthenticator(
+    flagstaff,
+    options.auth ?? { type: 'token' },
+    options.authenticate,
+  );
+  const bodyLimit = parseByteLimit(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  const passUnknown = options.unknownRoutes === 'next';
+  const routes = allRoutes();
+  let document: object | undefined;
+
+  // One walk of a segment tree finds the route, instead of testing ~140 patterns in turn.
+  const matcher = new RouteMatcher<Route>();
+  for (const route of routes) matcher.add(route.method, route.path, route);
+
+  const run = async (route: Route, request: HttpRequest<Native>, params: Record<string, string>) => {
+    // Authentication runs before the body is read, so anonymous callers cannot make us parse 100 kB.
+    const principal = route.api === 'public' ? PUBLIC : await authenticate(request);
+    const ctx: RouteContext = {
+      flagstaff,
+      principal,
+      actor: flagstaff.access.actorOf(principal),
+      userId: principal.kind === 'user' ? principal.userId : null,
+      params,
+      query: request.query,
+      body: await readJsonBody(request, bodyLimit),
+      request,
+    };
+    if (route.api !== 'public') {
+      const permission = typeof route.permission === 'function' ? route.permission(ctx) : route.permission;
+      await flagstaff.access.authorize(principal, route.api, permission, {
+        project: route.scope?.project ? params[route.scope.project] : undefined,
+        environment: route.scope?.environment ? params[route.scope.environment] : undefined,
+        feature: route.scope?.feature ? params[route.scope.feature] : undefined,
+      });
+    }
+    return toResponse(route, await route.handler(ctx));
+  };
+
+  const fail = (error: unknown): HttpResponse => {
+    const { status, body } = toErrorResponse(error, logger);
+    return jsonResponse(status, body);
+  };
+
+  return {
+    async handle(request) {
+      if ((request.method === 'GET' || request.method === 'HEAD') && request.path === '/docs/openapi.json') {
+        document ??= buildOpenApiDocument(routes) as object;
+        return jsonResponse(200, { ...document, servers: [{ url: request.basePath || '/' }] });
+      }
+      const found = matcher.match(request.method, request.path);
+      if (!found) {
+        const allowed = request.method === 'OPTIONS' ? matcher.allowed(request.path) : [];
+        if (allowed.length > 0) return { status: 204, headers: { allow: allowed.join(', ') } };
+        if (passUnknown) return null;
+        return fail(notFoundRoute(request.method, request.basePath + request.path));
+      }
+      try {
+        return await run(found.value, request, found.params);
+      } catch (error) {
+        return fail(error);
+      }
+    },
+  };
+}

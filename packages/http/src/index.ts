@@ -1,0 +1,22 @@
+export { createFetchHandler, type FetchHandlerOptions } from './adapters/fetch.js';
+export { createNodeHandler, type NodeHandlerOptions, nodeRequestHasBody } from './adapters/node.js';
+export { writeNodeResponse } from './adapters/write-node.js';
+export type { Authenticate, AuthMode } from './auth.js';
+export { DEFAULT_BODY_LIMIT, parseByteLimit } from './body.js';
+export { CODE_STATUS, type ErrorBody, HttpError, LOGIN_PATH, toErrorResponse } from './errors.js';
+export {
+  createHttpHandler,
+  type FlagstaffHttpHandler,
+  type FlagstaffHttpOptions,
+  jsonResponse,
+} from './handler.js';
+export { buildOpenApiDocument } from './openapi.js';
+export {
+  flattenHeaders,
+  type HttpBody,
+  type HttpRequest,
+  type HttpResponse,
+  parseQuery,
+} from './request.js';
+export { defineRoutes, type HttpMethod, type Reply, type Route, type RouteContext, reply } from './route.js';
+export { allRoutes } from './routes/index.js';

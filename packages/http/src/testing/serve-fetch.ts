@@ -1,0 +1,47 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { Readable } from 'node:stream';
+import { nodeRequestHasBody } from '../adapters/node.js';
+
+/**
+ * A node:http server in front of a Fetch-API handler, the way Hono's node server or Next.js run one:
+ * lets the HTTP suite run through the Fetch adapter.
+ */
+export function serveFetch(handler: (request: Request) => Promise<Response>): Server {
+  return createServer((req, res) => {
+    toRequest(req)
+      .then(handler)
+      .then(async (response) => {
+        res.statusCode = response.status;
+        if (!req.complete) res.setHeader('connection', 'close');
+        response.headers.forEach((value, name) => {
+          res.setHeader(name, value);
+        });
+        if (!response.body) {
+          res.end();
+          return;
+        }
+        for await (const chunk of Readable.fromWeb(response.body)) res.write(chunk);
+        res.end();
+      })
+      .catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
+  });
+}
+
+async function toRequest(req: IncomingMessage): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = nodeRequestHasBody(req);
+  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+    method: req.method,
+    headers,
+    body: hasBody ? Readable.toWeb(req) : null,
+    // Node's fetch needs `duplex` for a streamed request body.
+    duplex: hasBody ? 'half' : undefined,
+  });
+}
