@@ -1,3 +1,4 @@
+export * from './auth/caller.js';
 export * from './auth/permissions.js';
 export * from './auth/principal.js';
 export * from './domain/index.js';

@@ -1,4 +1,4 @@
-import type { Flagstaff, Logger, Principal } from '@flagstaff/core';
+import { callerOf, type Flagstaff, type Logger, type Principal } from '@flagstaff/core';
 import { type Authenticate, type AuthMode, createAuthenticator } from './auth.js';
 import { DEFAULT_BODY_LIMIT, parseByteLimit, readJsonBody } from './body.js';
 import { notFoundRoute, toErrorResponse } from './errors.js';
@@ -87,10 +87,12 @@ export function createHttpHandler<Native = unknown>(
   const run = async (route: Route, request: HttpRequest<Native>, params: Record<string, string>) => {
     // Authentication runs before the body is read, so anonymous callers cannot make us parse 100 kB.
     const principal = route.api === 'public' ? PUBLIC : await authenticate(request);
+    const caller = callerOf(principal);
     const ctx: RouteContext = {
       flagstaff,
       principal,
-      actor: flagstaff.access.actorOf(principal),
+      actor: caller.actor,
+      caller,
       userId: principal.kind === 'user' ? principal.userId : null,
       params,
       query: request.query,

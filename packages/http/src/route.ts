@@ -1,4 +1,4 @@
-import type { Actor, ApiFamily, Flagstaff, Permission, Principal } from '@flagstaff/core';
+import type { Actor, ApiFamily, Caller, Flagstaff, Permission, Principal } from '@flagstaff/core';
 import type { z } from 'zod';
 import type { HttpRequest } from './request.js';
 
@@ -10,6 +10,8 @@ export interface RouteContext {
   principal: Principal;
   /** Who is written into the events of a command. */
   actor: Actor;
+  /** The principal and actor together, as services take them. */
+  caller: Caller;
   /** The calling user's id (favorites); null for tokens and anonymous access. */
   userId: number | null;
   params: Record<string, string>;

@@ -32,8 +32,6 @@ export interface StoreCache {
 /** A fresh, empty cache for one store. */
 export const createStoreCache = (): StoreCache => ({ creatorIds: new Map(), prepared: new Map() });
 
-let savepointSequence = 0;
-
 /**
  * Runs a statement that may violate a unique constraint, turning the violation into CONFLICT with
  * `message`. The driver guard already maps the error code to CONFLICT; this only adds the wording.
@@ -44,7 +42,8 @@ export async function uniqueOr<T>(
   run: (db: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   const useSavepoint = ctx.recoverableConflicts;
-  const name = sql.id(`flagstaff_sp_${++savepointSequence}`);
+  // One name is enough: these savepoints never nest, and a name is local to its transaction.
+  const name = sql.id('flagstaff_unique');
   try {
     if (useSavepoint) await sql`savepoint ${name}`.execute(ctx.db);
     const result = await run(ctx.db);

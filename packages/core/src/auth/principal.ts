@@ -16,7 +16,9 @@ export type Principal =
       environment: string;
     }
   /** Authentication is off (`auth: { type: 'none' }`): full access, recorded as this name. */
-  | { kind: 'anonymous-admin'; name: string };
+  | { kind: 'anonymous-admin'; name: string }
+  /** Flagstaff itself (`SYSTEM`): seeding, jobs and in-process use; full access. */
+  | { kind: 'system'; name: string };
 
 /** Whether a token scope reaches a project (`*` means all). */
 export const tokenReachesProject = (projects: readonly string[], project: string): boolean =>
@@ -31,7 +33,7 @@ export const tokenReachesEnvironment = (environment: string, wanted: string): bo
  * involved: admin tokens, anonymous access and Admins hold all; Editors all but ADMIN and addons.
  */
 export function hasRootPermission(principal: Principal, permission: Permission): boolean {
-  if (principal.kind === 'anonymous-admin') return true;
+  if (principal.kind === 'anonymous-admin' || principal.kind === 'system') return true;
   if (principal.kind === 'api-token') return principal.tokenType === 'admin';
   if (principal.rootRole === 'Admin' || permission === NONE) return true;
   return principal.rootRole === 'Editor' && EDITOR_ROOT_PERMISSIONS.has(permission);

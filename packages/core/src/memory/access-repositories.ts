@@ -45,6 +45,10 @@ export function createUserRepository(s: Session): Sync<UserRepository> {
       users.set(user.id, copy(user));
       return true;
     },
+    markSeen(id, at) {
+      const user = users.get(id);
+      if (user) users.set(id, { ...user, seenAt: at });
+    },
     delete(id) {
       if (!users.delete(id)) return false;
       // What only makes sense while the user exists goes with it (foreign-key cascades in SQL).

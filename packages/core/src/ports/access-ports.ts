@@ -12,6 +12,8 @@ export interface UserRepository {
   /** Inserts and returns the user with its id; CONFLICT when the e-mail or username exists. */
   insert(user: Omit<UserRecord, 'id'>): Promise<UserRecord>;
   update(user: UserRecord): Promise<boolean>;
+  /** Stamps seenAt alone (no other column is written, so it cannot undo a concurrent update). */
+  markSeen(id: number, at: string): Promise<void>;
   delete(id: number): Promise<boolean>;
 }
 

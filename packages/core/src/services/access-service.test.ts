@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../auth/caller.js';
 import type { Principal } from '../auth/principal.js';
 import { ROLES } from '../domain/user.js';
 import type { Flagstaff } from '../flagstaff.js';
@@ -44,7 +45,10 @@ describe('visibleProjects', () => {
     expect(await visible(member)).toEqual(['default', 'guarded', 'secret']);
     expect(await visible(groupMember)).toEqual(['default', 'guarded', 'secret']);
     expect(await visible(admin)).toBe('all');
-    const token = await flagstaff.apiTokens.create(alice, { tokenName: 'ops', type: 'admin' });
+    const token = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      { tokenName: 'ops', type: 'admin' },
+    );
     expect(await visible((await flagstaff.access.authenticateToken(token.secret))!)).toBe('all');
   });
 
@@ -84,5 +88,25 @@ describe('authorize in a private project', () => {
     await expect(
       flagstaff.access.authorize(editor, 'admin', 'CREATE_FEATURE', { project: 'guarded' }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('"CREATE_FEATURE"') });
+  });
+});
+
+describe('user activity stamps', () => {
+  it('a signed-in request writes seenAt at most once a minute (it wrote on every request)', async () => {
+    const { flagstaff: f, clock } = await createTestFlagstaff();
+    const user = await f.users.create(alice, { email: 'busy@example.com', rootRole: 'Editor' });
+    const seenAt = async () => {
+      await new Promise((r) => setImmediate(r));
+      return (await f.store.users.get(user.id))?.seenAt;
+    };
+    await f.access.userPrincipal(user.id);
+    const first = await seenAt();
+    expect(first).toBe(clock.now().toISOString());
+    clock.advance(30_000);
+    await f.access.userPrincipal(user.id);
+    expect(await seenAt()).toBe(first);
+    clock.advance(31_000);
+    await f.access.userPrincipal(user.id);
+    expect(await seenAt()).toBe(clock.now().toISOString());
   });
 });

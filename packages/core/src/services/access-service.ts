@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { callerOf } from '../auth/caller.js';
 import {
   isProjectPermission,
   NONE,
@@ -31,19 +32,24 @@ export interface PermissionScope {
 /** Hash under which API token secrets are stored and looked up. */
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
-/** Recent secrets' hashes: every request presents its token, and a SHA-256 costs ~25 µs in Node 20. */
-const recentHashes = new Map<string, string>();
 const RECENT_HASHES = 1000;
 
-/** `hashSecret`, remembered for the last secrets seen (the map empties when full). */
-function hashPresentedSecret(secret: string): string {
-  let hash = recentHashes.get(secret);
-  if (hash === undefined) {
-    if (recentHashes.size >= RECENT_HASHES) recentHashes.clear();
-    hash = hashSecret(secret);
-    recentHashes.set(secret, hash);
-  }
-  return hash;
+/**
+ * `hashSecret`, remembered for the last secrets seen (the map empties when full): every request
+ * presents its token, and a SHA-256 costs ~25 µs in Node 20. One per service instance, so a store's
+ * secrets never outlive it in memory.
+ */
+function createSecretHasher(): (secret: string) => string {
+  const recent = new Map<string, string>();
+  return (secret) => {
+    let hash = recent.get(secret);
+    if (hash === undefined) {
+      if (recent.size >= RECENT_HASHES) recent.clear();
+      hash = hashSecret(secret);
+      recent.set(secret, hash);
+    }
+    return hash;
+  };
 }
 
 const rootRoleName = (id: number): 'Admin' | 'Editor' | 'Viewer' =>
@@ -56,6 +62,15 @@ export function createAccessService(deps: ServiceDeps) {
   const { store } = deps;
   const lastSeenWrite = new Map<string, number>();
   const tokens = tokenCacheOf(store);
+  const hashPresentedSecret = createSecretHasher();
+
+  /** Whether a use of `key` should be written now: at most once a minute each, so requests do not write. */
+  const dueForSeenStamp = (key: string, now: number): boolean => {
+    if (now - (lastSeenWrite.get(key) ?? 0) < SEEN_FLUSH_MS) return false;
+    if (lastSeenWrite.size >= 10_000) lastSeenWrite.clear();
+    lastSeenWrite.set(key, now);
+    return true;
+  };
 
   const forbidden = (permission: Permission, scope: PermissionScope): FlagstaffError =>
     noAccess(permission, scope.environment);
@@ -125,9 +140,7 @@ export function createAccessService(deps: ServiceDeps) {
       }
       const now = deps.clock.now();
       if (token.expiresAt && Date.parse(token.expiresAt) <= now.getTime()) return null;
-      const last = lastSeenWrite.get(token.secretHash) ?? 0;
-      if (now.getTime() - last >= SEEN_FLUSH_MS) {
-        lastSeenWrite.set(token.secretHash, now.getTime());
+      if (dueForSeenStamp(token.secretHash, now.getTime())) {
         // Usage stamps are best effort; a failed stamp must not fail the request.
         store.apiTokens
           .markSeen([token.secretHash], now.toISOString())
@@ -147,7 +160,12 @@ export function createAccessService(deps: ServiceDeps) {
     async userPrincipal(userId: number): Promise<Principal | null> {
       const user = await store.users.get(userId);
       if (!user) return null;
-      await store.users.update({ ...user, seenAt: nowIso(deps) });
+      if (dueForSeenStamp(`user:${user.id}`, deps.clock.now().getTime())) {
+        // Like token stamps: best effort, at most once a minute, never failing the request.
+        store
+          .transaction((tx) => tx.users.markSeen(user.id, nowIso(deps)))
+          .catch((e: unknown) => deps.logger.warn('could not record user activity', { error: String(e) }));
+      }
       return {
         kind: 'user',
         userId: user.id,
@@ -158,8 +176,7 @@ export function createAccessService(deps: ServiceDeps) {
 
     /** The actor recorded in events for a principal. */
     actorOf(principal: Principal): Actor {
-      if (principal.kind === 'user') return { name: principal.name, userId: principal.userId };
-      return { name: principal.name, userId: null };
+      return callerOf(principal).actor;
     },
 
     /**
@@ -174,7 +191,7 @@ export function createAccessService(deps: ServiceDeps) {
       permission: Permission,
       given: PermissionScope = {},
     ): Promise<void> {
-      if (principal.kind === 'anonymous-admin') return;
+      if (principal.kind === 'anonymous-admin' || principal.kind === 'system') return;
       if (principal.kind === 'user') {
         if (api !== 'admin') throw new FlagstaffError('FORBIDDEN', `This endpoint needs a ${api} token.`);
         return authorizeUser(principal, permission, given);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { callerOf, SYSTEM } from '../auth/caller.js';
 import type { Principal } from '../auth/principal.js';
 import type { Flagstaff } from '../flagstaff.js';
 import { hashSecret } from './access-service.js';
@@ -14,7 +15,10 @@ const tokenEvents = async () =>
 
 describe('creating API tokens', () => {
   it('issues a client token with the reference secret format, defaults, and a hash-only record', async () => {
-    const token = await flagstaff.apiTokens.create(alice, { tokenName: 'backend', type: 'CLIENT' });
+    const token = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      { tokenName: 'backend', type: 'CLIENT' },
+    );
     expect(token.secret).toMatch(/^\*:development\.[0-9a-f]{64}$/);
     expect(token).toMatchObject({
       tokenName: 'backend',
@@ -34,52 +38,80 @@ describe('creating API tokens', () => {
 
   it('uses "<project>:<env>." for one project, "[]:<env>." for several, and "*:*." for admin tokens', async () => {
     await flagstaff.projects.create(alice, { id: 'shop', name: 'Shop' });
-    const one = await flagstaff.apiTokens.create(alice, {
-      username: 'fe',
-      type: 'frontend',
-      project: 'shop',
-      environment: 'production',
-    });
+    const one = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      {
+        username: 'fe',
+        type: 'frontend',
+        project: 'shop',
+        environment: 'production',
+      },
+    );
     expect(one.secret).toMatch(/^shop:production\.[0-9a-f]{64}$/);
     expect(one).toMatchObject({ project: 'shop', projects: ['shop'] });
-    const many = await flagstaff.apiTokens.create(alice, {
-      tokenName: 'multi',
-      type: 'client',
-      projects: ['shop', 'default'],
-    });
+    const many = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      {
+        tokenName: 'multi',
+        type: 'client',
+        projects: ['shop', 'default'],
+      },
+    );
     expect(many.secret).toMatch(/^\[\]:development\.[0-9a-f]{64}$/);
     expect(many).toMatchObject({ project: '[]', projects: ['shop', 'default'] });
-    const admin = await flagstaff.apiTokens.create(alice, { tokenName: 'ops', type: 'admin' });
+    const admin = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      { tokenName: 'ops', type: 'admin' },
+    );
     expect(admin.secret).toMatch(/^\*:\*\.[0-9a-f]{64}$/);
     expect(admin).toMatchObject({ environment: '*', project: '*', projects: ['*'] });
   });
 
   it('refuses unknown projects and environments, scoped admin tokens, and bad input, naming the property', async () => {
     await expect(
-      flagstaff.apiTokens.create(alice, { tokenName: 't', type: 'client', projects: ['default', 'nope'] }),
+      flagstaff.apiTokens.create(
+        { ...SYSTEM, actor: alice },
+        { tokenName: 't', type: 'client', projects: ['default', 'nope'] },
+      ),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('"nope"') });
     await expect(
-      flagstaff.apiTokens.create(alice, { tokenName: 't', type: 'client', environment: 'staging' }),
+      flagstaff.apiTokens.create(
+        { ...SYSTEM, actor: alice },
+        { tokenName: 't', type: 'client', environment: 'staging' },
+      ),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('"staging"') });
     await expect(
-      flagstaff.apiTokens.create(alice, { tokenName: 't', type: 'admin', project: 'default' }),
+      flagstaff.apiTokens.create(
+        { ...SYSTEM, actor: alice },
+        { tokenName: 't', type: 'admin', project: 'default' },
+      ),
     ).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('"project"') });
     await expect(
-      flagstaff.apiTokens.create(alice, { tokenName: 't', type: 'client', environment: '*' }),
+      flagstaff.apiTokens.create(
+        { ...SYSTEM, actor: alice },
+        { tokenName: 't', type: 'client', environment: '*' },
+      ),
     ).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('"environment"') });
-    await expect(flagstaff.apiTokens.create(alice, { type: 'client' })).rejects.toMatchObject({
+    await expect(
+      flagstaff.apiTokens.create({ ...SYSTEM, actor: alice }, { type: 'client' }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"tokenName"'),
     });
-    await expect(flagstaff.apiTokens.create(alice, { tokenName: 't', type: 'root' })).rejects.toMatchObject({
+    await expect(
+      flagstaff.apiTokens.create({ ...SYSTEM, actor: alice }, { tokenName: 't', type: 'root' }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"type"'),
     });
-    expect(await flagstaff.apiTokens.list()).toEqual([]);
+    expect(await flagstaff.apiTokens.list(SYSTEM)).toEqual([]);
   });
 
   it('writes api-token-created with the token but without its secret', async () => {
-    const token = await flagstaff.apiTokens.create(alice, { tokenName: 'backend', type: 'client' });
+    const token = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      { tokenName: 'backend', type: 'client' },
+    );
     const [event] = await tokenEvents();
     expect(event).toMatchObject({
       type: 'api-token-created',
@@ -96,27 +128,35 @@ describe('creating API tokens', () => {
 
 describe('reading, updating and deleting API tokens', () => {
   it('lists and finds by name with display secrets only', async () => {
-    const a = await flagstaff.apiTokens.create(alice, { tokenName: 'same', type: 'client' });
-    await flagstaff.apiTokens.create(alice, { tokenName: 'same', type: 'frontend' });
-    await flagstaff.apiTokens.create(alice, { tokenName: 'other', type: 'client' });
-    const listed = await flagstaff.apiTokens.list();
+    const a = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      { tokenName: 'same', type: 'client' },
+    );
+    await flagstaff.apiTokens.create({ ...SYSTEM, actor: alice }, { tokenName: 'same', type: 'frontend' });
+    await flagstaff.apiTokens.create({ ...SYSTEM, actor: alice }, { tokenName: 'other', type: 'client' });
+    const listed = await flagstaff.apiTokens.list(SYSTEM);
     expect(listed).toHaveLength(3);
     expect(listed.every((t) => t.secret.endsWith('…'))).toBe(true);
-    const byName = await flagstaff.apiTokens.listByName('same');
+    const byName = await flagstaff.apiTokens.listByName(SYSTEM, 'same');
     expect(byName.map((t) => t.type).sort()).toEqual(['client', 'frontend']);
     expect(byName.map((t) => t.secret)).toContain(`${a.secret.slice(0, 20)}…`);
-    expect(await flagstaff.apiTokens.listByName('none')).toEqual([]);
+    expect(await flagstaff.apiTokens.listByName(SYSTEM, 'none')).toEqual([]);
   });
 
   it('changes the expiry by whole or display secret (api-token-updated)', async () => {
-    const token = await flagstaff.apiTokens.create(alice, { tokenName: 'x', type: 'client' });
-    const updated = await flagstaff.apiTokens.updateExpiry(alice, token.secret, {
+    const token = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      { tokenName: 'x', type: 'client' },
+    );
+    const updated = await flagstaff.apiTokens.updateExpiry({ ...SYSTEM, actor: alice }, token.secret, {
       expiresAt: '2030-01-01T00:00:00Z',
     });
     expect(updated.expiresAt).toBe('2030-01-01T00:00:00Z');
-    const display = (await flagstaff.apiTokens.list())[0]!.secret;
-    await flagstaff.apiTokens.updateExpiry(alice, display, { expiresAt: '2031-01-01T00:00:00Z' });
-    expect((await flagstaff.apiTokens.list())[0]?.expiresAt).toBe('2031-01-01T00:00:00Z');
+    const display = (await flagstaff.apiTokens.list(SYSTEM))[0]!.secret;
+    await flagstaff.apiTokens.updateExpiry({ ...SYSTEM, actor: alice }, display, {
+      expiresAt: '2031-01-01T00:00:00Z',
+    });
+    expect((await flagstaff.apiTokens.list(SYSTEM))[0]?.expiresAt).toBe('2031-01-01T00:00:00Z');
     const events = await tokenEvents();
     expect(events.map((e) => e.type)).toEqual([
       'api-token-created',
@@ -129,21 +169,26 @@ describe('reading, updating and deleting API tokens', () => {
     });
     expect(events[1]?.data).not.toHaveProperty('secret');
     await expect(
-      flagstaff.apiTokens.updateExpiry(alice, token.secret, { expiresAt: 'soon' }),
+      flagstaff.apiTokens.updateExpiry({ ...SYSTEM, actor: alice }, token.secret, { expiresAt: 'soon' }),
     ).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"expiresAt"'),
     });
     await expect(
-      flagstaff.apiTokens.updateExpiry(alice, '*:development.unknown', { expiresAt: '2030-01-01T00:00:00Z' }),
+      flagstaff.apiTokens.updateExpiry({ ...SYSTEM, actor: alice }, '*:development.unknown', {
+        expiresAt: '2030-01-01T00:00:00Z',
+      }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.not.stringContaining('unknown') });
   });
 
   it('deletes a token (api-token-deleted) and treats an unknown secret as nothing to do', async () => {
-    const token = await flagstaff.apiTokens.create(alice, { tokenName: 'x', type: 'client' });
-    expect(await flagstaff.apiTokens.delete(alice, token.secret)).toBe(true);
-    expect(await flagstaff.apiTokens.list()).toEqual([]);
-    expect(await flagstaff.apiTokens.delete(alice, token.secret)).toBe(false);
+    const token = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      { tokenName: 'x', type: 'client' },
+    );
+    expect(await flagstaff.apiTokens.delete({ ...SYSTEM, actor: alice }, token.secret)).toBe(true);
+    expect(await flagstaff.apiTokens.list(SYSTEM)).toEqual([]);
+    expect(await flagstaff.apiTokens.delete({ ...SYSTEM, actor: alice }, token.secret)).toBe(false);
     const events = await tokenEvents();
     expect(events.map((e) => e.type)).toEqual(['api-token-created', 'api-token-deleted']);
     expect(events[1]?.preData).toMatchObject({ tokenName: 'x' });
@@ -153,12 +198,20 @@ describe('reading, updating and deleting API tokens', () => {
 
 describe('authentication after token changes', () => {
   it('refuses a token right after it is deleted or expired, though it was just used', async () => {
-    const gone = await flagstaff.apiTokens.create(alice, { tokenName: 'gone', type: 'client' });
-    const expiring = await flagstaff.apiTokens.create(alice, { tokenName: 'expiring', type: 'client' });
+    const gone = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      { tokenName: 'gone', type: 'client' },
+    );
+    const expiring = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      { tokenName: 'expiring', type: 'client' },
+    );
     expect(await flagstaff.access.authenticateToken(gone.secret)).toMatchObject({ name: 'gone' });
     expect(await flagstaff.access.authenticateToken(expiring.secret)).toMatchObject({ name: 'expiring' });
-    await flagstaff.apiTokens.delete(alice, gone.secret);
-    await flagstaff.apiTokens.updateExpiry(alice, expiring.secret, { expiresAt: '2000-01-01T00:00:00Z' });
+    await flagstaff.apiTokens.delete({ ...SYSTEM, actor: alice }, gone.secret);
+    await flagstaff.apiTokens.updateExpiry({ ...SYSTEM, actor: alice }, expiring.secret, {
+      expiresAt: '2000-01-01T00:00:00Z',
+    });
     expect(await flagstaff.access.authenticateToken(gone.secret)).toBeNull();
     expect(await flagstaff.access.authenticateToken(expiring.secret)).toBeNull();
   });
@@ -188,9 +241,9 @@ describe('ensureAdminToken', () => {
   });
 
   it('does nothing when an admin token already exists', async () => {
-    await flagstaff.apiTokens.create(alice, { tokenName: 'ops', type: 'admin' });
+    await flagstaff.apiTokens.create({ ...SYSTEM, actor: alice }, { tokenName: 'ops', type: 'admin' });
     expect(await flagstaff.apiTokens.ensureAdminToken()).toBeNull();
-    expect(await flagstaff.apiTokens.list()).toHaveLength(1);
+    expect(await flagstaff.apiTokens.list(SYSTEM)).toHaveLength(1);
   });
 });
 
@@ -201,42 +254,65 @@ describe('permissions by the stored token type', () => {
   };
 
   it('lists admin tokens only to Admins and admin tokens', async () => {
-    const admin = await flagstaff.apiTokens.create(alice, { tokenName: 'ops', type: 'admin' });
-    await flagstaff.apiTokens.create(alice, { tokenName: 'sdk', type: 'client' });
-    await flagstaff.apiTokens.create(alice, { tokenName: 'web', type: 'frontend' });
+    const admin = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      { tokenName: 'ops', type: 'admin' },
+    );
+    await flagstaff.apiTokens.create({ ...SYSTEM, actor: alice }, { tokenName: 'sdk', type: 'client' });
+    await flagstaff.apiTokens.create({ ...SYSTEM, actor: alice }, { tokenName: 'web', type: 'frontend' });
     const names = (views: { tokenName: string }[]) => views.map((t) => t.tokenName).sort();
-    expect(names(await flagstaff.apiTokens.list(await userPrincipal('Editor')))).toEqual(['sdk', 'web']);
-    expect(names(await flagstaff.apiTokens.list(await userPrincipal('Admin')))).toEqual([
+    expect(names(await flagstaff.apiTokens.list(callerOf(await userPrincipal('Editor'))))).toEqual([
+      'sdk',
+      'web',
+    ]);
+    expect(names(await flagstaff.apiTokens.list(callerOf(await userPrincipal('Admin'))))).toEqual([
       'ops',
       'sdk',
       'web',
     ]);
     const token = (await flagstaff.access.authenticateToken(admin.secret))!;
-    expect(names(await flagstaff.apiTokens.list(token))).toEqual(['ops', 'sdk', 'web']);
-    expect(await flagstaff.apiTokens.listByName('ops', await userPrincipal('Viewer'))).toEqual([]);
+    expect(names(await flagstaff.apiTokens.list(callerOf(token)))).toEqual(['ops', 'sdk', 'web']);
+    expect(await flagstaff.apiTokens.listByName(callerOf(await userPrincipal('Viewer')), 'ops')).toEqual([]);
   });
 
   it('Editors change client and frontend tokens; admin tokens need ADMIN; Viewers change none', async () => {
     const editor = await userPrincipal('Editor');
-    const client = await flagstaff.apiTokens.create(alice, { tokenName: 'sdk', type: 'client' });
-    const frontend = await flagstaff.apiTokens.create(alice, { tokenName: 'web', type: 'frontend' });
-    const admin = await flagstaff.apiTokens.create(alice, { tokenName: 'ops', type: 'admin' });
+    const client = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      { tokenName: 'sdk', type: 'client' },
+    );
+    const frontend = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      { tokenName: 'web', type: 'frontend' },
+    );
+    const admin = await flagstaff.apiTokens.create(
+      { ...SYSTEM, actor: alice },
+      { tokenName: 'ops', type: 'admin' },
+    );
     const later = { expiresAt: '2031-01-01T00:00:00Z' };
-    await flagstaff.apiTokens.updateExpiry(alice, client.secret, later, editor);
-    expect(await flagstaff.apiTokens.delete(alice, frontend.secret, editor)).toBe(true);
-    await expect(flagstaff.apiTokens.updateExpiry(alice, admin.secret, later, editor)).rejects.toMatchObject({
+    await flagstaff.apiTokens.updateExpiry({ principal: editor, actor: alice }, client.secret, later);
+    expect(await flagstaff.apiTokens.delete({ principal: editor, actor: alice }, frontend.secret)).toBe(true);
+    await expect(
+      flagstaff.apiTokens.updateExpiry({ principal: editor, actor: alice }, admin.secret, later),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: 'You need the "ADMIN" permission to perform this action.',
     });
-    await expect(flagstaff.apiTokens.delete(alice, admin.secret, editor)).rejects.toMatchObject({
+    await expect(
+      flagstaff.apiTokens.delete({ principal: editor, actor: alice }, admin.secret),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
       details: { permission: 'ADMIN' },
     });
     const viewer = await userPrincipal('Viewer');
-    await expect(flagstaff.apiTokens.delete(alice, client.secret, viewer)).rejects.toMatchObject({
+    await expect(
+      flagstaff.apiTokens.delete({ principal: viewer, actor: alice }, client.secret),
+    ).rejects.toMatchObject({
       details: { permission: 'DELETE_CLIENT_API_TOKEN' },
     });
-    await expect(flagstaff.apiTokens.updateExpiry(alice, 'unknown', later, viewer)).rejects.toMatchObject({
+    await expect(
+      flagstaff.apiTokens.updateExpiry({ principal: viewer, actor: alice }, 'unknown', later),
+    ).rejects.toMatchObject({
       details: { permission: 'UPDATE_CLIENT_API_TOKEN' },
     });
     expect((await tokenEvents()).map((e) => e.type)).toEqual([
@@ -247,7 +323,7 @@ describe('permissions by the stored token type', () => {
       'api-token-deleted',
     ]);
     expect(await flagstaff.access.authenticateToken(admin.secret)).toMatchObject({ tokenType: 'admin' });
-    expect(await flagstaff.apiTokens.delete(alice, admin.secret)).toBe(true);
+    expect(await flagstaff.apiTokens.delete({ ...SYSTEM, actor: alice }, admin.secret)).toBe(true);
   });
 });
 
@@ -263,7 +339,10 @@ describe('creating tokens for private projects', () => {
     const member = await principal('mem@example.com', 'Editor', true);
     const admin = await principal('root@example.com', 'Admin');
     const create = (projects: string[], who?: Principal, type = 'client') =>
-      flagstaff.apiTokens.create(alice, { tokenName: 't', type, projects, environment: 'development' }, who);
+      flagstaff.apiTokens.create(
+        { principal: who ?? SYSTEM.principal, actor: alice },
+        { tokenName: 't', type, projects, environment: 'development' },
+      );
     const before = (await tokenEvents()).length;
     for (const projects of [['secret'], ['default', 'secret']])
       for (const type of ['client', 'frontend'])

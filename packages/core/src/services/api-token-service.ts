@@ -1,3 +1,4 @@
+import type { Caller } from '../auth/caller.js';
 import { apiTokenPermission, noAccess } from '../auth/permissions.js';
 import { hasRootPermission, type Principal, seesProject } from '../auth/principal.js';
 import {
@@ -93,7 +94,7 @@ function resolveScope(body: {
 async function requireScopeExists(
   tx: Repositories,
   scope: { environment: string; projects: string[] },
-  principal: Principal | undefined,
+  principal: Principal,
 ) {
   if (scope.environment !== '*' && !(await tx.environments.get(scope.environment)))
     throw notFound('environment', scope.environment);
@@ -117,16 +118,15 @@ async function findToken(repos: Repositories, secret: string): Promise<ApiTokenR
 const TOKEN_TYPES: readonly ApiTokenType[] = ['client', 'frontend', 'admin'];
 
 /** Whether a principal may see tokens of the type in listings (admin tokens only root Admins). */
-const mayRead = (principal: Principal | undefined, type: ApiTokenType): boolean =>
-  principal === undefined || hasRootPermission(principal, apiTokenPermission('READ', type));
+const mayRead = (principal: Principal, type: ApiTokenType): boolean =>
+  hasRootPermission(principal, apiTokenPermission('READ', type));
 
 /**
  * The reference checks changes against the stored token's type: a caller who may change no type
  * at all is refused before the lookup (naming the client permission); otherwise the found token's
  * type decides, so Editors manage client and frontend tokens and only Admins admin tokens.
  */
-function requireMayChangeAny(principal: Principal | undefined, action: 'UPDATE' | 'DELETE'): void {
-  if (principal === undefined) return;
+function requireMayChangeAny(principal: Principal, action: 'UPDATE' | 'DELETE'): void {
   if (!TOKEN_TYPES.some((type) => hasRootPermission(principal, apiTokenPermission(action, type))))
     throw noAccess(apiTokenPermission(action, 'client'));
 }
@@ -179,27 +179,28 @@ export function createApiTokenService(deps: ServiceDeps) {
 
   return {
     /**
-     * Every token the viewer may read, with display secrets only: admin tokens are listed only to
-     * root Admins and admin tokens (no viewer: every token).
+     * Every token the caller may read, with display secrets only: admin tokens are listed only to
+     * root Admins and admin tokens.
      */
-    async list(viewer?: Principal): Promise<ApiTokenView[]> {
+    async list(caller: Caller): Promise<ApiTokenView[]> {
       return (await store.apiTokens.list())
-        .filter((t) => mayRead(viewer, t.type))
+        .filter((t) => mayRead(caller.principal, t.type))
         .map((t) => apiTokenView(t));
     },
 
-    /** Tokens with exactly this name the viewer may read (GET /api-tokens/:name); empty when none. */
-    async listByName(name: string, viewer?: Principal): Promise<ApiTokenView[]> {
+    /** Tokens with exactly this name the caller may read (GET /api-tokens/:name); empty when none. */
+    async listByName(caller: Caller, name: string): Promise<ApiTokenView[]> {
       return (await store.apiTokens.listByName(name))
-        .filter((t) => mayRead(viewer, t.type))
+        .filter((t) => mayRead(caller.principal, t.type))
         .map((t) => apiTokenView(t));
     },
 
     /**
      * Issues a token (api-token-created); the response is the only place the whole secret appears.
-     * With a `principal`, projects it may not see (private, not a member) are NOT_FOUND.
+     * Projects the caller may not see (private, not a member) are NOT_FOUND.
      */
-    async create(actor: Actor, input: unknown, principal?: Principal): Promise<ApiTokenView> {
+    async create(caller: Caller, input: unknown): Promise<ApiTokenView> {
+      const { actor, principal } = caller;
       const body = parseWith(createApiTokenSchema, input);
       const scope = resolveScope(body);
       return inTransaction(deps, async (tx) => {
@@ -218,15 +219,11 @@ export function createApiTokenService(deps: ServiceDeps) {
 
     /**
      * Changes when a token expires (api-token-updated); `secret` may be the whole or display secret.
-     * With a `principal`, it must hold UPDATE_CLIENT_API_TOKEN / UPDATE_FRONTEND_API_TOKEN / ADMIN
-     * for the stored token's type.
+     * The caller must hold UPDATE_CLIENT_API_TOKEN / UPDATE_FRONTEND_API_TOKEN / ADMIN for the
+     * stored token's type.
      */
-    async updateExpiry(
-      actor: Actor,
-      secret: string,
-      input: unknown,
-      principal?: Principal,
-    ): Promise<ApiTokenView> {
+    async updateExpiry(caller: Caller, secret: string, input: unknown): Promise<ApiTokenView> {
+      const { actor, principal } = caller;
       const body = parseWith(updateApiTokenSchema, input);
       requireMayChangeAny(principal, 'UPDATE');
       return changingTokens(async (tx) => {
@@ -249,10 +246,11 @@ export function createApiTokenService(deps: ServiceDeps) {
 
     /**
      * Deletes a token (api-token-deleted). Like the reference, an unknown secret is not an error;
-     * the result says whether a token went. With a `principal`, it must hold
+     * the result says whether a token went. The caller must hold
      * DELETE_CLIENT_API_TOKEN / DELETE_FRONTEND_API_TOKEN / ADMIN for the stored token's type.
      */
-    async delete(actor: Actor, secret: string, principal?: Principal): Promise<boolean> {
+    async delete(caller: Caller, secret: string): Promise<boolean> {
+      const { actor, principal } = caller;
       requireMayChangeAny(principal, 'DELETE');
       return changingTokens(async (tx) => {
         const before = await findToken(tx, secret);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { callerOf, SYSTEM } from '../auth/caller.js';
 import type { Principal } from '../auth/principal.js';
 import type { NewEvent } from '../domain/event.js';
 import { createFlagstaff, type Flagstaff } from '../flagstaff.js';
@@ -28,17 +29,17 @@ describe('listing events', () => {
         event({ project: i % 2 === 0 ? 'default' : 'other', featureName: `f${i}` }),
       ),
     );
-    const all = await flagstaff.events.list();
+    const all = await flagstaff.events.list(SYSTEM);
     expect(all.version).toBe(1);
     expect(all.events).toHaveLength(100);
     const ids = all.events.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(ids[0]).toBe(await flagstaff.store.events.latestId());
 
-    const project = await flagstaff.events.list('default');
+    const project = await flagstaff.events.list(SYSTEM, 'default');
     expect(project.events).toHaveLength(65);
     expect(project.events.every((e) => e.project === 'default')).toBe(true);
-    expect((await flagstaff.events.list('nope')).events).toEqual([]);
+    expect((await flagstaff.events.list(SYSTEM, 'nope')).events).toEqual([]);
   });
 });
 
@@ -52,28 +53,28 @@ describe('searching events', () => {
   });
 
   it('filters by exact type, project and feature', async () => {
-    const created = await flagstaff.events.search({ type: 'feature-created' });
+    const created = await flagstaff.events.search(SYSTEM, { type: 'feature-created' });
     expect(created.events.map((e) => e.featureName)).toEqual(['banner', 'basket', 'checkout']);
     expect(created.totalEvents).toBe(3);
 
-    const shop = await flagstaff.events.search({ project: 'shop', type: 'feature-created' });
+    const shop = await flagstaff.events.search(SYSTEM, { project: 'shop', type: 'feature-created' });
     expect(shop.events.map((e) => e.featureName)).toEqual(['basket', 'checkout']);
 
-    const checkout = await flagstaff.events.search({ feature: 'checkout' });
+    const checkout = await flagstaff.events.search(SYSTEM, { feature: 'checkout' });
     expect(checkout.events.map((e) => e.type)).toEqual(['feature-stale-on', 'feature-created']);
-    expect((await flagstaff.events.search({ project: 'Shop' })).totalEvents).toBe(0);
+    expect((await flagstaff.events.search(SYSTEM, { project: 'Shop' })).totalEvents).toBe(0);
   });
 
   it('matches free text against the payload and counts the query in totalEvents', async () => {
-    const rocket = await flagstaff.events.search({ query: 'rocket' });
+    const rocket = await flagstaff.events.search(SYSTEM, { query: 'rocket' });
     expect(rocket.events.map((e) => [e.type, e.featureName])).toEqual([['feature-created', 'checkout']]);
     expect(rocket.totalEvents).toBe(1);
-    const byCreator = await flagstaff.events.search({ query: 'alice', project: 'shop' });
+    const byCreator = await flagstaff.events.search(SYSTEM, { query: 'alice', project: 'shop' });
     expect(byCreator.totalEvents).toBe(byCreator.events.length);
     expect(byCreator.totalEvents).toBeGreaterThan(0);
     // An all-blank query is no query at all.
-    expect((await flagstaff.events.search({ query: '   ' })).totalEvents).toBe(
-      (await flagstaff.events.search({})).totalEvents,
+    expect((await flagstaff.events.search(SYSTEM, { query: '   ' })).totalEvents).toBe(
+      (await flagstaff.events.search(SYSTEM, {})).totalEvents,
     );
   });
 
@@ -84,7 +85,12 @@ describe('searching events', () => {
     const seen: number[] = [];
     let offset: number | undefined;
     for (;;) {
-      const page = await flagstaff.events.search({ project: 'paging', query: 'paged', limit: 10, offset });
+      const page = await flagstaff.events.search(SYSTEM, {
+        project: 'paging',
+        query: 'paged',
+        limit: 10,
+        offset,
+      });
       expect(page.totalEvents).toBe(25);
       if (page.events.length === 0) break;
       if (offset !== undefined) expect(page.events.every((e) => e.id <= offset!)).toBe(true);
@@ -95,33 +101,33 @@ describe('searching events', () => {
     expect(seen).toEqual([...seen].sort((a, b) => b - a));
     expect(new Set(seen).size).toBe(25);
 
-    const fromMiddle = await flagstaff.events.search({ project: 'paging', offset: seen[4] });
+    const fromMiddle = await flagstaff.events.search(SYSTEM, { project: 'paging', offset: seen[4] });
     expect(fromMiddle.events[0]!.id).toBe(seen[4]);
     expect(fromMiddle.events).toHaveLength(21);
   });
 
   it('defaults the limit to 100 and accepts numeric strings', async () => {
     await append(Array.from({ length: 120 }, () => event({ project: 'bulk' })));
-    expect((await flagstaff.events.search({ project: 'bulk' })).events).toHaveLength(100);
-    const page = await flagstaff.events.search({ project: 'bulk', limit: '5' });
+    expect((await flagstaff.events.search(SYSTEM, { project: 'bulk' })).events).toHaveLength(100);
+    const page = await flagstaff.events.search(SYSTEM, { project: 'bulk', limit: '5' });
     expect(page.events).toHaveLength(5);
     expect(page.totalEvents).toBe(120);
   });
 
   it('rejects bad input naming the property', async () => {
-    await expect(flagstaff.events.search({ limit: 0 })).rejects.toMatchObject({
+    await expect(flagstaff.events.search(SYSTEM, { limit: 0 })).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"limit"'),
     });
-    await expect(flagstaff.events.search({ limit: 101 })).rejects.toMatchObject({
+    await expect(flagstaff.events.search(SYSTEM, { limit: 101 })).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"limit"'),
     });
-    await expect(flagstaff.events.search({ offset: -1 })).rejects.toMatchObject({
+    await expect(flagstaff.events.search(SYSTEM, { offset: -1 })).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"offset"'),
     });
-    await expect(flagstaff.events.search({ type: 'not-a-type' })).rejects.toMatchObject({
+    await expect(flagstaff.events.search(SYSTEM, { type: 'not-a-type' })).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"type"'),
     });
@@ -134,12 +140,12 @@ describe('events of a feature', () => {
     await flagstaff.features.create(alice, 'default', { name: 'f2' });
     await flagstaff.features.setStale(alice, 'default', ['f1'], true);
     await append(Array.from({ length: 150 }, () => event({ featureName: 'f1', project: 'default' })));
-    const f1 = await flagstaff.events.forFeature('f1');
+    const f1 = await flagstaff.events.forFeature(SYSTEM, 'f1');
     expect(f1).toMatchObject({ version: 1, toggleName: 'f1', totalEvents: 152 });
     expect(f1.events).toHaveLength(152);
     expect(f1.events.every((e) => e.featureName === 'f1')).toBe(true);
     expect(f1.events.at(-1)!.type).toBe('feature-created');
-    expect(await flagstaff.events.forFeature('ghost')).toEqual({
+    expect(await flagstaff.events.forFeature(SYSTEM, 'ghost')).toEqual({
       version: 1,
       toggleName: 'ghost',
       events: [],
@@ -185,58 +191,58 @@ describe('private projects in the event log', () => {
   it('search leaves hidden projects out of full pages and of totalEvents; members and Admins see them', async () => {
     await setUp();
     const { all, visible } = await tally();
-    const page = await flagstaff.events.search({ limit: 5 }, editor);
+    const page = await flagstaff.events.search(callerOf(editor), { limit: 5 });
     expect(page.events).toHaveLength(5);
     expect(projectsOf(page.events).has('secret')).toBe(false);
     expect(page.totalEvents).toBe(visible);
-    const everything = await flagstaff.events.search({}, editor);
+    const everything = await flagstaff.events.search(callerOf(editor), {});
     expect(everything.events).toHaveLength(visible);
     // Events without a project (users created) stay visible.
     expect(projectsOf(everything.events)).toContain(null);
     for (const who of [member, admin, undefined])
-      expect((await flagstaff.events.search({}, who)).totalEvents).toBe(all);
+      expect((await flagstaff.events.search(who ? callerOf(who) : SYSTEM, {})).totalEvents).toBe(all);
   });
 
   it('free text, a named hidden project and a hidden feature find nothing for a non-member', async () => {
     await setUp();
     const { secret } = await tally();
-    expect(await flagstaff.events.search({ query: 'codes' }, editor)).toEqual({
+    expect(await flagstaff.events.search(callerOf(editor), { query: 'codes' })).toEqual({
       version: 1,
       events: [],
       totalEvents: 0,
     });
-    const launch = await flagstaff.events.search({ query: 'launch' }, editor);
+    const launch = await flagstaff.events.search(callerOf(editor), { query: 'launch' });
     expect(launch.events.map((e) => e.featureName)).toEqual(['shown']);
     expect(launch.totalEvents).toBe(1);
-    expect((await flagstaff.events.search({ query: 'launch' }, member)).totalEvents).toBe(2);
-    expect(await flagstaff.events.search({ project: 'secret' }, editor)).toEqual({
+    expect((await flagstaff.events.search(callerOf(member), { query: 'launch' })).totalEvents).toBe(2);
+    expect(await flagstaff.events.search(callerOf(editor), { project: 'secret' })).toEqual({
       version: 1,
       events: [],
       totalEvents: 0,
     });
-    expect((await flagstaff.events.search({ project: 'secret' }, member)).totalEvents).toBe(secret);
-    expect((await flagstaff.events.search({ feature: 'hidden' }, editor)).totalEvents).toBe(0);
-    expect((await flagstaff.events.search({ feature: 'hidden' }, admin)).totalEvents).toBe(31);
+    expect((await flagstaff.events.search(callerOf(member), { project: 'secret' })).totalEvents).toBe(secret);
+    expect((await flagstaff.events.search(callerOf(editor), { feature: 'hidden' })).totalEvents).toBe(0);
+    expect((await flagstaff.events.search(callerOf(admin), { feature: 'hidden' })).totalEvents).toBe(31);
   });
 
   it('list and forFeature leave hidden projects out; a named hidden project lists nothing', async () => {
     await setUp();
     const { secret } = await tally();
-    const recent = await flagstaff.events.list(undefined, editor);
+    const recent = await flagstaff.events.list(callerOf(editor));
     expect(recent.events.length).toBeGreaterThan(10);
     expect(projectsOf(recent.events).has('secret')).toBe(false);
-    expect((await flagstaff.events.list('secret', editor)).events).toEqual([]);
-    expect((await flagstaff.events.list('secret', member)).events).toHaveLength(secret);
-    expect((await flagstaff.events.list('default', editor)).events).toHaveLength(11);
+    expect((await flagstaff.events.list(callerOf(editor), 'secret')).events).toEqual([]);
+    expect((await flagstaff.events.list(callerOf(member), 'secret')).events).toHaveLength(secret);
+    expect((await flagstaff.events.list(callerOf(editor), 'default')).events).toHaveLength(11);
 
-    expect(await flagstaff.events.forFeature('hidden', editor)).toEqual({
+    expect(await flagstaff.events.forFeature(callerOf(editor), 'hidden')).toEqual({
       version: 1,
       toggleName: 'hidden',
       events: [],
       totalEvents: 0,
     });
-    expect((await flagstaff.events.forFeature('hidden', member)).totalEvents).toBe(31);
-    expect((await flagstaff.events.forFeature('shown', editor)).totalEvents).toBe(11);
+    expect((await flagstaff.events.forFeature(callerOf(member), 'hidden')).totalEvents).toBe(31);
+    expect((await flagstaff.events.forFeature(callerOf(editor), 'shown')).totalEvents).toBe(11);
   });
 
   it('asks the store for no project filter when the viewer sees every project', async () => {
@@ -250,14 +256,14 @@ describe('private projects in the event log', () => {
     await setUp(recording);
     search.mockClear();
     count.mockClear();
-    await recording.events.search({ query: 'launch' }, admin);
-    await recording.events.list(undefined, member);
-    await recording.events.forFeature('shown');
-    await recording.events.search({ project: 'default' }, editor);
+    await recording.events.search(callerOf(admin), { query: 'launch' });
+    await recording.events.list(callerOf(member));
+    await recording.events.forFeature(SYSTEM, 'shown');
+    await recording.events.search(callerOf(editor), { project: 'default' });
     const queries = [...search.mock.calls, ...count.mock.calls].map(([query]) => query);
     expect(queries).toHaveLength(6);
     for (const query of queries) expect(query).not.toHaveProperty('excludeProjects');
-    await recording.events.search({}, editor);
+    await recording.events.search(callerOf(editor), {});
     expect(search.mock.calls.at(-1)?.[0]).toMatchObject({ excludeProjects: ['secret'] });
   });
 });

@@ -1,3 +1,4 @@
+import type { Caller } from '../auth/caller.js';
 import type { Principal } from '../auth/principal.js';
 import { type EventQuery, eventSearchSchema, type FlagstaffEvent } from '../domain/event.js';
 import { parseWith } from '../domain/parse.js';
@@ -34,7 +35,7 @@ export function createEventService(deps: ServiceDeps) {
    * so such a search is exactly the query it was before.
    */
   async function projectFilter(
-    viewer: Principal | undefined,
+    viewer: Principal,
     project: string | undefined,
   ): Promise<Pick<EventQuery, 'excludeProjects'> | null> {
     const hidden = await hiddenProjects(store, viewer);
@@ -45,8 +46,8 @@ export function createEventService(deps: ServiceDeps) {
 
   return {
     /** The last 100 events, or every event of the project when one is given (newest first). */
-    async list(project?: string, viewer?: Principal): Promise<EventList> {
-      const visible = await projectFilter(viewer, project);
+    async list(caller: Caller, project?: string): Promise<EventList> {
+      const visible = await projectFilter(caller.principal, project);
       if (visible === null) return { version: 1, events: [] };
       const events = await store.events.search(
         project === undefined ? { limit: RECENT_EVENTS, ...visible } : { project, ...visible },
@@ -59,9 +60,9 @@ export function createEventService(deps: ServiceDeps) {
      * cursor (events with id ≤ offset); `totalEvents` counts every match of the filters and query,
      * whatever the cursor, so a client can tell how far through the listing it is.
      */
-    async search(input: unknown, viewer?: Principal): Promise<EventSearchResult> {
+    async search(caller: Caller, input: unknown): Promise<EventSearchResult> {
       const body = parseWith(eventSearchSchema, input ?? {});
-      const visible = await projectFilter(viewer, body.project);
+      const visible = await projectFilter(caller.principal, body.project);
       if (visible === null) return { version: 1, events: [], totalEvents: 0 };
       const query = body.query?.trim();
       const filters: Omit<EventQuery, 'limit'> = {
@@ -83,8 +84,8 @@ export function createEventService(deps: ServiceDeps) {
      * feature keeps its history (as the reference does), since that is what the log is for. Events
      * in projects hidden from the viewer are left out, so a hidden feature has none.
      */
-    async forFeature(name: string, viewer?: Principal): Promise<FeatureEvents> {
-      const hidden = await hiddenProjects(store, viewer);
+    async forFeature(caller: Caller, name: string): Promise<FeatureEvents> {
+      const hidden = await hiddenProjects(store, caller.principal);
       const events = await store.events.search(
         hidden.length === 0 ? { feature: name } : { feature: name, excludeProjects: hidden },
       );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Caller } from '../auth/caller.js';
 import { type Principal, type ProjectVisibility, seesProject } from '../auth/principal.js';
 import type { ContextField } from '../domain/context-field.js';
 import type { Dependency, FeatureRecord } from '../domain/feature.js';
@@ -186,13 +187,14 @@ export function createExportService(deps: ServiceDeps) {
   return {
     /**
      * POST /features-batch/export: the features with their configuration in one environment
-     * (features-exported). With a `viewer`, only features of projects the viewer may see.
+     * (features-exported). Only features of projects the caller may see.
      */
-    async export(actor: Actor, input: unknown, viewer?: Principal): Promise<ExportResult> {
+    async export(caller: Caller, input: unknown): Promise<ExportResult> {
+      const { actor } = caller;
       const query = parseWith(exportQuerySchema, input);
       return inTransaction(deps, async (tx) => {
         await requireEnvironment(tx, query.environment);
-        const features = await selectFeatures(tx, query, await projectVisibility(tx, viewer));
+        const features = await selectFeatures(tx, query, await projectVisibility(tx, caller.principal));
         const result = await buildExport(tx, features, query.environment);
         const projects = [...new Set(features.map((f) => f.project))];
         // The event records what was exported, not the export itself: exports can be large and

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { callerOf, SYSTEM } from '../auth/caller.js';
 import { isFlagstaffError } from '../errors.js';
 import type { Flagstaff } from '../flagstaff.js';
 import { alice, createTestFlagstaff, eventTypesSince, type TestClock } from './test-support.js';
@@ -130,7 +131,7 @@ describe('updating features', () => {
     const start = await flagstaff.store.events.latestId();
     await flagstaff.features.archive(alice, 'default', ['f1']);
     await expect(flagstaff.features.get('default', 'f1')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect((await flagstaff.features.listArchived('default')).map((f) => f.name)).toEqual(['f1']);
+    expect((await flagstaff.features.listArchived(SYSTEM, 'default')).map((f) => f.name)).toEqual(['f1']);
     await flagstaff.features.revive(alice, 'default', ['f1']);
     await expect(flagstaff.features.deleteArchived(alice, 'default', ['f1'])).rejects.toMatchObject({
       code: 'CONFLICT',
@@ -166,15 +167,15 @@ describe('validateName', () => {
     await flagstaff.features.create(alice, 'default', { name: 'live' });
     await flagstaff.features.create(alice, 'default', { name: 'old' });
     await flagstaff.features.archive(alice, 'default', ['old']);
-    await flagstaff.features.validateName({ name: 'free' });
-    await expect(flagstaff.features.validateName({ name: 'live' })).rejects.toMatchObject({
+    await flagstaff.features.validateName(SYSTEM, { name: 'free' });
+    await expect(flagstaff.features.validateName(SYSTEM, { name: 'live' })).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    await expect(flagstaff.features.validateName({ name: 'old' })).rejects.toMatchObject({
+    await expect(flagstaff.features.validateName(SYSTEM, { name: 'old' })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining('archive'),
     });
-    await expect(flagstaff.features.validateName({ name: 'a b' })).rejects.toMatchObject({
+    await expect(flagstaff.features.validateName(SYSTEM, { name: 'a b' })).rejects.toMatchObject({
       code: 'VALIDATION',
     });
   });
@@ -186,18 +187,22 @@ describe('validateName', () => {
       mode: 'private',
       featureNaming: { pattern: 'web-.+' },
     });
-    await flagstaff.features.validateName({ name: 'web-login', projectId: 'web' });
-    await expect(flagstaff.features.validateName({ name: 'login', projectId: 'web' })).rejects.toMatchObject({
+    await flagstaff.features.validateName(SYSTEM, { name: 'web-login', projectId: 'web' });
+    await expect(
+      flagstaff.features.validateName(SYSTEM, { name: 'login', projectId: 'web' }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('web-.+'),
     });
-    await expect(flagstaff.features.validateName({ name: 'x', projectId: 'nope' })).rejects.toMatchObject({
+    await expect(
+      flagstaff.features.validateName(SYSTEM, { name: 'x', projectId: 'nope' }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     const editor = await flagstaff.users.create(alice, { email: 'ed@example.com', rootRole: 'Editor' });
     const principal = (await flagstaff.access.userPrincipal(editor.id))!;
     await expect(
-      flagstaff.features.validateName({ name: 'web-login', projectId: 'web' }, principal),
+      flagstaff.features.validateName(callerOf(principal), { name: 'web-login', projectId: 'web' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Could not find project "web".' });
   });
 });
@@ -212,9 +217,9 @@ describe('lists and private projects', () => {
     const viewer = await flagstaff.users.create(alice, { email: 'v@example.com', rootRole: 'Viewer' });
     const principal = (await flagstaff.access.userPrincipal(viewer.id))!;
     const names = (views: { name: string }[]) => views.map((f) => f.name);
-    expect(names(await flagstaff.features.list(undefined, viewer.id, principal))).toEqual(['shown']);
-    expect(names(await flagstaff.features.list())).toEqual(['hidden', 'shown']);
-    expect(names(await flagstaff.features.listArchived(undefined, principal))).toEqual([]);
-    expect(names(await flagstaff.features.listArchived())).toEqual(['hidden-old']);
+    expect(names(await flagstaff.features.list(callerOf(principal)))).toEqual(['shown']);
+    expect(names(await flagstaff.features.list(SYSTEM))).toEqual(['hidden', 'shown']);
+    expect(names(await flagstaff.features.listArchived(callerOf(principal)))).toEqual([]);
+    expect(names(await flagstaff.features.listArchived(SYSTEM))).toEqual(['hidden-old']);
   });
 });

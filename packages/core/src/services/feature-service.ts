@@ -1,3 +1,4 @@
+import { type Caller, userIdOf } from '../auth/caller.js';
 import { type Principal, seesProject } from '../auth/principal.js';
 import {
   createFeatureSchema,
@@ -100,10 +101,7 @@ export function createFeatureService(deps: ServiceDeps) {
   const { store } = deps;
 
   /** The features whose project the viewer may see. */
-  async function visibleTo(
-    viewer: Principal | undefined,
-    features: FeatureRecord[],
-  ): Promise<FeatureRecord[]> {
+  async function visibleTo(viewer: Principal, features: FeatureRecord[]): Promise<FeatureRecord[]> {
     const visibility = await projectVisibility(store, viewer);
     return visibility.all ? features : features.filter((f) => seesProject(visibility, f.project));
   }
@@ -165,21 +163,24 @@ export function createFeatureService(deps: ServiceDeps) {
     },
 
     /**
-     * Live features of a project (or every project). Features of private projects the viewer may not
-     * see are left out (no viewer: all of them).
+     * Live features of a project (or every project). Features of private projects the caller may not
+     * see are left out; `favorite` is the calling user's.
      */
-    async list(project?: string, userId?: number | null, viewer?: Principal): Promise<FeatureView[]> {
+    async list(caller: Caller, project?: string): Promise<FeatureView[]> {
       if (project !== undefined) await requireProject(store, project);
-      const features = await visibleTo(viewer, await store.features.list({ project, archived: false }));
-      return buildFeatureViews(store, features, { userId });
+      const features = await visibleTo(
+        caller.principal,
+        await store.features.list({ project, archived: false }),
+      );
+      return buildFeatureViews(store, features, { userId: userIdOf(caller) });
     },
 
-    /** Archived features of a project (or every project) the viewer may see. */
-    async listArchived(project?: string, viewer?: Principal): Promise<FeatureView[]> {
+    /** Archived features of a project (or every project) the caller may see. */
+    async listArchived(caller: Caller, project?: string): Promise<FeatureView[]> {
       if (project !== undefined) await requireProject(store, project);
       return buildFeatureViews(
         store,
-        await visibleTo(viewer, await store.features.list({ project, archived: true })),
+        await visibleTo(caller.principal, await store.features.list({ project, archived: true })),
       );
     },
 
@@ -188,7 +189,7 @@ export function createFeatureService(deps: ServiceDeps) {
      * pattern of `projectId` when given), CONFLICT when a feature, live or archived, has it. A
      * project the viewer may not see is NOT_FOUND, as if it did not exist.
      */
-    async validateName(input: unknown, viewer?: Principal): Promise<void> {
+    async validateName(caller: Caller, input: unknown): Promise<void> {
       const body = parseWith(validateFeatureNameSchema, input);
       const existing = await store.features.get(body.name);
       if (existing)
@@ -197,7 +198,7 @@ export function createFeatureService(deps: ServiceDeps) {
         );
       if (body.projectId == null) return;
       const project = await store.projects.get(body.projectId);
-      if (!project || !(await canSeeProject(store, viewer, project)))
+      if (!project || !(await canSeeProject(store, caller.principal, project)))
         throw notFound('project', body.projectId);
       requireNamingPattern(project, body.name);
     },

@@ -1,3 +1,4 @@
+import type { Caller } from '../auth/caller.js';
 import {
   type Principal,
   seesProject,
@@ -207,10 +208,10 @@ export function createInsightsService(deps: ServiceDeps) {
 
     /**
      * GET /insights (and the deprecated /dashboard/executive): users, flags and 12 weeks of trends.
-     * Instance-wide figures count everything; per-project rows of projects hidden from the `viewer`
+     * Instance-wide figures count everything; per-project rows of projects hidden from the caller
      * are left out, so a private project's name and figures reach only those who may see it.
      */
-    async instanceInsights(viewer?: Principal): Promise<InstanceInsights> {
+    async instanceInsights(caller: Caller): Promise<InstanceInsights> {
       const now = deps.clock.now();
       const weeks = trendWeeks(now, TREND_WEEKS);
       const since = weeks[0]?.start ?? now.getTime();
@@ -228,7 +229,7 @@ export function createInsightsService(deps: ServiceDeps) {
       const [groupMembersById, arrivals, visibility] = await Promise.all([
         groupMembers(store, access),
         productionArrivals(store, features),
-        projectVisibility(store, viewer, projects),
+        projectVisibility(store, caller.principal, projects),
       ]);
       const users = allUsers.filter((u) => u.accountType === 'User');
       const active = users.filter(

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { callerOf, SYSTEM } from '../auth/caller.js';
 import type { UserRecord } from '../domain/user.js';
 import { ROLES } from '../domain/user.js';
 import type { Flagstaff } from '../flagstaff.js';
@@ -42,7 +43,7 @@ describe('instance insights', () => {
       await tx.users.insert(user('robot@x', { accountType: 'Service Account', seenAt: iso(NOW) }));
     });
     clock.set(iso(NOW));
-    const insights = await flagstaff.insights.instanceInsights();
+    const insights = await flagstaff.insights.instanceInsights(SYSTEM);
     expect(insights.users).toEqual({ total: 4, active: 2, inactive: 2 });
     expect(insights.userTrends).toHaveLength(12);
     expect(insights.userTrends.map((p) => p.total)).toEqual([3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4]);
@@ -73,7 +74,7 @@ describe('instance insights', () => {
     await flagstaff.features.setStale(alice, 'default', ['f'], false); // 35 days old; 40 days by the week's end
     clock.set(iso(NOW));
 
-    const insights = await flagstaff.insights.instanceInsights();
+    const insights = await flagstaff.insights.instanceInsights(SYSTEM);
     expect(insights.flags).toEqual({ total: 2 });
     const trend = insights.flagTrends.map(({ total, active, stale, potentiallyStale }) => [
       total,
@@ -128,7 +129,7 @@ describe('instance insights', () => {
       await tx.projectAccess.setRoles('default', { groupId: group.id }, [ROLES.Member.id], iso(monday(7)));
     });
     clock.set(iso(NOW));
-    const { projectFlagTrends } = await flagstaff.insights.instanceInsights();
+    const { projectFlagTrends } = await flagstaff.insights.instanceInsights(SYSTEM);
     const members = projectFlagTrends.filter((p) => p.project === 'default').map((p) => p.users);
     expect(members).toEqual([0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
     expect(projectFlagTrends.filter((p) => p.project === 'late').map((p) => p.week)).toEqual([
@@ -174,7 +175,7 @@ describe('instance insights', () => {
       ]),
     );
     clock.set(iso(NOW));
-    const insights = await flagstaff.insights.instanceInsights();
+    const insights = await flagstaff.insights.instanceInsights(SYSTEM);
     expect(insights.metricsSummaryTrends).toEqual([
       {
         week: '2026-11',
@@ -257,11 +258,11 @@ describe('instance insights and private projects', () => {
 
     const projectsIn = (rows: readonly { project: string }[]) =>
       [...new Set(rows.map((r) => r.project))].sort();
-    const everything = await flagstaff.insights.instanceInsights();
+    const everything = await flagstaff.insights.instanceInsights(SYSTEM);
     expect(projectsIn(everything.projectFlagTrends)).toEqual(['default', 'secret']);
     expect(projectsIn(everything.metricsSummaryTrends)).toEqual(['default', 'secret']);
 
-    const seen = await flagstaff.insights.instanceInsights(editor);
+    const seen = await flagstaff.insights.instanceInsights(callerOf(editor));
     expect(projectsIn(seen.projectFlagTrends)).toEqual(['default']);
     expect(projectsIn(seen.metricsSummaryTrends)).toEqual(['default']);
     expect(JSON.stringify(seen)).not.toContain('secret');
@@ -270,6 +271,6 @@ describe('instance insights and private projects', () => {
     expect(seen.flagTrends).toEqual(everything.flagTrends);
     expect(seen.users).toEqual(everything.users);
 
-    expect(await flagstaff.insights.instanceInsights(member)).toEqual(everything);
+    expect(await flagstaff.insights.instanceInsights(callerOf(member))).toEqual(everything);
   });
 });

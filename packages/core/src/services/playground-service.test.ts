@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { callerOf, SYSTEM } from '../auth/caller.js';
 import type { Principal } from '../auth/principal.js';
 import type { Flagstaff } from '../flagstaff.js';
 import { alice, createTestFlagstaff } from './test-support.js';
@@ -20,7 +21,7 @@ beforeEach(async () => {
 
 describe('playground', () => {
   it('explains each strategy, echoes the input and decides isEnabled', async () => {
-    const res = await flagstaff.playground.evaluate({
+    const res = await flagstaff.playground.evaluate(SYSTEM, {
       environment: 'development',
       projects: '*',
       context: { appName: 'web', userId: 'u1' },
@@ -51,7 +52,7 @@ describe('playground', () => {
   });
 
   it('reports "unknown" when only an unknown strategy could be on, and then isEnabled is false', async () => {
-    const res = await flagstaff.playground.evaluate({
+    const res = await flagstaff.playground.evaluate(SYSTEM, {
       environment: 'development',
       context: { appName: 'web', userId: 'other' },
     });
@@ -62,9 +63,9 @@ describe('playground', () => {
 
   it('sees configuration changes immediately (the compiled form follows the revision)', async () => {
     const ctx = { environment: 'development', context: { appName: 'web', userId: 'u1' } };
-    expect((await flagstaff.playground.evaluate(ctx)).features[0]!.isEnabled).toBe(true);
+    expect((await flagstaff.playground.evaluate(SYSTEM, ctx)).features[0]!.isEnabled).toBe(true);
     await flagstaff.featureEnvironments.setEnabled(alice, 'default', 'beta', 'development', false);
-    expect((await flagstaff.playground.evaluate(ctx)).features[0]!).toMatchObject({
+    expect((await flagstaff.playground.evaluate(SYSTEM, ctx)).features[0]!).toMatchObject({
       isEnabled: false,
       isEnabledInCurrentEnvironment: false,
     });
@@ -97,34 +98,34 @@ describe('playground', () => {
       { appName: 'web', userId: 'other', currentTime: '2024-01-01T00:00:00.000Z' },
     ]) {
       const input = { environment: 'development', projects: '*', context };
-      expect(new TextDecoder().decode(await flagstaff.playground.evaluateJson(input))).toBe(
-        JSON.stringify(await flagstaff.playground.evaluate(input)),
+      expect(new TextDecoder().decode(await flagstaff.playground.evaluateJson(SYSTEM, input))).toBe(
+        JSON.stringify(await flagstaff.playground.evaluate(SYSTEM, input)),
       );
     }
     await expect(
-      flagstaff.playground.evaluateJson({ environment: 'nope', context: { appName: 'a' } }),
+      flagstaff.playground.evaluateJson(SYSTEM, { environment: 'nope', context: { appName: 'a' } }),
     ).rejects.toMatchObject({ message: expect.stringContaining('"environment"') });
   });
 
   it('follows the revision across events that do not change the configuration', async () => {
     const ctx = { environment: 'development', context: { appName: 'web', userId: 'u1' } };
-    expect((await flagstaff.playground.evaluate(ctx)).features[0]!.isEnabled).toBe(true);
+    expect((await flagstaff.playground.evaluate(SYSTEM, ctx)).features[0]!.isEnabled).toBe(true);
     await flagstaff.projects.create(alice, { id: 'unrelated', name: 'Unrelated' });
-    expect((await flagstaff.playground.evaluate(ctx)).features[0]!.isEnabled).toBe(true);
+    expect((await flagstaff.playground.evaluate(SYSTEM, ctx)).features[0]!.isEnabled).toBe(true);
     await flagstaff.featureEnvironments.setEnabled(alice, 'default', 'beta', 'development', false);
-    expect((await flagstaff.playground.evaluate(ctx)).features[0]!.isEnabled).toBe(false);
+    expect((await flagstaff.playground.evaluate(SYSTEM, ctx)).features[0]!.isEnabled).toBe(false);
     await flagstaff.featureEnvironments.setEnabled(alice, 'default', 'beta', 'development', true);
-    expect(new TextDecoder().decode(await flagstaff.playground.evaluateJson(ctx))).toContain(
+    expect(new TextDecoder().decode(await flagstaff.playground.evaluateJson(SYSTEM, ctx))).toContain(
       '"isEnabledInCurrentEnvironment":true,"isEnabled":true',
     );
   });
 
   it('rejects a missing appName and an unknown environment naming the property', async () => {
     await expect(
-      flagstaff.playground.evaluate({ environment: 'development', context: {} }),
+      flagstaff.playground.evaluate(SYSTEM, { environment: 'development', context: {} }),
     ).rejects.toMatchObject({ message: expect.stringContaining('"context.appName"') });
     await expect(
-      flagstaff.playground.evaluate({ environment: 'nope', context: { appName: 'a' } }),
+      flagstaff.playground.evaluate(SYSTEM, { environment: 'nope', context: { appName: 'a' } }),
     ).rejects.toMatchObject({ message: expect.stringContaining('"environment"') });
   });
 });
@@ -143,10 +144,11 @@ describe('playground and private projects', () => {
     const admin = await user('root@example.com', 'Admin');
     const names = async (projects: string[] | '*', viewer?: Principal) =>
       (
-        await flagstaff.playground.evaluate(
-          { environment: 'development', projects, context: { appName: 'web' } },
-          viewer,
-        )
+        await flagstaff.playground.evaluate(viewer ? callerOf(viewer) : SYSTEM, {
+          environment: 'development',
+          projects,
+          context: { appName: 'web' },
+        })
       ).features
         .map((f) => f.name)
         .sort();
@@ -161,10 +163,11 @@ describe('playground and private projects', () => {
     // The bytes the HTTP API sends are filtered the same way, and the input is echoed as sent.
     const json = JSON.parse(
       new TextDecoder().decode(
-        await flagstaff.playground.evaluateJson(
-          { environment: 'development', projects: '*', context: { appName: 'web' } },
-          editor,
-        ),
+        await flagstaff.playground.evaluateJson(callerOf(editor), {
+          environment: 'development',
+          projects: '*',
+          context: { appName: 'web' },
+        }),
       ),
     );
     expect(json.input.projects).toBe('*');

@@ -1,3 +1,4 @@
+import type { Caller } from '../auth/caller.js';
 import { type Principal, type ProjectVisibility, seesProject } from '../auth/principal.js';
 import { parseWith } from '../domain/parse.js';
 import {
@@ -31,7 +32,7 @@ function visibleProjects(
 export function createPlaygroundService(deps: ServiceDeps & { evaluators: EvaluatorCache }) {
   async function prepare(
     input: unknown,
-    viewer: Principal | undefined,
+    viewer: Principal,
   ): Promise<{
     request: PlaygroundRequest;
     snapshot: EnvironmentSnapshot;
@@ -57,10 +58,10 @@ export function createPlaygroundService(deps: ServiceDeps & { evaluators: Evalua
   return {
     /**
      * POST /api/admin/playground: every feature of the projects with per-strategy explanations.
-     * With a `viewer`, only projects the viewer may see are evaluated.
+     * Only projects the caller may see are evaluated.
      */
-    async evaluate(input: unknown, viewer?: Principal): Promise<PlaygroundResponse> {
-      const { request, snapshot, context, projects } = await prepare(input, viewer);
+    async evaluate(caller: Caller, input: unknown): Promise<PlaygroundResponse> {
+      const { request, snapshot, context, projects } = await prepare(input, caller.principal);
       const features = explainFeatures(snapshot.compiled, context, {
         environment: request.environment,
         projects,
@@ -69,12 +70,12 @@ export function createPlaygroundService(deps: ServiceDeps & { evaluators: Evalua
     },
 
     /**
-     * `JSON.stringify(await evaluate(input, viewer))` as UTF-8 bytes, copied from fragments
+     * `JSON.stringify(await evaluate(caller, input))` as UTF-8 bytes, copied from fragments
      * serialized once per configuration revision: what the HTTP API sends (a thousand features
      * explained are over a megabyte of JSON).
      */
-    async evaluateJson(input: unknown, viewer?: Principal): Promise<Uint8Array> {
-      const { request, snapshot, context, projects } = await prepare(input, viewer);
+    async evaluateJson(caller: Caller, input: unknown): Promise<Uint8Array> {
+      const { request, snapshot, context, projects } = await prepare(input, caller.principal);
       return explainFeaturesJsonBytes(
         snapshot.compiled,
         context,

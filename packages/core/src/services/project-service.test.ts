@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { callerOf, SYSTEM } from '../auth/caller.js';
 import type { Flagstaff } from '../flagstaff.js';
 import { alice, createTestFlagstaff, eventTypesSince } from './test-support.js';
 
@@ -9,7 +10,7 @@ beforeEach(async () => {
 
 describe('a new instance', () => {
   it('has the default project on development and production, built-in context fields and the simple tag type, and no events', async () => {
-    expect((await flagstaff.projects.list()).map((p) => p.id)).toEqual(['default']);
+    expect((await flagstaff.projects.list(SYSTEM)).map((p) => p.id)).toEqual(['default']);
     expect((await flagstaff.store.environments.listForProject('default')).map((l) => l.environment)).toEqual([
       'development',
       'production',
@@ -165,7 +166,7 @@ describe('segments, context fields and tags', () => {
       { project: 'default', feature: 'f', environment: 'development' },
       { name: 'default', segments: [seg.id] },
     );
-    expect(await flagstaff.segments.strategiesUsing(seg.id)).toEqual({
+    expect(await flagstaff.segments.strategiesUsing(SYSTEM, seg.id)).toEqual({
       strategies: [
         {
           id: s.id,
@@ -228,10 +229,13 @@ describe('private projects and id validation', () => {
     await flagstaff.projects.create(alice, { id: 'secret', name: 'Secret', mode: 'private' });
     const editor = await flagstaff.users.create(alice, { email: 'ed@example.com', rootRole: 'Editor' });
     const principal = (await flagstaff.access.userPrincipal(editor.id))!;
-    expect((await flagstaff.projects.list(principal)).map((p) => p.id)).toEqual(['default']);
-    expect((await flagstaff.projects.list()).map((p) => p.id).sort()).toEqual(['default', 'secret']);
+    expect((await flagstaff.projects.list(callerOf(principal))).map((p) => p.id)).toEqual(['default']);
+    expect((await flagstaff.projects.list(SYSTEM)).map((p) => p.id).sort()).toEqual(['default', 'secret']);
     await flagstaff.users.setUserProjectRoles(alice, 'secret', editor.id, [5]);
-    expect((await flagstaff.projects.list(principal)).map((p) => p.id).sort()).toEqual(['default', 'secret']);
+    expect((await flagstaff.projects.list(callerOf(principal))).map((p) => p.id).sort()).toEqual([
+      'default',
+      'secret',
+    ]);
   });
 
   it('validateId: VALIDATION for an id create refuses, CONFLICT for a taken one, and writes nothing', async () => {
@@ -243,7 +247,7 @@ describe('private projects and id validation', () => {
       code: 'VALIDATION',
       message: expect.stringContaining('"id"'),
     });
-    expect((await flagstaff.projects.list()).map((p) => p.id)).toEqual(['default']);
+    expect((await flagstaff.projects.list(SYSTEM)).map((p) => p.id)).toEqual(['default']);
     expect(await flagstaff.store.events.latestId()).toBe(0);
   });
 });
@@ -283,9 +287,9 @@ describe('validating segment, context field and tag type names', () => {
     );
     const viewer = await flagstaff.users.create(alice, { email: 'v@example.com', rootRole: 'Viewer' });
     const principal = (await flagstaff.access.userPrincipal(viewer.id))!;
-    expect((await flagstaff.segments.strategiesUsing(seg.id, principal)).strategies).toEqual([]);
-    expect((await flagstaff.segments.strategiesUsing(seg.id)).strategies.map((s) => s.featureName)).toEqual([
-      'hidden',
-    ]);
+    expect((await flagstaff.segments.strategiesUsing(callerOf(principal), seg.id)).strategies).toEqual([]);
+    expect(
+      (await flagstaff.segments.strategiesUsing(SYSTEM, seg.id)).strategies.map((s) => s.featureName),
+    ).toEqual(['hidden']);
   });
 });

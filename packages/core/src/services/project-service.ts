@@ -1,3 +1,4 @@
+import type { Caller } from '../auth/caller.js';
 import { type Principal, seesProject } from '../auth/principal.js';
 import { validateProjectIdSchema } from '../domain/name-validation.js';
 import { parseWith } from '../domain/parse.js';
@@ -49,10 +50,10 @@ export async function requireLinkedEnvironment(
 export function createProjectService(deps: ServiceDeps) {
   const { store } = deps;
   return {
-    /** Projects the viewer may see: private ones only to members, root Admins and admin tokens (no viewer: all). */
-    async list(viewer?: Principal): Promise<Project[]> {
+    /** Projects the caller may see: private ones only to members, root Admins and admin tokens. */
+    async list(caller: Caller): Promise<Project[]> {
       const projects = await store.projects.list();
-      const visibility = await projectVisibility(store, viewer, projects);
+      const visibility = await projectVisibility(store, caller.principal, projects);
       return visibility.all ? projects : projects.filter((p) => seesProject(visibility, p.id));
     },
     get: (id: string) => requireProject(store, id),

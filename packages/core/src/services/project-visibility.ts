@@ -11,6 +11,7 @@ import type { Repositories } from '../ports/repositories.js';
 /** Principals that see every project whatever its mode: Admins, admin tokens, unauthenticated mode. */
 const seesEverything = (principal: Principal): boolean =>
   principal.kind === 'anonymous-admin' ||
+  principal.kind === 'system' ||
   (principal.kind === 'api-token' && principal.tokenType === 'admin') ||
   (principal.kind === 'user' && principal.rootRole === 'Admin');
 
@@ -22,15 +23,15 @@ export async function assignmentsOf(repos: Repositories, userId: number): Promis
 /**
  * Which projects a principal may see. Private projects are visible only to root Admins, admin
  * tokens and members (a user or group role in the project), as in the reference; other tokens see
- * the projects of their scope. No principal (in-process calls) sees everything. `loaded` spares a
+ * the projects of their scope; `SYSTEM` sees everything. `loaded` spares a
  * second read when the caller already holds every project.
  */
 export async function projectVisibility(
   repos: Repositories,
-  principal: Principal | undefined,
+  principal: Principal,
   loaded?: readonly Project[],
 ): Promise<ProjectVisibility> {
-  if (principal === undefined || seesEverything(principal)) return ALL_PROJECTS;
+  if (seesEverything(principal)) return ALL_PROJECTS;
   const projects = loaded ?? (await repos.projects.list());
   if (principal.kind === 'api-token')
     return {
@@ -50,10 +51,10 @@ export async function projectVisibility(
 /** Whether the principal may see one project (the single-read form of `projectVisibility`). */
 export async function canSeeProject(
   repos: Repositories,
-  principal: Principal | undefined,
+  principal: Principal,
   project: Project,
 ): Promise<boolean> {
-  if (principal === undefined || seesEverything(principal)) return true;
+  if (seesEverything(principal)) return true;
   if (principal.kind === 'api-token') return tokenReachesProject(principal.projects, project.id);
   if (principal.kind !== 'user' || project.mode !== 'private') return true;
   return (await assignmentsOf(repos, principal.userId)).some((a) => a.projectId === project.id);
@@ -62,13 +63,10 @@ export async function canSeeProject(
 /**
  * The ids of existing projects the principal may not see: for filters that leave projects out
  * ("not in hidden") rather than keep the visible ones, so rows without a project stay. Usually
- * empty (no viewer, Admins, no private projects) or a handful of private projects.
+ * empty (Admins, no private projects) or a handful of private projects.
  */
-export async function hiddenProjects(
-  repos: Repositories,
-  principal: Principal | undefined,
-): Promise<string[]> {
-  if (principal === undefined || seesEverything(principal)) return [];
+export async function hiddenProjects(repos: Repositories, principal: Principal): Promise<string[]> {
+  if (seesEverything(principal)) return [];
   const projects = await repos.projects.list();
   const visibility = await projectVisibility(repos, principal, projects);
   if (visibility.all) return [];

@@ -1,3 +1,4 @@
+import type { Caller } from '../auth/caller.js';
 import { type Principal, seesProject } from '../auth/principal.js';
 import { validateSegmentNameSchema } from '../domain/name-validation.js';
 import { parseWith } from '../domain/parse.js';
@@ -105,17 +106,17 @@ export function createSegmentService(deps: ServiceDeps) {
 
     /**
      * Strategies that use the segment (GET /segments/:id/strategies), leaving out those in private
-     * projects the viewer may not see, as the reference does (no viewer: all of them).
+     * projects the caller may not see, as the reference does.
      */
     async strategiesUsing(
+      caller: Caller,
       id: number,
-      viewer?: Principal,
     ): Promise<{
       strategies: SegmentStrategyReference[];
       changeRequestStrategies: SegmentStrategyReference[];
     }> {
       await requireSegment(store, id);
-      const visibility = await projectVisibility(store, viewer);
+      const visibility = await projectVisibility(store, caller.principal);
       const users = await store.strategies.list({ segmentId: id });
       const strategies = users
         .filter((s) => seesProject(visibility, s.projectId))

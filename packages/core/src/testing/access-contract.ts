@@ -41,6 +41,9 @@ export function describeAccessContract(open: StoreFactory): void {
       expect(await store().users.get(second.id)).toEqual(second);
       expect(await store().users.get(second.id + 1000)).toBeNull();
       expect(await store().users.list()).toEqual([first, second]);
+      await store().transaction((tx) => tx.users.markSeen(first.id, '2026-01-02T03:04:05.000Z'));
+      expect(await store().users.get(first.id)).toEqual({ ...first, seenAt: '2026-01-02T03:04:05.000Z' });
+      expect(await store().users.get(second.id)).toEqual(second);
     });
 
     test('getByEmail ignores case', async () => {

@@ -34,7 +34,7 @@ export const apiTokenRoutes = defineRoutes([
     tag: 'API tokens',
     summary: 'List API tokens',
     status: 200,
-    handler: async ({ flagstaff, principal }) => ({ tokens: await flagstaff.apiTokens.list(principal) }),
+    handler: async ({ flagstaff, caller }) => ({ tokens: await flagstaff.apiTokens.list(caller) }),
   },
   {
     method: 'post',
@@ -45,7 +45,7 @@ export const apiTokenRoutes = defineRoutes([
     summary: 'Create an API token',
     status: 201,
     body: createApiTokenSchema,
-    handler: ({ flagstaff, actor, body, principal }) => flagstaff.apiTokens.create(actor, body, principal),
+    handler: ({ flagstaff, caller, body }) => flagstaff.apiTokens.create(caller, body),
   },
   {
     method: 'get',
@@ -55,8 +55,8 @@ export const apiTokenRoutes = defineRoutes([
     tag: 'API tokens',
     summary: 'List API tokens by name',
     status: 200,
-    handler: async ({ flagstaff, params, principal }) => ({
-      tokens: await flagstaff.apiTokens.listByName(params.name!, principal),
+    handler: async ({ flagstaff, params, caller }) => ({
+      tokens: await flagstaff.apiTokens.listByName(caller, params.name!),
     }),
   },
   {
@@ -71,8 +71,8 @@ export const apiTokenRoutes = defineRoutes([
     empty: true,
     body: updateApiTokenSchema,
     errors: [403],
-    handler: ({ flagstaff, actor, principal, params, body }) =>
-      flagstaff.apiTokens.updateExpiry(actor, params.token!, body, principal),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.apiTokens.updateExpiry(caller, params.token!, body),
   },
   {
     method: 'delete',
@@ -85,7 +85,6 @@ export const apiTokenRoutes = defineRoutes([
     status: 200,
     empty: true,
     errors: [403],
-    handler: ({ flagstaff, actor, principal, params }) =>
-      flagstaff.apiTokens.delete(actor, params.token!, principal),
+    handler: ({ flagstaff, caller, params }) => flagstaff.apiTokens.delete(caller, params.token!),
   },
 ]);

@@ -27,9 +27,9 @@ export const featureRoutes = defineRoutes([
     summary: 'List features of every project',
     deprecated: true,
     status: 200,
-    handler: async ({ flagstaff, userId, principal }) => ({
+    handler: async ({ flagstaff, caller }) => ({
       version: 2,
-      features: await flagstaff.features.list(undefined, userId, principal),
+      features: await flagstaff.features.list(caller),
     }),
   },
   {
@@ -43,7 +43,7 @@ export const featureRoutes = defineRoutes([
     empty: true,
     body: validateFeatureNameSchema,
     errors: [404, 409],
-    handler: ({ flagstaff, body, principal }) => flagstaff.features.validateName(body, principal),
+    handler: ({ flagstaff, body, caller }) => flagstaff.features.validateName(caller, body),
   },
   {
     method: 'get',
@@ -54,9 +54,9 @@ export const featureRoutes = defineRoutes([
     tag: 'Features',
     summary: 'List features of a project',
     status: 200,
-    handler: async ({ flagstaff, params, userId }) => ({
+    handler: async ({ flagstaff, params, caller }) => ({
       version: 2,
-      features: await flagstaff.features.list(params.projectId!, userId),
+      features: await flagstaff.features.list(caller, params.projectId!),
     }),
   },
   {
@@ -163,9 +163,9 @@ export const featureRoutes = defineRoutes([
     tag: 'Archive',
     summary: 'List archived features',
     status: 200,
-    handler: async ({ flagstaff, principal }) => ({
+    handler: async ({ flagstaff, caller }) => ({
       version: 2,
-      features: await flagstaff.features.listArchived(undefined, principal),
+      features: await flagstaff.features.listArchived(caller),
     }),
   },
   {
@@ -178,9 +178,9 @@ export const featureRoutes = defineRoutes([
     summary: 'List archived features of a project',
     deprecated: true,
     status: 200,
-    handler: async ({ flagstaff, params }) => ({
+    handler: async ({ flagstaff, params, caller }) => ({
       version: 2,
-      features: await flagstaff.features.listArchived(params.projectId!),
+      features: await flagstaff.features.listArchived(caller, params.projectId!),
     }),
   },
   {

@@ -24,10 +24,10 @@ export const insightRoutes = defineRoutes([
     summary: 'List events',
     status: 200,
     query: z.object({ project: z.string().optional() }),
-    handler: ({ flagstaff, query, principal }) =>
+    handler: ({ flagstaff, query, caller }) =>
       flagstaff.events.list(
+        caller,
         typeof query.project === 'string' && query.project !== '' ? query.project : undefined,
-        principal,
       ),
   },
   {
@@ -40,7 +40,7 @@ export const insightRoutes = defineRoutes([
     status: 200,
     body: eventSearchSchema,
     bodyRequired: false,
-    handler: ({ flagstaff, body, principal }) => flagstaff.events.search(body, principal),
+    handler: ({ flagstaff, body, caller }) => flagstaff.events.search(caller, body),
   },
   {
     method: 'get',
@@ -50,8 +50,7 @@ export const insightRoutes = defineRoutes([
     tag: 'Events',
     summary: 'List the events of a feature',
     status: 200,
-    handler: ({ flagstaff, params, principal }) =>
-      flagstaff.events.forFeature(params.featureName!, principal),
+    handler: ({ flagstaff, params, caller }) => flagstaff.events.forFeature(caller, params.featureName!),
   },
   {
     method: 'get',
@@ -94,7 +93,7 @@ export const insightRoutes = defineRoutes([
     tag: 'Insights',
     summary: 'Get instance insights',
     status: 200,
-    handler: ({ flagstaff, principal }) => flagstaff.insights.instanceInsights(principal),
+    handler: ({ flagstaff, caller }) => flagstaff.insights.instanceInsights(caller),
   },
   {
     method: 'get',
@@ -105,7 +104,7 @@ export const insightRoutes = defineRoutes([
     summary: 'Get instance information',
     deprecated: true,
     status: 200,
-    handler: ({ flagstaff, principal }) => flagstaff.insights.instanceInsights(principal),
+    handler: ({ flagstaff, caller }) => flagstaff.insights.instanceInsights(caller),
   },
   {
     method: 'post',
@@ -116,8 +115,8 @@ export const insightRoutes = defineRoutes([
     summary: 'Export features',
     status: 200,
     body: exportBody,
-    handler: async ({ flagstaff, actor, body, principal }) => {
-      const result = await flagstaff.exports.export(actor, body, principal);
+    handler: async ({ flagstaff, caller, body }) => {
+      const result = await flagstaff.exports.export(caller, body);
       const download = (body as { downloadFile?: unknown } | undefined)?.downloadFile === true;
       return download
         ? reply(200, result, { 'content-disposition': 'attachment; filename="export.json"' })
@@ -136,7 +135,7 @@ export const insightRoutes = defineRoutes([
     body: playgroundRequestSchema,
     // Serialized by the service from fragments prebuilt per configuration revision: the same JSON as
     // `evaluate`, several times faster for a large configuration.
-    handler: async ({ flagstaff, body, principal }) =>
-      rawJson(await flagstaff.playground.evaluateJson(body, principal)),
+    handler: async ({ flagstaff, body, caller }) =>
+      rawJson(await flagstaff.playground.evaluateJson(caller, body)),
   },
 ]);

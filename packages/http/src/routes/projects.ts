@@ -24,9 +24,9 @@ export const projectRoutes = defineRoutes([
     tag: 'Projects',
     summary: 'List projects',
     status: 200,
-    handler: async ({ flagstaff, principal }) => ({
+    handler: async ({ flagstaff, caller }) => ({
       version: 1,
-      projects: await flagstaff.projects.list(principal),
+      projects: await flagstaff.projects.list(caller),
     }),
   },
   {

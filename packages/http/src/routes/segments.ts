@@ -95,8 +95,8 @@ export const segmentRoutes = defineRoutes([
     tag: 'Segments',
     summary: 'List the strategies that use a segment',
     status: 200,
-    handler: ({ flagstaff, params, principal }) =>
-      flagstaff.segments.strategiesUsing(idParam(params.id, 'segment'), principal),
+    handler: ({ flagstaff, params, caller }) =>
+      flagstaff.segments.strategiesUsing(caller, idParam(params.id, 'segment')),
   },
   {
     method: 'get',

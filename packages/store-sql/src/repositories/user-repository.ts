@@ -87,6 +87,9 @@ export function createUserRepository(ctx: RepoContext): UserRepository {
       );
       return touched(result);
     },
+    async markSeen(id, at) {
+      await db.updateTable('users').set({ seen_at: at }).where('id', '=', id).execute();
+    },
     async delete(id) {
       if (!touched(await db.deleteFrom('users').where('id', '=', id).executeTakeFirst())) return false;
       // What only makes sense while the user exists goes with it.
