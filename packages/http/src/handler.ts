@@ -7,6 +7,7 @@ import type { HttpRequest, HttpResponse } from './request.js';
 import { isReply, type Route, type RouteContext } from './route.js';
 import { RouteMatcher } from './route-matcher.js';
 import { allRoutes } from './routes/index.js';
+import { createUiServer, type UiOption } from './ui/serve-ui.js';
 
 export interface FlagstaffHttpOptions<Native = unknown> {
   /** `{ type: 'token' }` (default): API tokens or `authenticate`; `{ type: 'none' }`: no authentication. */
@@ -22,6 +23,11 @@ export interface FlagstaffHttpOptions<Native = unknown> {
    * NotFoundError; `'next'` hands them back to the adapter (the host app answers).
    */
   unknownRoutes?: 'not-found' | 'next';
+  /**
+   * Serves the admin UI at `ui/` under the mount path: `true` finds the built app in the
+   * `@flagstaff/admin-ui` package, `{ assetsDir }` names a directory. Off by default.
+   */
+  ui?: UiOption;
 }
 
 /** The framework-neutral API: one request in, one response out (null: not ours, with `unknownRoutes: 'next'`). */
@@ -78,6 +84,7 @@ export function createHttpHandler<Native = unknown>(
   const bodyLimit = parseByteLimit(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
   const passUnknown = options.unknownRoutes === 'next';
   const routes = allRoutes();
+  const serveUi = options.ui ? createUiServer(options.ui) : null;
   let document: object | undefined;
 
   // One walk of a segment tree finds the route, instead of testing ~140 patterns in turn.
@@ -120,6 +127,19 @@ export function createHttpHandler<Native = unknown>(
       if ((request.method === 'GET' || request.method === 'HEAD') && request.path === '/docs/openapi.json') {
         document ??= buildOpenApiDocument(routes) as object;
         return jsonResponse(200, { ...document, servers: [{ url: request.basePath || '/' }] });
+      }
+      if (serveUi) {
+        try {
+          const page = await serveUi(request);
+          if (page) return page;
+        } catch (error) {
+          logger.error('could not serve the admin UI', { error: String(error) });
+          return jsonResponse(503, {
+            id: 'ui-unavailable',
+            name: 'ServiceUnavailableError',
+            message: 'The admin UI could not be loaded: is @flagstaff/admin-ui installed and built?',
+          });
+        }
       }
       const found = matcher.match(request.method, request.path);
       if (!found) {
