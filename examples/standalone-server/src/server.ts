@@ -1,8 +1,7 @@
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFlagstaff, type Flagstaff, type Logger, type Store } from '@flagstaff/core';
-import { flagstaffRouter } from '@flagstaff/http-express';
-import express, { type RequestHandler } from 'express';
+import { createNodeHandler } from '@flagstaff/http';
 import { describeDatabase, type ServerConfig } from './config.js';
 import { openStore } from './store.js';
 
@@ -15,20 +14,18 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const requestLog =
-  (logger: Logger): RequestHandler =>
-  (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      logger.info('request', {
-        method: req.method,
-        path: req.originalUrl.split('?')[0],
-        status: res.statusCode,
-        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-      });
+/** One JSON line per request once its response has gone out. */
+function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    logger.info('request', {
+      method: req.method,
+      path: (req.url ?? '/').split('?')[0],
+      status: res.statusCode,
+      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
     });
-    next();
-  };
+  });
+}
 
 /** First start: makes sure an admin token exists, printing a generated secret exactly once. */
 async function bootstrapAdminToken(
@@ -59,22 +56,31 @@ export async function startServer(
     logger.warn('authentication is off (FLAGSTAFF_AUTH=none): anyone who can reach the server is an admin');
 
   let stopping = false;
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.use(requestLog(logger));
-  app.get('/health', (_req, res) => {
-    res.status(stopping ? 503 : 200).json({ status: stopping ? 'stopping' : 'ok' });
+  // node:http with the framework-neutral handler: no Express between the socket and the API.
+  const api = createNodeHandler(flagstaff, {
+    auth: { type: config.auth },
+    logger,
+    ui: true,
+    ...(config.bodyLimit ? { bodyLimit: config.bodyLimit } : {}),
   });
-  app.use(
-    flagstaffRouter(flagstaff, {
-      auth: { type: config.auth },
-      logger,
-      ...(config.bodyLimit ? { bodyLimit: config.bodyLimit } : {}),
-    }),
-  );
-
-  const server = app.listen(config.port, config.host);
+  const server: Server = createServer((req, res) => {
+    logRequest(logger, req, res);
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/health') {
+      res.writeHead(stopping ? 503 : 200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ status: stopping ? 'stopping' : 'ok' }));
+    } else if (path === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(302, { location: '/ui/' });
+      res.end();
+    } else {
+      api(req, res).catch((error: unknown) => {
+        logger.error('request failed outside the API handler', { error: String(error) });
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    }
+  });
+  server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

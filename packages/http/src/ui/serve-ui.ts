@@ -49,7 +49,10 @@ export function createUiServer(option: Exclude<UiOption, false>) {
     if (!index) {
       const html = await dir('index.html');
       if (!html) return null;
-      index = staticFile('index.html', Buffer.from(withBase(Buffer.from(html.identity).toString('utf8'), base)));
+      index = staticFile(
+        'index.html',
+        Buffer.from(withBase(Buffer.from(html.identity).toString('utf8'), base)),
+      );
       if (indexes.size < 16) indexes.set(base, index);
     }
     return index;
@@ -71,7 +74,8 @@ export function createUiServer(option: Exclude<UiOption, false>) {
     const isAsset = relative.startsWith('assets/');
     if (relative !== '' && relative !== 'index.html') {
       const file = await dir(relative);
-      if (file) return fileResponse(file, request, isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (file)
+        return fileResponse(file, request, isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       // A missing file (an old hashed asset) is a 404; a path without one is a route of the app.
       if (isAsset || /\.[a-z0-9]+$/i.test(relative)) {
         return { status: 404, headers: { 'content-type': 'text/plain' }, body: 'Not Found' };
