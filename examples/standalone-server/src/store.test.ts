@@ -54,7 +54,7 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL from DATABASE_URL', () => {
     try {
       await locked;
       // Inserting the same key waits for the other transaction, until the timeout cancels it.
-      await expect(store.projects.insert(project('alpha'))).rejects.toMatchObject({
+      await expect(store.transaction((tx) => tx.projects.insert(project('alpha')))).rejects.toMatchObject({
         code: 'STORE_UNAVAILABLE',
         message: expect.stringContaining('statement timeout is 300 ms'),
       });

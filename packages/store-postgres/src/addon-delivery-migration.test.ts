@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { withWriteTransactions } from '@flagstaff/core/testing';
 import { createMigrations } from '@flagstaff/store-sql';
 import { Kysely, Migrator, sql } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
@@ -31,7 +32,7 @@ test('0003 keeps the delivery position a database already had, with the lease fr
   const store = await pgliteStore({ pglite: shared, schema, dropSchemaOnClose: true });
   expect(await store.addons.getDeliveredThrough()).toBe(4_000_000_000);
   expect(await store.addons.getDeliveryLease()).toBeNull();
-  expect(await store.addons.acquireDeliveryLease('a', 0, 30_000)).toEqual({
+  expect(await withWriteTransactions(store).addons.acquireDeliveryLease('a', 0, 30_000)).toEqual({
     deliveredThrough: 4_000_000_000,
   });
   await store.close();

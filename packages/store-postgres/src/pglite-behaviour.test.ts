@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { NewEvent } from '@flagstaff/core';
+import { withWriteTransactions } from '@flagstaff/core/testing';
 import { afterAll, expect, test } from 'vitest';
 import { pgliteStore } from './pglite-store.js';
 import { freshSchema } from './test-support.js';
@@ -15,7 +16,7 @@ afterAll(() => shared.close());
 
 test('without an instance, the store loads PGlite itself and closes it', async () => {
   const store = await pgliteStore();
-  await store.events.append([{ ...event, data: { note: 'hello world' } }]);
+  await withWriteTransactions(store).events.append([{ ...event, data: { note: 'hello world' } }]);
   expect((await store.events.search({ query: 'wor' })).map((e) => e.data)).toEqual([{ note: 'hello world' }]);
   await store.close();
   await expect(store.events.latestId()).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE' });
@@ -28,7 +29,7 @@ test('stores sharing an instance and schema hear each other through NOTIFY', asy
   let heard = 0;
   listening.onEventsAppended!(() => heard++);
   await new Promise((r) => setTimeout(r, 50));
-  await writing.events.append([event]);
+  await withWriteTransactions(writing).events.append([event]);
   for (let i = 0; i < 100 && heard === 0; i++) await new Promise((r) => setTimeout(r, 20));
   expect(heard).toBe(1);
   await listening.close();
@@ -38,7 +39,10 @@ test('stores sharing an instance and schema hear each other through NOTIFY', asy
 test('stores in different schemas of one instance keep their own search_path', async () => {
   const one = await pgliteStore({ pglite: shared, schema: freshSchema(), dropSchemaOnClose: true });
   const two = await pgliteStore({ pglite: shared, schema: freshSchema(), dropSchemaOnClose: true });
-  await Promise.all([one.events.append([event, event]), two.events.append([event])]);
+  await Promise.all([
+    withWriteTransactions(one).events.append([event, event]),
+    withWriteTransactions(two).events.append([event]),
+  ]);
   expect(await one.events.count({})).toBe(2);
   expect(await two.events.count({})).toBe(1);
   await Promise.all([one.close(), two.close()]);
@@ -48,7 +52,7 @@ test('very long filter values and huge payloads stay within PostgreSQL tsvector 
   const store = await pgliteStore({ pglite: shared, schema: freshSchema(), dropSchemaOnClose: true });
   const project = `p${'x'.repeat(3000)}`;
   const words = Array.from({ length: 60_000 }, (_, i) => `word${i}`).join(' ');
-  const [appended] = await store.events.append([
+  const [appended] = await withWriteTransactions(store).events.append([
     { ...event, project, data: { note: 'needle', words, last: 'tail' } },
   ]);
   expect((await store.events.search({ project, query: 'needle' })).map((e) => e.id)).toEqual([appended!.id]);
@@ -60,7 +64,7 @@ test('very long filter values and huge payloads stay within PostgreSQL tsvector 
 
 test('an unparsable created-time bound matches nothing rather than failing', async () => {
   const store = await pgliteStore({ pglite: shared, schema: freshSchema(), dropSchemaOnClose: true });
-  await store.events.append([event]);
+  await withWriteTransactions(store).events.append([event]);
   expect(await store.events.search({ createdAfter: 'yesterday' })).toEqual([]);
   expect(await store.events.count({ createdBefore: 'soon' })).toBe(0);
   await store.close();

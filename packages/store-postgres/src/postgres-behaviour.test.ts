@@ -1,5 +1,5 @@
 import type { NewEvent, Store } from '@flagstaff/core';
-import { project } from '@flagstaff/core/testing';
+import { project, withWriteTransactions } from '@flagstaff/core/testing';
 import { createMigrations } from '@flagstaff/store-sql';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -61,7 +61,7 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server', () => {
   test('migrations are idempotent: reopening keeps data and applies nothing twice', async () => {
     const name = schema();
     const first = await open(name);
-    await first.projects.insert(project('alpha'));
+    await withWriteTransactions(first).projects.insert(project('alpha'));
     await first.close();
     const second = await open(name);
     expect((await second.projects.list()).map((p) => p.id)).toEqual(['alpha']);
@@ -76,7 +76,7 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server', () => {
   test('stores opening one new schema at once migrate it once (advisory lock)', async () => {
     const name = schema();
     const stores = await Promise.all([1, 2, 3, 4].map(() => open(name)));
-    await stores[0]!.projects.insert(project('alpha'));
+    await withWriteTransactions(stores[0]!).projects.insert(project('alpha'));
     expect(await stores[3]!.projects.get('alpha')).not.toBeNull();
     await Promise.all(stores.map((s) => s.close()));
     const { rows } = await admin.query(`select count(*)::int as n from "${name}".flagstaff_migrations`);
@@ -99,10 +99,12 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server', () => {
     });
     await eventually(() => firstId > 0);
     let secondDone = false;
-    const second = two!.events.append([event]).then((events) => {
-      secondDone = true;
-      return events[0]!.id;
-    });
+    const second = withWriteTransactions(two!)
+      .events.append([event])
+      .then((events) => {
+        secondDone = true;
+        return events[0]!.id;
+      });
     await new Promise((r) => setTimeout(r, 200));
     expect(secondDone).toBe(false);
     release();
@@ -113,7 +115,7 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server', () => {
 
   test('a caught CONFLICT leaves the transaction usable', async () => {
     const store = await open(schema());
-    await store.projects.insert(project('taken'));
+    await withWriteTransactions(store).projects.insert(project('taken'));
     await store.transaction(async (tx) => {
       await expect(tx.projects.insert(project('taken'))).rejects.toMatchObject({ code: 'CONFLICT' });
       await tx.projects.insert(project('fresh'));
@@ -134,7 +136,7 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow();
-    await writing!.events.append([event]);
+    await withWriteTransactions(writing!).events.append([event]);
     await eventually(() => heard === 1);
     await new Promise((r) => setTimeout(r, 100));
     expect(heard).toBe(1);
@@ -157,11 +159,11 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server', () => {
         client.release();
       }
     };
-    await store.projects.insert(project('alpha'));
+    await withWriteTransactions(store).projects.insert(project('alpha'));
     await store.projects.get('alpha');
     const first = await prepared();
     expect(first.some((sql) => sql.startsWith('select * from "projects" where "id" = $1'))).toBe(true);
-    await store.projects.insert(project('beta'));
+    await withWriteTransactions(store).projects.insert(project('beta'));
     await store.projects.get('beta');
     expect(await prepared()).toEqual(first);
     await store.close();
@@ -171,7 +173,7 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server', () => {
   test('a pool passed in is used, not ended, by the store', async () => {
     const pool = new pg.Pool({ connectionString: pgUrl, max: 3 });
     const store = await postgresStore({ pool, schema: schema() });
-    await store.projects.insert(project('alpha'));
+    await withWriteTransactions(store).projects.insert(project('alpha'));
     await store.close();
     await expect(store.projects.list()).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE' });
     expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);

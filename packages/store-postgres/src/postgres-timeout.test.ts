@@ -1,4 +1,4 @@
-import { project } from '@flagstaff/core/testing';
+import { project, withWriteTransactions } from '@flagstaff/core/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { postgresDialect } from './postgres-dialect.js';
@@ -71,12 +71,14 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server: statement timeout', () 
       };
       await expect(store.projects.list()).rejects.toMatchObject(failure);
       // A write runs in a transaction of its own: it is rolled back and reported the same way.
-      await expect(store.projects.insert(project('alpha'))).rejects.toMatchObject(failure);
+      await expect(withWriteTransactions(store).projects.insert(project('alpha'))).rejects.toMatchObject(
+        failure,
+      );
     } finally {
       await unlock();
     }
     expect(await store.projects.list()).toEqual([]);
-    await store.projects.insert(project('alpha'));
+    await withWriteTransactions(store).projects.insert(project('alpha'));
     expect((await store.projects.list()).map((p) => p.id)).toEqual(['alpha']);
     await store.close();
   });

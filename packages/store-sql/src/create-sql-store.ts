@@ -1,4 +1,11 @@
-import { type Logger, type Repositories, type Store, silentLogger } from '@flagstaff/core';
+import {
+  type Logger,
+  READ_METHODS,
+  type ReadRepositories,
+  type Repositories,
+  type Store,
+  silentLogger,
+} from '@flagstaff/core';
 import { type Dialect, Kysely } from 'kysely';
 import { createStoreCache, type RepoContext } from './context.js';
 import type { Database } from './database.js';
@@ -25,26 +32,8 @@ export interface SqlStoreOptions {
   markClosed?: (() => void) | undefined;
 }
 
-// Port methods that only read; everything else writes and, outside a transaction, gets one of its own
-// so a multi-statement write (a cascade, events with their index rows) is still all-or-nothing.
-const READ_METHOD = /^(list|get|count|latest|search|groupsOf|forUser|featuresWithTag)/;
-
 type Method = (...args: unknown[]) => Promise<unknown>;
 type Area = keyof Repositories;
-
-/** Builds repositories whose every method goes through `wrap`. */
-function mapRepositories(
-  source: Repositories,
-  wrap: (area: Area, method: string, fn: Method) => Method,
-): Repositories {
-  const out: Record<string, Record<string, Method>> = {};
-  for (const [area, repository] of Object.entries(source) as [Area, Record<string, Method>][]) {
-    out[area] = Object.fromEntries(
-      Object.entries(repository).map(([method, fn]) => [method, wrap(area, method, fn)]),
-    );
-  }
-  return out as unknown as Repositories;
-}
 
 /** What the lazily created repositories of one transaction share. */
 interface TransactionState {
@@ -83,7 +72,7 @@ function transactionRepositories(state: TransactionState): Repositories {
 
 /**
  * A Store over a kysely handle whose dialect was wrapped with `guardDialect`. Reads outside a
- * transaction run directly; writes outside one run in their own transaction.
+ * transaction run directly; writes exist only inside `transaction`.
  */
 export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, options: SqlStoreOptions): Store {
   const { name } = options;
@@ -103,8 +92,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
     }
   };
 
-  /** `single`: the implicit transaction of one write outside `transaction`, which cannot go on after a failure anyway. */
-  const runTransaction = async <T>(fn: (tx: Repositories) => Promise<T>, single: boolean): Promise<T> => {
+  const runTransaction = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
     if (closed) throw storeUnavailable(name, 'the store is closed');
     let appended = false;
     let finished = false;
@@ -115,7 +103,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
         const ctx: RepoContext = {
           db: trx,
           dialect,
-          recoverableConflicts: dialect.failedStatementAbortsTransaction && !single,
+          recoverableConflicts: dialect.failedStatementAbortsTransaction,
           eventsAppended: () => {
             appended = true;
           },
@@ -160,17 +148,25 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
     afterCommit: (fn) => fn(),
     cache,
   });
-  // kysely refuses queries once destroyed with its own error, so the closed check comes first.
-  const outside = mapRepositories(direct, (area, methodName, method) => {
-    if (READ_METHOD.test(methodName)) {
-      return async (...args) => {
-        if (closed) throw storeUnavailable(name, 'the store is closed');
-        return method(...args);
-      };
-    }
-    return (...args) =>
-      runTransaction((tx) => (tx[area] as unknown as Record<string, Method>)[methodName]!(...args), true);
-  });
+  // Outside a transaction the store offers reads alone (the port's READ_METHODS); kysely refuses
+  // queries once destroyed with its own error, so the closed check comes first.
+  const outside: Partial<Record<Area, Readonly<Record<string, Method>>>> = {};
+  for (const area of Object.keys(READ_METHODS) as Area[]) {
+    const repository: object = direct[area];
+    const methods: readonly string[] = READ_METHODS[area];
+    outside[area] = Object.fromEntries(
+      methods.map((method): [string, Method] => {
+        const fn: Method = Reflect.get(repository, method);
+        return [
+          method,
+          async (...args) => {
+            if (closed) throw storeUnavailable(name, 'the store is closed');
+            return fn(...args);
+          },
+        ];
+      }),
+    );
+  }
 
   const startListening = (): void => {
     if (!options.listen || stopListening) return;
@@ -190,8 +186,8 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
 
   return {
     name,
-    ...outside,
-    transaction: (fn) => runTransaction(fn, false),
+    ...(outside as ReadRepositories),
+    transaction: (fn) => runTransaction(fn),
     async close() {
       if (closed) return;
       closed = true;

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { project } from '@flagstaff/core/testing';
+import { project, withWriteTransactions } from '@flagstaff/core/testing';
 import { afterAll, describe, expect, test } from 'vitest';
 import { sqliteStore } from './sqlite-store.js';
 
@@ -17,7 +17,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const bigProject = (id: string) => project(id, { description: 'x'.repeat(2000) });
 
 async function writeSome(store: Awaited<ReturnType<typeof sqliteStore>>, prefix: string) {
-  for (let i = 0; i < 50; i++) await store.projects.insert(bigProject(`${prefix}-${i}`));
+  for (let i = 0; i < 50; i++)
+    await withWriteTransactions(store).projects.insert(bigProject(`${prefix}-${i}`));
 }
 
 describe('background WAL checkpoints', () => {
@@ -67,7 +68,7 @@ describe('background WAL checkpoints', () => {
       `import { sqliteStore } from ${JSON.stringify(store)};
       const store = await sqliteStore({ filename: ${JSON.stringify(freshFile())}, checkpointIntervalMs: 20 });
       const base = ${JSON.stringify(bigProject('x'))};
-      for (let i = 0; i < 20; i++) await store.projects.insert({ ...base, id: 'p' + i });
+      for (let i = 0; i < 20; i++) await store.transaction((tx) => tx.projects.insert({ ...base, id: 'p' + i }));
       await new Promise((resolve) => setTimeout(resolve, 200));
       await store.close();
       process.stdout.write('closed');`,

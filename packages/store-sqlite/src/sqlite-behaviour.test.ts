@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NewEvent } from '@flagstaff/core';
-import { project } from '@flagstaff/core/testing';
+import { project, withWriteTransactions } from '@flagstaff/core/testing';
 import { createMigrations } from '@flagstaff/store-sql';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -49,7 +49,7 @@ describe('sqlite store', () => {
   test('migrations are idempotent: reopening keeps data and applies nothing twice', async () => {
     const file = freshFile();
     const first = await sqliteStore({ filename: file });
-    await first.projects.insert(project('alpha'));
+    await withWriteTransactions(first).projects.insert(project('alpha'));
     await first.close();
     const second = await sqliteStore({ filename: file });
     expect((await second.projects.list()).map((p) => p.id)).toEqual(['alpha']);
@@ -64,7 +64,7 @@ describe('sqlite store', () => {
   test('several stores opening one new file at once all succeed', async () => {
     const file = freshFile();
     const stores = await Promise.all([1, 2, 3].map(() => sqliteStore({ filename: file })));
-    await stores[0]!.projects.insert(project('alpha'));
+    await withWriteTransactions(stores[0]!).projects.insert(project('alpha'));
     expect(await stores[2]!.projects.get('alpha')).not.toBeNull();
     await Promise.all(stores.map((s) => s.close()));
   });
@@ -74,7 +74,7 @@ describe('sqlite store', () => {
     const store = await sqliteStore({ filename: file, busyTimeoutMs: 5000 });
     const { done } = await holdWriteLock(file, 400);
     const started = Date.now();
-    await store.projects.insert(project('alpha'));
+    await withWriteTransactions(store).projects.insert(project('alpha'));
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
     expect(await store.projects.get('alpha')).not.toBeNull();
     await done;
@@ -85,14 +85,14 @@ describe('sqlite store', () => {
     const file = freshFile();
     const store = await sqliteStore({ filename: file, busyTimeoutMs: 100 });
     const { done } = await holdWriteLock(file, 1500);
-    await expect(store.projects.insert(project('alpha'))).rejects.toMatchObject({
+    await expect(withWriteTransactions(store).projects.insert(project('alpha'))).rejects.toMatchObject({
       name: 'FlagstaffError',
       code: 'STORE_UNAVAILABLE',
       message: expect.stringContaining(`sqlite:${file}`),
     });
     await done;
     expect(await store.projects.get('alpha')).toBeNull();
-    await store.projects.insert(project('alpha'));
+    await withWriteTransactions(store).projects.insert(project('alpha'));
     await store.close();
   });
 
@@ -122,7 +122,7 @@ describe('sqlite store', () => {
     const store = await sqliteStore({ filename: ':memory:' });
     let heard = 0;
     const unsubscribe = store.onEventsAppended!(() => heard++);
-    await store.events.append([event, event]);
+    await withWriteTransactions(store).events.append([event, event]);
     await store.transaction(async (tx) => {
       await tx.events.append([event]);
       await tx.events.append([event]);
@@ -136,7 +136,7 @@ describe('sqlite store', () => {
     ).rejects.toThrow('rolled back');
     expect(heard).toBe(2);
     unsubscribe();
-    await store.events.append([event]);
+    await withWriteTransactions(store).events.append([event]);
     expect(heard).toBe(2);
     await store.close();
     expect(() => store.onEventsAppended!(() => {})).toThrow(
@@ -147,7 +147,7 @@ describe('sqlite store', () => {
   test('the event search uses the FTS5 index, not a scan of the events', async () => {
     const file = freshFile();
     const store = await sqliteStore({ filename: file });
-    await store.events.append([{ ...event, data: { note: 'hello world' } }]);
+    await withWriteTransactions(store).events.append([{ ...event, data: { note: 'hello world' } }]);
     expect((await store.events.search({ query: 'hel' })).length).toBe(1);
     await store.close();
     const raw = new Database(file, { readonly: true });

@@ -2,6 +2,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { Repositories } from '../ports/repositories.js';
 import { at, event, expectFailure, feature, project, seedAlpha } from '../testing/fixtures.js';
 import { describeStoreContract } from '../testing/store-contract.js';
+import { withWriteTransactions } from '../testing/write-transactions.js';
 import { createMemoryStore } from './memory-store.js';
 
 describeStoreContract('memory', async () => createMemoryStore());
@@ -19,7 +20,7 @@ describe('memory store specifics', () => {
     const store = createMemoryStore();
     await seedAlpha(store);
     const input = feature('checkout', 'alpha');
-    await store.features.insert(input);
+    await withWriteTransactions(store).features.insert(input);
     input.description = 'mutated input';
     input.lifecycle.stage = 'live';
 
@@ -31,7 +32,7 @@ describe('memory store specifics', () => {
     expect(await store.features.get('checkout')).toEqual(feature('checkout', 'alpha'));
 
     const data = { nested: { value: 'original' } };
-    const [appended] = await store.events.append([event('feature-created', { data })]);
+    const [appended] = await withWriteTransactions(store).events.append([event('feature-created', { data })]);
     data.nested.value = 'mutated input';
     (appended!.data as typeof data).nested.value = 'mutated output';
     const [found] = await store.events.search({});
@@ -41,7 +42,7 @@ describe('memory store specifics', () => {
 
   test('JSON fields are stored as JSON would store them', async () => {
     const store = createMemoryStore();
-    const [stored] = await store.events.append([
+    const [stored] = await withWriteTransactions(store).events.append([
       event('feature-created', { data: { when: new Date(at(5)), gone: undefined, list: [undefined, 1] } }),
     ]);
     expect(stored!.data).toEqual({ when: at(5), list: [null, 1] });
@@ -59,7 +60,7 @@ describe('memory store specifics', () => {
       return e!.id;
     });
     await started.opened;
-    const outside = store.events.append([event('feature-deleted')]);
+    const outside = withWriteTransactions(store).events.append([event('feature-deleted')]);
     // A read outside does not wait: it answers from committed state at once.
     expect(await store.events.latestId()).toBe(0);
     hold.open();
@@ -74,8 +75,12 @@ describe('memory store specifics', () => {
 
   test('a failed write outside a transaction leaves nothing behind', async () => {
     const store = createMemoryStore();
-    await store.projects.insert(project('alpha'));
-    await expectFailure(store.projects.insert(project('alpha', { name: 'copy' })), 'CONFLICT', 'alpha');
+    await withWriteTransactions(store).projects.insert(project('alpha'));
+    await expectFailure(
+      withWriteTransactions(store).projects.insert(project('alpha', { name: 'copy' })),
+      'CONFLICT',
+      'alpha',
+    );
     expect((await store.projects.list()).map((p) => p.name)).toEqual(['Project alpha']);
   });
 
@@ -124,11 +129,11 @@ describe('memory store specifics', () => {
       });
       expect(listener).toHaveBeenCalledTimes(1);
 
-      await store.events.append([event('feature-deleted')]);
+      await withWriteTransactions(store).events.append([event('feature-deleted')]);
       expect(listener).toHaveBeenCalledTimes(2);
 
       await store.transaction(async (tx) => tx.projects.insert(project('alpha')));
-      await store.projects.insert(project('beta'));
+      await withWriteTransactions(store).projects.insert(project('beta'));
       await expect(
         store.transaction(async (tx) => {
           await tx.events.append([event('feature-created')]);
@@ -147,7 +152,7 @@ describe('memory store specifics', () => {
         throw new Error('listener broke');
       });
       unsubscribe();
-      const [appended] = await store.events.append([event('feature-created')]);
+      const [appended] = await withWriteTransactions(store).events.append([event('feature-created')]);
       expect(appended!.id).toBe(1);
       expect(quiet).not.toHaveBeenCalled();
       expect(error).toHaveBeenCalledWith(

@@ -3,7 +3,13 @@ import type { Repositories } from '../ports/repositories.js';
 import { type Logger, silentLogger } from '../ports/runtime-ports.js';
 import type { Store } from '../ports/store.js';
 import { createDatabase, type OpenSession, openSession } from './database.js';
-import { type Area, bindRepositories, callMethod, sessionRepositories } from './repositories.js';
+import {
+  type Area,
+  bindReadRepositories,
+  bindRepositories,
+  callMethod,
+  sessionRepositories,
+} from './repositories.js';
 
 export interface MemoryStoreOptions {
   /** The store's name in error messages and logs; `memory` by default. */
@@ -16,10 +22,8 @@ export interface MemoryStoreOptions {
  * Creates an in-process store that keeps everything in memory, seeded with the built-in roles.
  *
  * Transactions run one at a time. Each works on a private overlay of the committed tables, so a
- * rollback is dropping the overlay and reads outside see only committed state. A write outside a
- * transaction commits on its own, or queues behind the running transaction so that it never slips
- * into the middle of one (event ids then follow commit order). Inside a transaction, use the
- * repositories it is given: a write through the store itself would wait for that very transaction.
+ * rollback is dropping the overlay and reads outside see only committed state. Writes happen only
+ * inside `transaction`: the store itself offers reads alone.
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
   const name = options.name ?? 'memory';
@@ -79,24 +83,15 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
     return result;
   };
 
+  /** Reads outside a transaction: committed state only (a fresh session sees no one's overlay). */
   const outside = async (area: Area, method: string, args: unknown[]): Promise<unknown> => {
     assertOpen();
-    // Memory repositories answer synchronously, so one call is atomic: try it on a fresh session
-    // and keep the result if it only read, or if it wrote while no transaction was running.
-    const session = openSession(db);
-    const result = callMethod(sessionRepositories(session)(area), method, args);
-    if (!session.dirty) return result;
-    if (running !== null) {
-      return transaction(async (tx) => callMethod(tx[area], method, args));
-    }
-    const appended = session.commit().length;
-    if (appended > 0) notify();
-    return result;
+    return callMethod(sessionRepositories(openSession(db))(area), method, args);
   };
 
   return {
     name,
-    ...bindRepositories(outside),
+    ...bindReadRepositories(outside),
     transaction,
     async close() {
       closed = true;

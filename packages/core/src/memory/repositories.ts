@@ -1,4 +1,5 @@
 import type { Repositories } from '../ports/repositories.js';
+import { READ_METHODS, type ReadRepositories } from '../ports/store.js';
 import {
   createGroupRepository,
   createProjectAccessRepository,
@@ -90,6 +91,20 @@ export function bindRepositories(invoke: Invoke): Repositories {
     return [area, Object.freeze(repository)];
   });
   return Object.freeze(Object.fromEntries(entries)) as unknown as Repositories;
+}
+
+/** The read side of the port (what a store offers outside transactions), every method through `invoke`. */
+export function bindReadRepositories(invoke: Invoke): ReadRepositories {
+  const out: Partial<Record<Area, Readonly<Record<string, (...args: unknown[]) => Promise<unknown>>>>> = {};
+  for (const area of AREAS) {
+    const methods: readonly string[] = READ_METHODS[area];
+    out[area] = Object.freeze(
+      Object.fromEntries(
+        methods.map((method) => [method, (...args: unknown[]) => invoke(area, method, args)]),
+      ),
+    );
+  }
+  return Object.freeze(out) as ReadRepositories;
 }
 
 /** Calls a method of a synchronous repository by name. */

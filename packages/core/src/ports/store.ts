@@ -3,14 +3,56 @@ import type { Repositories } from './repositories.js';
 export type { Repositories };
 
 /**
- * A Flagstaff store: every repository, and transactions over them.
+ * The methods of each repository that only read: all a store offers outside a transaction. A
+ * write anywhere else is a type error, and stores refuse it at run time too.
+ */
+export const READ_METHODS = {
+  projects: ['list', 'get'],
+  environments: ['list', 'get', 'listForProject', 'getLinked', 'listLinked', 'listProjectsFor'],
+  features: ['list', 'get', 'getWithTags', 'countLive'],
+  featureEnvironments: ['get', 'listForFeature', 'listForFeatures'],
+  strategies: ['list', 'get'],
+  segments: ['list', 'get'],
+  contextFields: ['list', 'get'],
+  tags: ['listTypes', 'getType', 'listTags', 'listFeatureTags', 'featuresWithTag'],
+  dependencies: ['list', 'listByParents'],
+  favorites: ['list'],
+  events: ['search', 'count', 'latestId', 'latestIdOfTypes'],
+  addons: ['getDeliveredThrough', 'getDeliveryLease', 'list', 'get'],
+  apiTokens: ['list', 'getByHash', 'listByName', 'countAdmin'],
+  users: ['list', 'get', 'getByEmail'],
+  roles: ['list', 'get'],
+  groups: ['list', 'get', 'listUsers', 'groupsOf'],
+  projectAccess: ['list', 'forUser'],
+  signupTokens: ['list', 'get'],
+  signals: [
+    'listEndpoints',
+    'getEndpoint',
+    'getEndpointByName',
+    'listTokens',
+    'listSignals',
+    'listActionSets',
+  ],
+  metrics: ['listBuckets', 'listApplications'],
+} as const satisfies { readonly [A in keyof Repositories]: readonly (keyof Repositories[A])[] };
+
+/** The read side of every repository. */
+export type ReadRepositories = {
+  readonly [A in keyof Repositories]: Pick<
+    Repositories[A],
+    Extract<(typeof READ_METHODS)[A][number], keyof Repositories[A]>
+  >;
+};
+
+/**
+ * A Flagstaff store: reads of every repository, and transactions over them for everything else.
  *
  * Reads outside `transaction` see committed state. Inside, `fn` gets repositories bound to one
  * transaction: everything it writes (state and events) commits together or not at all — a throw
  * from `fn` rolls everything back and rethrows. Transactions of one store are serializable with
  * respect to each other (the memory and SQLite stores run them one at a time).
  */
-export interface Store extends Repositories {
+export interface Store extends ReadRepositories {
   /** A short name for error messages and logs (`memory`, `sqlite:./data/x.db`, `postgres`). */
   readonly name: string;
   transaction<T>(fn: (tx: Repositories) => Promise<T>): Promise<T>;

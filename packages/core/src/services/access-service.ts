@@ -142,8 +142,8 @@ export function createAccessService(deps: ServiceDeps) {
       if (token.expiresAt && Date.parse(token.expiresAt) <= now.getTime()) return null;
       if (dueForSeenStamp(token.secretHash, now.getTime())) {
         // Usage stamps are best effort; a failed stamp must not fail the request.
-        store.apiTokens
-          .markSeen([token.secretHash], now.toISOString())
+        store
+          .transaction((tx) => tx.apiTokens.markSeen([token.secretHash], now.toISOString()))
           .catch((e: unknown) => deps.logger.warn('could not record token use', { error: String(e) }));
       }
       return {

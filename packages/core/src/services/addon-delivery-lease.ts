@@ -39,7 +39,7 @@ export function createDeliveryPosition(deps: Pick<ServiceDeps, 'store' | 'clock'
     if (save === 'lazily' && saved !== null && at - savedAt < SAVE_INTERVAL_MS) return true;
     const target = cursor;
     const expiresAt = at + leaseMs;
-    if (!(await store.addons.advanceDeliveredThrough(holder, target, expiresAt))) {
+    if (!(await store.transaction((tx) => tx.addons.advanceDeliveredThrough(holder, target, expiresAt)))) {
       lose();
       return false;
     }
@@ -61,7 +61,7 @@ export function createDeliveryPosition(deps: Pick<ServiceDeps, 'store' | 'clock'
       if (lease && lease.holder !== holder && lease.expiresAt > at) return false;
     }
     const expiresAt = at + leaseMs;
-    const taken = await store.addons.acquireDeliveryLease(holder, at, expiresAt);
+    const taken = await store.transaction((tx) => tx.addons.acquireDeliveryLease(holder, at, expiresAt));
     if (!taken) {
       lose();
       return false;
@@ -87,7 +87,7 @@ export function createDeliveryPosition(deps: Pick<ServiceDeps, 'store' | 'clock'
     const target = saved;
     if (leaseUntil === 0 || target === null) return;
     const expiresAt = now() + leaseMs;
-    if (await store.addons.advanceDeliveredThrough(holder, target, expiresAt))
+    if (await store.transaction((tx) => tx.addons.advanceDeliveredThrough(holder, target, expiresAt)))
       leaseUntil = Math.max(leaseUntil, expiresAt);
     // A save that ran meanwhile moved the position past `target` and renewed the lease itself.
     else if (saved === target) lose();
@@ -97,7 +97,8 @@ export function createDeliveryPosition(deps: Pick<ServiceDeps, 'store' | 'clock'
   async function release(): Promise<void> {
     if (leaseUntil === 0) return;
     try {
-      if (await advance(cursor, 'now')) await store.addons.releaseDeliveryLease(holder);
+      if (await advance(cursor, 'now'))
+        await store.transaction((tx) => tx.addons.releaseDeliveryLease(holder));
     } finally {
       lose();
     }

@@ -3,8 +3,9 @@ import type { NewEvent } from '../domain/event.js';
 import { createMemoryStore } from '../memory/index.js';
 import type { HttpClient } from '../ports/runtime-ports.js';
 import { silentLogger } from '../ports/runtime-ports.js';
-import type { Store } from '../ports/store.js';
+import type { Repositories, Store } from '../ports/store.js';
 import { describeSharedAddonDelivery } from '../testing/shared-delivery-contract.js';
+import { withWriteTransactions } from '../testing/write-transactions.js';
 import { createAddonDelivery } from './addon-delivery.js';
 import { cryptoIds } from './deps.js';
 import { createTestClock, type TestClock } from './test-support.js';
@@ -48,7 +49,7 @@ function recordingHttp() {
 }
 
 async function withAddon(store: Store, clock: TestClock): Promise<void> {
-  await store.addons.insert({
+  await withWriteTransactions(store).addons.insert({
     provider: 'webhook',
     description: null,
     enabled: true,
@@ -63,17 +64,24 @@ async function withAddon(store: Store, clock: TestClock): Promise<void> {
 /** Counts the calls to each `store.addons` method. */
 function countingAddons(store: Store) {
   const calls: Record<string, number> = {};
-  const methods = store.addons as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const addons = Object.fromEntries(
-    Object.entries(methods).map(([name, fn]) => [
-      name,
-      (...args: unknown[]) => {
-        calls[name] = (calls[name] ?? 0) + 1;
-        return fn(...args);
-      },
-    ]),
-  );
-  return { store: { ...store, addons } as unknown as Store, calls };
+  const counted = (repository: object) =>
+    Object.fromEntries(
+      Object.entries(repository as Record<string, (...args: unknown[]) => unknown>).map(([name, fn]) => [
+        name,
+        (...args: unknown[]) => {
+          calls[name] = (calls[name] ?? 0) + 1;
+          return fn(...args);
+        },
+      ]),
+    );
+  const counting = {
+    ...store,
+    addons: counted(store.addons),
+    // Writes happen in transactions: count the lease calls made there too.
+    transaction: <T>(fn: (tx: Repositories) => Promise<T>) =>
+      store.transaction((tx) => fn({ ...tx, addons: counted(tx.addons) } as unknown as Repositories)),
+  } as unknown as Store;
+  return { store: counting, calls };
 }
 
 const options = { pollMs: 60_000, retryDelaysMs: [], leaseMs: 30_000 };

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Flagstaff } from '../flagstaff.js';
 import { createMemoryStore } from '../memory/index.js';
 import { type HttpClient, type Logger, silentLogger } from '../ports/runtime-ports.js';
+import { withWriteTransactions } from '../testing/write-transactions.js';
 import { createAddonService } from './addon-service.js';
 import { renderTemplate } from './addon-template.js';
 import { cryptoIds } from './deps.js';
@@ -255,7 +256,7 @@ describe('webhook delivery', () => {
       featureName,
       data: { name: featureName },
     });
-    await store.addons.insert({
+    await withWriteTransactions(store).addons.insert({
       provider: 'webhook',
       description: null,
       enabled: true,

@@ -3,6 +3,7 @@ import { parseWith } from '../domain/parse.js';
 import { FlagstaffError, invalid, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
 import type { HttpClient } from '../ports/runtime-ports.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type AddonDeliveryOptions, createAddonDelivery } from './addon-delivery.js';
 import { ADDON_PROVIDERS, type AddonProvider } from './addon-providers.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
@@ -84,7 +85,7 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
   const { store } = deps;
   const delivery = createAddonDelivery(deps, options);
 
-  async function requireAddon(repos: Repositories, id: number): Promise<Addon> {
+  async function requireAddon(repos: ReadRepositories, id: number): Promise<Addon> {
     const addon = Number.isSafeInteger(id) ? await repos.addons.get(id) : null;
     if (!addon) throw notFound('addon', id);
     return addon;

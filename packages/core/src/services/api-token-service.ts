@@ -11,6 +11,7 @@ import {
 import { parseWith } from '../domain/parse.js';
 import { FlagstaffError, invalid, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { hashSecret } from './access-service.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps, SYSTEM_ACTOR } from './deps.js';
 import { writeEvents } from './event-writer.js';
@@ -106,7 +107,7 @@ async function requireScopeExists(
 }
 
 /** Finds a token by its whole secret, or by the display secret a listing shows when it is unambiguous. */
-async function findToken(repos: Repositories, secret: string): Promise<ApiTokenRecord | null> {
+async function findToken(repos: ReadRepositories, secret: string): Promise<ApiTokenRecord | null> {
   const byHash = await repos.apiTokens.getByHash(hashSecret(secret.trim()));
   if (byHash || !secret.endsWith('…')) return byHash;
   const matches = (await repos.apiTokens.list()).filter((t) => t.displaySecret === secret);

@@ -1,6 +1,7 @@
 import type { FeatureStrategy } from '../domain/strategy.js';
 import type { ClientFeature, ClientFeatures, ClientStrategy } from '../evaluation/client-features.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 
 export interface SnapshotOptions {
   /** Keep disabled strategies (the playground reports them; SDKs never get them). */
@@ -24,7 +25,7 @@ const toClientStrategy = (s: FeatureStrategy): ClientStrategy => ({
  * fixed number of queries. A feature whose project does not use the environment is off there.
  */
 export async function loadClientFeatures(
-  repos: Repositories,
+  repos: ReadRepositories,
   environment: string,
   options: SnapshotOptions = {},
 ): Promise<ClientFeatures> {

@@ -3,10 +3,11 @@ import { validateContextFieldNameSchema } from '../domain/name-validation.js';
 import { parseWith } from '../domain/parse.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeEvents } from './event-writer.js';
 
-async function requireField(repos: Repositories, name: string): Promise<ContextField> {
+async function requireField(repos: ReadRepositories, name: string): Promise<ContextField> {
   const field = await repos.contextFields.get(name);
   if (!field) throw notFound('context field', name);
   return field;

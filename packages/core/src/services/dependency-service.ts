@@ -2,6 +2,7 @@ import { type Dependency, dependencyInputSchema } from '../domain/feature.js';
 import { parseWith } from '../domain/parse.js';
 import { FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeFeatureEvents } from './event-writer.js';
 import { requireFeature } from './feature-service.js';

@@ -1,6 +1,7 @@
 import type { FeatureRecord } from '../domain/feature.js';
 import type { DoraMetrics } from '../domain/insights.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { DAY_MS } from './health.js';
 
 /** When a feature first reached production, and how many whole days that took. */
@@ -19,7 +20,7 @@ export interface ProductionArrival {
  * project counts from its first enable after the move.
  */
 export async function productionArrivals(
-  repos: Repositories,
+  repos: ReadRepositories,
   features: readonly FeatureRecord[],
   project?: string,
 ): Promise<Map<string, ProductionArrival>> {
@@ -59,7 +60,7 @@ export function averageDays(arrivals: Iterable<ProductionArrival>): number {
 
 /** DORA lead time of a project's release features (features ordered as given). */
 export async function doraMetrics(
-  repos: Repositories,
+  repos: ReadRepositories,
   project: string,
   features: readonly FeatureRecord[],
 ): Promise<DoraMetrics> {

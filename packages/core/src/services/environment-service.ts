@@ -8,6 +8,7 @@ import {
 import { parseWith } from '../domain/parse.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeEvents } from './event-writer.js';
 
@@ -15,7 +16,7 @@ import { writeEvents } from './event-writer.js';
 export const validateEnvironmentNameSchema = z.object({ name: environmentNameSchema });
 
 /** Loads an environment or throws NOT_FOUND. */
-export async function requireEnvironment(repos: Repositories, name: string): Promise<Environment> {
+export async function requireEnvironment(repos: ReadRepositories, name: string): Promise<Environment> {
   const env = await repos.environments.get(name);
   if (!env) throw notFound('environment', name);
   return env;

@@ -9,6 +9,7 @@ import type { Tag, TagType } from '../domain/tag.js';
 import type { Variant } from '../domain/variant.js';
 import { FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { requireEnvironment } from './environment-service.js';
 import { writeEvents } from './event-writer.js';
@@ -70,7 +71,7 @@ export function parseTag(text: string): Tag {
  * exist here: a tag or a full export leaves them out, naming one (or its project) is NOT_FOUND.
  */
 async function selectFeatures(
-  repos: Repositories,
+  repos: ReadRepositories,
   query: z.output<typeof exportQuerySchema>,
   visibility: ProjectVisibility,
 ): Promise<FeatureRecord[]> {
@@ -125,7 +126,7 @@ function usedContextFields(
 
 /** Assembles the export of the features in one environment with a fixed number of reads. */
 async function buildExport(
-  repos: Repositories,
+  repos: ReadRepositories,
   features: readonly FeatureRecord[],
   environment: string,
 ): Promise<ExportResult> {

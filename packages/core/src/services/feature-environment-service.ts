@@ -7,6 +7,7 @@ import { type Variant, variantSchema } from '../domain/variant.js';
 import { normalizeVariantWeights, variantSetProblem } from '../domain/variant-weights.js';
 import { FlagstaffError } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeFeatureEvents } from './event-writer.js';
 import { requireFeature, requireFeatureWithTags } from './feature-service.js';
@@ -44,7 +45,7 @@ function stageAfterEnabling(lifecycle: Lifecycle, environmentType: string, at: s
 }
 
 async function requireRow(
-  tx: Repositories,
+  tx: ReadRepositories,
   feature: FeatureRecord,
   environment: string,
 ): Promise<FeatureEnvironmentRecord> {
@@ -52,7 +53,7 @@ async function requireRow(
 }
 
 /** The row with the environment and its project link, which callers may need as well. */
-async function requireRowIn(tx: Repositories, feature: FeatureRecord, environment: string) {
+async function requireRowIn(tx: ReadRepositories, feature: FeatureRecord, environment: string) {
   const linked = await requireLinkedEnvironment(tx, feature.project, environment);
   const row: FeatureEnvironmentRecord = (await tx.featureEnvironments.get(feature.name, environment)) ?? {
     featureName: feature.name,

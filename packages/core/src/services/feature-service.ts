@@ -14,6 +14,7 @@ import { patchDocumentSchema } from '../domain/strategy.js';
 import type { Tag } from '../domain/tag.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { type EventDraft, writeFeatureEvents } from './event-writer.js';
 import { assembleFeatureViews, buildFeatureViews } from './feature-view.js';
@@ -23,7 +24,7 @@ import { canSeeProject, projectVisibility } from './project-visibility.js';
 import { ensureTags } from './tag-service.js';
 
 /** The NOT_FOUND for a feature missing from the project (or the project's own, when that is missing). */
-async function missingFeature(repos: Repositories, project: string | null, name: string): Promise<never> {
+async function missingFeature(repos: ReadRepositories, project: string | null, name: string): Promise<never> {
   if (project !== null) await requireProject(repos, project);
   throw notFound('feature', name);
 }
@@ -33,7 +34,7 @@ const belongs = (feature: FeatureRecord, project: string | null, archived = fals
 
 /** Loads a feature (live unless `archived` is allowed) of the project, or throws NOT_FOUND. */
 export async function requireFeature(
-  repos: Repositories,
+  repos: ReadRepositories,
   project: string | null,
   name: string,
   opts: { archived?: boolean } = {},
@@ -45,7 +46,7 @@ export async function requireFeature(
 
 /** Like `requireFeature` for a live feature, with its tags from the same read (for feature events). */
 export async function requireFeatureWithTags(
-  repos: Repositories,
+  repos: ReadRepositories,
   project: string,
   name: string,
 ): Promise<{ feature: FeatureRecord; tags: Tag[] }> {
@@ -107,7 +108,7 @@ export function createFeatureService(deps: ServiceDeps) {
   }
 
   const view = async (
-    repos: Repositories,
+    repos: ReadRepositories,
     feature: FeatureRecord,
     userId?: number | null,
   ): Promise<FeatureView> => (await buildFeatureViews(repos, [feature], { userId }))[0]!;

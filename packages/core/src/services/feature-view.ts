@@ -10,6 +10,7 @@ import type { FeatureStrategy } from '../domain/strategy.js';
 import type { FeatureTag } from '../domain/tag.js';
 import type { DependencyRecord } from '../ports/feature-ports.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { groupBy } from './group-by.js';
 
 /** What views are assembled from; `buildFeatureViews` reads it with a fixed number of queries. */
@@ -26,7 +27,7 @@ export interface FeatureViewData {
 
 /** Builds API views of features with a fixed number of store reads, whatever their count. */
 export async function buildFeatureViews(
-  repos: Repositories,
+  repos: ReadRepositories,
   features: readonly FeatureRecord[],
   options: { userId?: number | null; environment?: string } = {},
 ): Promise<FeatureView[]> {

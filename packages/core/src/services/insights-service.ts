@@ -11,6 +11,7 @@ import type { DoraMetrics, InstanceInsights } from '../domain/insights.js';
 import type { ProjectEnvironmentView, ProjectOverview } from '../domain/project.js';
 import type { ProjectRoleAssignment } from '../domain/user.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import type { ServiceDeps } from './deps.js';
 import { doraMetrics, productionArrivals } from './dora.js';
 import { countStaleness, DAY_MS, healthScore } from './health.js';
@@ -45,7 +46,7 @@ const live = (features: readonly FeatureRecord[]): FeatureRecord[] =>
 
 /** Members of groups, one read per group (groups are few; features and events are what grow). */
 async function groupMembers(
-  repos: Repositories,
+  repos: ReadRepositories,
   assignments: readonly ProjectRoleAssignment[],
 ): Promise<Map<number, number[]>> {
   const ids = [...new Set(assignments.flatMap((a) => (a.groupId === null ? [] : [a.groupId])))];

@@ -38,7 +38,7 @@ export function createMetricsService(deps: ServiceDeps) {
         strategies: body.strategies,
         lastSeen: nowIso(deps),
       };
-      await store.metrics.upsertApplication(app);
+      await store.transaction((tx) => tx.metrics.upsertApplication(app));
       return app;
     },
 
@@ -67,11 +67,13 @@ export function createMetricsService(deps: ServiceDeps) {
         });
       }
       if (buckets.length === 0) return [];
-      await store.metrics.addBuckets(buckets);
       const seen = buckets
         .filter((b) => b.yes + b.no > 0)
         .map((b) => ({ featureName: b.featureName, environment }));
-      if (seen.length > 0) await store.featureEnvironments.markSeen(seen, now.toISOString());
+      await store.transaction(async (tx) => {
+        await tx.metrics.addBuckets(buckets);
+        if (seen.length > 0) await tx.featureEnvironments.markSeen(seen, now.toISOString());
+      });
       return buckets;
     },
 

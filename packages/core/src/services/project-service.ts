@@ -12,13 +12,14 @@ import { strategyConfigSchema } from '../domain/strategy.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { LinkedEnvironment } from '../ports/project-ports.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { requireEnvironment } from './environment-service.js';
 import { writeEvents } from './event-writer.js';
 import { projectVisibility } from './project-visibility.js';
 
 /** Loads a project or throws NOT_FOUND. */
-export async function requireProject(repos: Repositories, id: string): Promise<Project> {
+export async function requireProject(repos: ReadRepositories, id: string): Promise<Project> {
   const project = await repos.projects.get(id);
   if (!project) throw notFound('project', id);
   return project;
@@ -26,7 +27,7 @@ export async function requireProject(repos: Repositories, id: string): Promise<P
 
 /** Loads the project's link to an environment or throws NOT_FOUND naming both. */
 export async function requireProjectEnvironment(
-  repos: Repositories,
+  repos: ReadRepositories,
   projectId: string,
   environment: string,
 ): Promise<ProjectEnvironmentRecord> {
@@ -35,7 +36,7 @@ export async function requireProjectEnvironment(
 
 /** Like `requireProjectEnvironment`, also handing back the environment it loaded on the way. */
 export async function requireLinkedEnvironment(
-  repos: Repositories,
+  repos: ReadRepositories,
   projectId: string,
   environment: string,
 ): Promise<LinkedEnvironment> {

@@ -7,6 +7,7 @@ import {
 import type { Project } from '../domain/project.js';
 import type { ProjectRoleAssignment } from '../domain/user.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 
 /** Principals that see every project whatever its mode: Admins, admin tokens, unauthenticated mode. */
 const seesEverything = (principal: Principal): boolean =>
@@ -16,7 +17,10 @@ const seesEverything = (principal: Principal): boolean =>
   (principal.kind === 'user' && principal.rootRole === 'Admin');
 
 /** The role assignments that apply to a user, directly or through groups, across projects. */
-export async function assignmentsOf(repos: Repositories, userId: number): Promise<ProjectRoleAssignment[]> {
+export async function assignmentsOf(
+  repos: ReadRepositories,
+  userId: number,
+): Promise<ProjectRoleAssignment[]> {
   return repos.projectAccess.forUser(userId, await repos.groups.groupsOf(userId));
 }
 
@@ -27,7 +31,7 @@ export async function assignmentsOf(repos: Repositories, userId: number): Promis
  * second read when the caller already holds every project.
  */
 export async function projectVisibility(
-  repos: Repositories,
+  repos: ReadRepositories,
   principal: Principal,
   loaded?: readonly Project[],
 ): Promise<ProjectVisibility> {
@@ -50,7 +54,7 @@ export async function projectVisibility(
 
 /** Whether the principal may see one project (the single-read form of `projectVisibility`). */
 export async function canSeeProject(
-  repos: Repositories,
+  repos: ReadRepositories,
   principal: Principal,
   project: Project,
 ): Promise<boolean> {
@@ -65,7 +69,7 @@ export async function canSeeProject(
  * ("not in hidden") rather than keep the visible ones, so rows without a project stay. Usually
  * empty (Admins, no private projects) or a handful of private projects.
  */
-export async function hiddenProjects(repos: Repositories, principal: Principal): Promise<string[]> {
+export async function hiddenProjects(repos: ReadRepositories, principal: Principal): Promise<string[]> {
   if (seesEverything(principal)) return [];
   const projects = await repos.projects.list();
   const visibility = await projectVisibility(repos, principal, projects);

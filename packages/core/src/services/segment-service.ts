@@ -5,18 +5,19 @@ import { parseWith } from '../domain/parse.js';
 import { type Segment, type SegmentStrategyReference, segmentInputSchema } from '../domain/segment.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeEvents } from './event-writer.js';
 import { requireProject } from './project-service.js';
 import { projectVisibility } from './project-visibility.js';
 
-async function requireSegment(repos: Repositories, id: number): Promise<Segment> {
+async function requireSegment(repos: ReadRepositories, id: number): Promise<Segment> {
   const segment = Number.isInteger(id) ? await repos.segments.get(id) : null;
   if (!segment) throw notFound('segment', String(id));
   return segment;
 }
 
-async function checkName(tx: Repositories, name: string, exceptId?: number) {
+async function checkName(tx: ReadRepositories, name: string, exceptId?: number) {
   if ((await tx.segments.list()).some((s) => s.name === name && s.id !== exceptId))
     throw conflict(`A segment named "${name}" already exists.`);
 }

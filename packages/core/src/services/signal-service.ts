@@ -9,6 +9,7 @@ import {
 } from '../domain/signal.js';
 import { conflict, FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { hashSecret } from './access-service.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeEvents } from './event-writer.js';
@@ -46,13 +47,16 @@ export function createSignalService(
   const recent = new Map<number, number[]>();
   const runActions = createSignalActionRunner(deps);
 
-  async function requireEndpoint(repos: Repositories, id: number): Promise<SignalEndpoint> {
+  async function requireEndpoint(repos: ReadRepositories, id: number): Promise<SignalEndpoint> {
     const endpoint = Number.isSafeInteger(id) ? await repos.signals.getEndpoint(id) : null;
     if (!endpoint) throw notFound('signal endpoint', id);
     return endpoint;
   }
 
-  async function endpointView(repos: Repositories, endpoint: SignalEndpoint): Promise<SignalEndpointView> {
+  async function endpointView(
+    repos: ReadRepositories,
+    endpoint: SignalEndpoint,
+  ): Promise<SignalEndpointView> {
     return { ...endpoint, tokens: (await repos.signals.listTokens(endpoint.id)).map(tokenView) };
   }
 

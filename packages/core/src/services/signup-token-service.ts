@@ -9,6 +9,7 @@ import {
 import { ROLES, type UserView } from '../domain/user.js';
 import { FlagstaffError } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeEvents } from './event-writer.js';
 import { insertUser } from './user-service.js';
@@ -30,7 +31,7 @@ export function createSignupTokenService(deps: ServiceDeps & { baseUrl?: string 
   const isActive = (t: SignupTokenRecord): boolean =>
     t.enabled && Date.parse(t.expiresAt) > deps.clock.now().getTime();
 
-  async function view(repos: Repositories, t: SignupTokenRecord): Promise<SignupTokenView> {
+  async function view(repos: ReadRepositories, t: SignupTokenRecord): Promise<SignupTokenView> {
     return {
       secret: t.secret,
       url: `${baseUrl}/new-user?invite=${t.secret}`,
@@ -54,7 +55,7 @@ export function createSignupTokenService(deps: ServiceDeps & { baseUrl?: string 
     roleId: t.roleId,
   });
 
-  async function requireUsable(repos: Repositories, secret: string): Promise<SignupTokenRecord> {
+  async function requireUsable(repos: ReadRepositories, secret: string): Promise<SignupTokenRecord> {
     const token = await repos.signupTokens.get(secret);
     if (!token) throw unknownLink();
     if (!token.enabled)

@@ -2,6 +2,7 @@ import type { StrategyConfig } from '../domain/strategy.js';
 import { normalizeVariantWeights, variantSetProblem } from '../domain/variant-weights.js';
 import { FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 
 const percentParams: Record<string, string> = {
   flexibleRollout: 'rollout',
@@ -17,7 +18,7 @@ const percentParams: Record<string, string> = {
  * does when saving.
  */
 export async function prepareStrategyConfig(
-  repos: Repositories,
+  repos: ReadRepositories,
   featureName: string,
   config: StrategyConfig,
   path = 'body',

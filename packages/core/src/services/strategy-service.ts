@@ -9,6 +9,7 @@ import {
 import type { Tag } from '../domain/tag.js';
 import { FlagstaffError, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeFeatureEvents } from './event-writer.js';
 import { requireFeatureWithTags } from './feature-service.js';
@@ -28,13 +29,17 @@ export interface StrategyLocation {
 }
 
 /** The feature (with its tags, for the events) after checking the environment is the project's. */
-async function locate(tx: Repositories, at: StrategyLocation) {
+async function locate(tx: ReadRepositories, at: StrategyLocation) {
   const found = await requireFeatureWithTags(tx, at.project, at.feature);
   await requireProjectEnvironment(tx, at.project, at.environment);
   return found;
 }
 
-async function requireStrategy(tx: Repositories, at: StrategyLocation, id: string): Promise<FeatureStrategy> {
+async function requireStrategy(
+  tx: ReadRepositories,
+  at: StrategyLocation,
+  id: string,
+): Promise<FeatureStrategy> {
   const s = await tx.strategies.get(id);
   if (!s || s.featureName !== at.feature || s.environment !== at.environment) throw notFound('strategy', id);
   return s;

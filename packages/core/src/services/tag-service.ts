@@ -9,6 +9,7 @@ import {
 } from '../domain/tag.js';
 import { conflict, notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeEvents, writeFeatureEvents } from './event-writer.js';
 import { requireFeature } from './feature-service.js';

@@ -3,6 +3,7 @@ import { parseWith } from '../domain/parse.js';
 import type { ProjectRoleAssignment, Role, UserView } from '../domain/user.js';
 import { FlagstaffError, invalid } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeEvents } from './event-writer.js';
 import { requireProject } from './project-service.js';
@@ -37,7 +38,7 @@ const requireId = (path: string, value: number): number => {
 };
 
 /** Loads a role and insists it is one that can be given in a project. */
-async function requireProjectRole(repos: Repositories, roleId: number, path: string): Promise<Role> {
+async function requireProjectRole(repos: ReadRepositories, roleId: number, path: string): Promise<Role> {
   const role = await requireRole(repos, requireId(path, roleId));
   if (role.type !== 'project' && role.type !== 'custom')
     throw invalid(path, `must be a project role; role ${roleId} ("${role.name}") is a root role.`);

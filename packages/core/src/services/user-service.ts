@@ -9,6 +9,7 @@ import {
 } from '../domain/user.js';
 import { conflict, FlagstaffError, invalid } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeEvents } from './event-writer.js';
 import { createProjectAccess } from './user-project-access.js';

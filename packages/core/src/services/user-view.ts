@@ -2,6 +2,7 @@ import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import type { GroupRecord, Role, UserRecord, UserView } from '../domain/user.js';
 import { notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
 
 /** Gravatar-style avatar (identicon fallback), so UIs always have a picture; '' without an e-mail. */
 export function avatarUrl(email: string | null): string {
@@ -34,7 +35,7 @@ export function userView(user: UserRecord): UserView {
 }
 
 /** Views of the given user ids, in the given order; unknown ids are skipped. */
-export async function userViews(repos: Repositories, ids: readonly number[]): Promise<UserView[]> {
+export async function userViews(repos: ReadRepositories, ids: readonly number[]): Promise<UserView[]> {
   const views: UserView[] = [];
   for (const id of ids) {
     const user = await repos.users.get(id);
@@ -50,7 +51,7 @@ export interface GroupView extends GroupRecord {
 }
 
 /** Builds a group's view with its members. */
-export async function groupView(repos: Repositories, group: GroupRecord): Promise<GroupView> {
+export async function groupView(repos: ReadRepositories, group: GroupRecord): Promise<GroupView> {
   const users = await userViews(repos, await repos.groups.listUsers(group.id));
   return { ...group, users: users.map((user) => ({ user })), userCount: users.length };
 }
@@ -62,21 +63,21 @@ export function hashPassword(password: string): string {
 }
 
 /** Loads a user or throws NOT_FOUND. */
-export async function requireUser(repos: Repositories, id: number): Promise<UserRecord> {
+export async function requireUser(repos: ReadRepositories, id: number): Promise<UserRecord> {
   const user = await repos.users.get(id);
   if (!user) throw notFound('user', id);
   return user;
 }
 
 /** Loads a role or throws NOT_FOUND. */
-export async function requireRole(repos: Repositories, id: number): Promise<Role> {
+export async function requireRole(repos: ReadRepositories, id: number): Promise<Role> {
   const role = await repos.roles.get(id);
   if (!role) throw notFound('role', id);
   return role;
 }
 
 /** Loads a group or throws NOT_FOUND. */
-export async function requireGroup(repos: Repositories, id: number): Promise<GroupRecord> {
+export async function requireGroup(repos: ReadRepositories, id: number): Promise<GroupRecord> {
   const group = await repos.groups.get(id);
   if (!group) throw notFound('group', id);
   return group;

@@ -13,6 +13,7 @@ import {
   useStore,
   uuid,
 } from './fixtures.js';
+import { withWriteTransactions } from './write-transactions.js';
 
 /**
  * Two features, `doomed` and `kept`, each with everything that hangs off a feature: environments,
@@ -21,21 +22,33 @@ import {
 async function seedTwoFeatures(store: Store) {
   await seedAlpha(store);
   for (const name of ['doomed', 'kept', 'parent', 'child'])
-    await store.features.insert(feature(name, 'alpha'));
-  const seg = await store.segments.insert(segment('shared'));
-  const ann = (await store.users.insert(user({ username: 'ann' }))).id;
-  await store.tags.insertType({ name: 'simple', description: null, icon: null });
-  await store.tags.ensureTag({ type: 'simple', value: 'beta' });
+    await withWriteTransactions(store).features.insert(feature(name, 'alpha'));
+  const seg = await withWriteTransactions(store).segments.insert(segment('shared'));
+  const ann = (await withWriteTransactions(store).users.insert(user({ username: 'ann' }))).id;
+  await withWriteTransactions(store).tags.insertType({ name: 'simple', description: null, icon: null });
+  await withWriteTransactions(store).tags.ensureTag({ type: 'simple', value: 'beta' });
   let n = 0;
   for (const name of ['doomed', 'kept']) {
     for (const env of ['development', 'production']) {
-      await store.featureEnvironments.upsert(featureEnvironment(name, env, { enabled: true }));
-      await store.strategies.insert(strategy(++n, name, env, { segments: [seg.id] }));
+      await withWriteTransactions(store).featureEnvironments.upsert(
+        featureEnvironment(name, env, { enabled: true }),
+      );
+      await withWriteTransactions(store).strategies.insert(strategy(++n, name, env, { segments: [seg.id] }));
     }
-    await store.tags.addFeatureTag(name, { type: 'simple', value: 'beta' });
-    await store.favorites.set(ann, 'feature', name, true);
-    await store.dependencies.upsert({ child: name, feature: 'parent', enabled: true, variants: [] });
-    await store.dependencies.upsert({ child: 'child', feature: name, enabled: true, variants: [] });
+    await withWriteTransactions(store).tags.addFeatureTag(name, { type: 'simple', value: 'beta' });
+    await withWriteTransactions(store).favorites.set(ann, 'feature', name, true);
+    await withWriteTransactions(store).dependencies.upsert({
+      child: name,
+      feature: 'parent',
+      enabled: true,
+      variants: [],
+    });
+    await withWriteTransactions(store).dependencies.upsert({
+      child: 'child',
+      feature: name,
+      enabled: true,
+      variants: [],
+    });
   }
   return { seg, ann };
 }

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { EventQuery, FlagstaffEvent } from '../domain/event.js';
 import type { Store } from '../ports/store.js';
 import { at, event, type StoreFactory, useStore } from './fixtures.js';
+import { withWriteTransactions } from './write-transactions.js';
 
 /** Seven events, e1 oldest, one minute apart; each line notes what the search tests rely on. */
 const LOG = [
@@ -59,7 +60,7 @@ const LOG = [
 
 /** Appends LOG and returns helpers that speak in labels (`e1`…`e7`) instead of store-assigned ids. */
 async function seedLog(store: Store) {
-  const appended = await store.events.append(LOG);
+  const appended = await withWriteTransactions(store).events.append(LOG);
   const labelOf = new Map(appended.map((e, i) => [e.id, `e${i + 1}`]));
   const id = (label: string): number => {
     const found = appended[Number(label.slice(1)) - 1];

@@ -11,6 +11,7 @@ import type { FeatureStrategy } from '../domain/strategy.js';
 import type { UserRecord } from '../domain/user.js';
 import type { ErrorCode } from '../errors.js';
 import type { Store } from '../ports/store.js';
+import { type ContractStore, withWriteTransactions } from './write-transactions.js';
 
 /** Opens a fresh, empty, migrated store; each call is isolated from every other. */
 export type StoreFactory = () => Promise<Store>;
@@ -27,7 +28,7 @@ export const at = (minutes: number): string =>
 export const uuid = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 /** Opens a store before each test of the enclosing `describe` and closes it after. */
-export function useStore(open: StoreFactory): () => Store {
+export function useStore(open: StoreFactory): () => ContractStore {
   let current: Store | undefined;
   beforeEach(async () => {
     current = await open();
@@ -39,7 +40,7 @@ export function useStore(open: StoreFactory): () => Store {
   });
   return () => {
     if (!current) throw new Error('The contract store is not open.');
-    return current;
+    return withWriteTransactions(current);
   };
 }
 
@@ -229,7 +230,9 @@ export const event = (type: EventType, overrides: Partial<NewEvent> = {}): NewEv
 
 /** Inserts project `alpha` and environments `development` (sortOrder 1) and `production` (2). */
 export async function seedAlpha(store: Store): Promise<void> {
-  await store.projects.insert(project('alpha'));
-  await store.environments.insert(environment('development', { sortOrder: 1 }));
-  await store.environments.insert(environment('production', { type: 'production', sortOrder: 2 }));
+  await withWriteTransactions(store).projects.insert(project('alpha'));
+  await withWriteTransactions(store).environments.insert(environment('development', { sortOrder: 1 }));
+  await withWriteTransactions(store).environments.insert(
+    environment('production', { type: 'production', sortOrder: 2 }),
+  );
 }

@@ -8,3 +8,4 @@ export type { SharedStoreFactory } from './shared-delivery-contract.js';
 export { describeSharedAddonDelivery } from './shared-delivery-contract.js';
 export type { StoreFactory } from './store-contract.js';
 export { describeStoreContract } from './store-contract.js';
+export { type ContractStore, withWriteTransactions } from './write-transactions.js';

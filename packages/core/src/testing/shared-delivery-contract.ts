@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createFlagstaff, type Flagstaff } from '../flagstaff.js';
 import type { Store } from '../ports/store.js';
+import { withWriteTransactions } from './write-transactions.js';
 
 /**
  * Opens two handles on one fresh, empty database, as two server processes would (one SQLite file
@@ -133,7 +134,9 @@ export function describeSharedAddonDelivery(name: string, openPair: SharedStoreF
       // What a process that took the lease and then died leaves behind: a lease no one renews.
       await a.addons.stop();
       const now = clock.now().getTime();
-      expect(await b.store.addons.acquireDeliveryLease('crashed', now, now + 30_000)).not.toBeNull();
+      expect(
+        await withWriteTransactions(b.store).addons.acquireDeliveryLease('crashed', now, now + 30_000),
+      ).not.toBeNull();
       await b.features.create(actor, 'default', { name: 'while-held' });
       await b.addons.deliverPending();
       await new Promise((r) => setTimeout(r, 100));

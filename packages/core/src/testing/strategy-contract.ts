@@ -12,10 +12,11 @@ import {
   useStore,
   uuid,
 } from './fixtures.js';
+import { withWriteTransactions } from './write-transactions.js';
 
 async function seedFeatures(store: Store, ...names: string[]): Promise<void> {
   await seedAlpha(store);
-  for (const name of names) await store.features.insert(feature(name, 'alpha'));
+  for (const name of names) await withWriteTransactions(store).features.insert(feature(name, 'alpha'));
 }
 
 /** Strategies with their segment links, and feature dependencies. */

@@ -11,6 +11,7 @@ import {
   seedAlpha,
   useStore,
 } from './fixtures.js';
+import { withWriteTransactions } from './write-transactions.js';
 
 /** A promise and the function that settles it, to hold a transaction open at a chosen point. */
 function gate(): { opened: Promise<void>; open: () => void } {
@@ -183,8 +184,8 @@ export function describeTransactionContract(open: StoreFactory): void {
       const one = await open();
       const two = await open();
       try {
-        await one.projects.insert(project('alpha'));
-        await one.events.append([event('project-created', { project: 'alpha' })]);
+        await withWriteTransactions(one).projects.insert(project('alpha'));
+        await withWriteTransactions(one).events.append([event('project-created', { project: 'alpha' })]);
         expect(await two.projects.get('alpha')).toBeNull();
         expect(await two.events.latestId()).toBe(0);
       } finally {
@@ -195,13 +196,16 @@ export function describeTransactionContract(open: StoreFactory): void {
 
     test('after close, reads, writes and transactions fail with STORE_UNAVAILABLE', async () => {
       const store = await open();
-      await store.projects.insert(project('alpha'));
+      await withWriteTransactions(store).projects.insert(project('alpha'));
       await store.close();
       // The port asks the message to name the store.
       await expectFailure(store.projects.list(), 'STORE_UNAVAILABLE', store.name);
       await expectFailure(store.projects.get('alpha'), 'STORE_UNAVAILABLE');
-      await expectFailure(store.projects.insert(project('beta')), 'STORE_UNAVAILABLE');
-      await expectFailure(store.events.append([event('feature-created')]), 'STORE_UNAVAILABLE');
+      await expectFailure(withWriteTransactions(store).projects.insert(project('beta')), 'STORE_UNAVAILABLE');
+      await expectFailure(
+        withWriteTransactions(store).events.append([event('feature-created')]),
+        'STORE_UNAVAILABLE',
+      );
       await expectFailure(store.events.search({}), 'STORE_UNAVAILABLE');
       await expectFailure(
         store.transaction(async () => 1),
