@@ -201,7 +201,7 @@ const SORTS = ['name', 'createdAt', 'type', 'lastSeenAt'] as const;
 /** The query parameters of the feature search; unknown parameters are ignored, as by the reference. */
 export const featureSearchParamsSchema = z
   .object({
-    query: z.string().max(1000, 'must be at most 1000 characters').optional(),
+    query: param.max(1000, 'must be at most 1000 characters').optional(),
     project: valueFilter().optional(),
     type: valueFilter().optional(),
     state: valueFilter(['active', 'stale']).optional(),

@@ -11,6 +11,7 @@ import {
   hasRootPermission,
   type Principal,
   type ProjectVisibility,
+  principalOfUser,
   tokenReachesEnvironment,
   tokenReachesProject,
 } from '../auth/principal.js';
@@ -45,9 +46,6 @@ function hashPresentedSecret(secret: string): string {
   }
   return hash;
 }
-
-const rootRoleName = (id: number): 'Admin' | 'Editor' | 'Viewer' =>
-  id === ROLES.Admin.id ? 'Admin' : id === ROLES.Editor.id ? 'Editor' : 'Viewer';
 
 const SEEN_FLUSH_MS = 60_000;
 
@@ -148,12 +146,7 @@ export function createAccessService(deps: ServiceDeps) {
       const user = await store.users.get(userId);
       if (!user) return null;
       await store.users.update({ ...user, seenAt: nowIso(deps) });
-      return {
-        kind: 'user',
-        userId: user.id,
-        name: user.email ?? user.username ?? `user-${user.id}`,
-        rootRole: rootRoleName(user.rootRole),
-      };
+      return principalOfUser(user);
     },
 
     /** The actor recorded in events for a principal. */
