@@ -83,7 +83,10 @@ function conditions(eb: Eb, q: FeatureSearchQuery, visible: readonly string[] | 
   return out.length === 1 ? out[0]! : eb.and(out);
 }
 
-/** The feature table's search: filters, order, count and page in one statement. */
+/**
+ * The feature table's search: the page in one statement (ordered and limited in SQL, so an index can
+ * serve the default order), and a count only when the page does not already tell the total.
+ */
 export function createFeatureSearchRepository(ctx: RepoContext): FeatureSearchRepository {
   const { db } = ctx;
   return {
@@ -91,7 +94,7 @@ export function createFeatureSearchRepository(ctx: RepoContext): FeatureSearchRe
       const visible = visibility.all ? null : [...visibility.projects];
       if (visible?.length === 0) return { features: [], total: 0 };
       const base = db.selectFrom('features as f').where((eb) => conditions(eb, q, visible));
-      let query = base.selectAll('f').select(sql<number | string>`count(*) over ()`.as('total'));
+      let query = base.selectAll('f');
       const dir = q.sortOrder;
       switch (q.sortBy) {
         case 'name':
@@ -103,7 +106,10 @@ export function createFeatureSearchRepository(ctx: RepoContext): FeatureSearchRe
           query = query.orderBy('f.type', dir);
           break;
         case 'lastSeenAt':
-          query = query.orderBy(sql`case when ${lastSeen} is null then 1 else 0 end`).orderBy(lastSeen, dir);
+          // Computed once per row as a column; ordered by its name (both dialects allow NULLS LAST there).
+          query = query
+            .select(lastSeen.as('last_seen'))
+            .orderBy(sql`${sql.ref('last_seen')} ${sql.raw(dir)} nulls last`);
           break;
         case 'environment':
           query = query.orderBy(
@@ -112,17 +118,13 @@ export function createFeatureSearchRepository(ctx: RepoContext): FeatureSearchRe
           );
           break;
       }
-      query = query
-        .orderBy('f.name', q.sortBy === 'name' ? dir : 'asc')
-        .limit(q.limit)
-        .offset(q.offset);
-      const rows = await query.execute();
-      const first = rows[0];
-      if (first) return { features: rows.map(toFeature), total: int(first.total) };
-      if (q.offset === 0) return { features: [], total: 0 };
-      // Past the last page: the window count came with no row, so count on its own.
+      query = query.orderBy('f.name', q.sortBy === 'name' ? dir : 'asc').limit(q.limit).offset(q.offset);
+      const features = (await query.execute()).map(toFeature);
+      // A short, non-empty page (or a first page) ends the matches: the total needs no count.
+      if (features.length < q.limit && (features.length > 0 || q.offset === 0))
+        return { features, total: q.offset + features.length };
       const counted = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
-      return { features: [], total: int(counted.count) };
+      return { features, total: int(counted.count) };
     },
   };
 }
