@@ -76,6 +76,8 @@ export interface FeatureSearchItem {
   type: string;
   description: string | null;
   stale: boolean;
+  /** Whether the signed-in user marked the feature as a favorite. */
+  favorite: boolean;
   impressionData: boolean;
   createdAt: string;
   archivedAt: string | null;

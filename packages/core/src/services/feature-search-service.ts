@@ -16,20 +16,24 @@ import { projectVisibility } from './project-visibility.js';
 async function pageItems(
   repos: Repositories,
   features: readonly FeatureRecord[],
+  userId: number | null,
 ): Promise<FeatureSearchItem[]> {
   if (features.length === 0) return [];
   const names = features.map((f) => f.name);
   const projects = [...new Set(features.map((f) => f.project))];
-  const [envRows, strategies, tags, parents, children, environments, segments, links] = await Promise.all([
-    repos.featureEnvironments.listForFeatures(names),
-    repos.strategies.list({ featureNames: names }),
-    repos.tags.listFeatureTags(names),
-    repos.dependencies.list(names),
-    repos.dependencies.listByParents(names),
-    repos.environments.list(),
-    repos.segments.list(),
-    Promise.all(projects.map(async (p) => [p, await repos.environments.listForProject(p)] as const)),
-  ]);
+  const [envRows, strategies, tags, parents, children, environments, segments, links, favorites] =
+    await Promise.all([
+      repos.featureEnvironments.listForFeatures(names),
+      repos.strategies.list({ featureNames: names }),
+      repos.tags.listFeatureTags(names),
+      repos.dependencies.list(names),
+      repos.dependencies.listByParents(names),
+      repos.environments.list(),
+      repos.segments.list(),
+      Promise.all(projects.map(async (p) => [p, await repos.environments.listForProject(p)] as const)),
+      userId === null ? Promise.resolve({ features: [], projects: [] }) : repos.favorites.list(userId),
+    ]);
+  const favorite = new Set(favorites.features);
   const envByName = new Map(environments.map((e) => [e.name, e]));
   const linked = new Map(links.map(([p, rows]) => [p, new Set(rows.map((r) => r.environment))]));
   const segmentNames = new Map(segments.map((s) => [s.id, s.name]));
@@ -77,6 +81,7 @@ async function pageItems(
       type: f.type,
       description: f.description,
       stale: f.stale,
+      favorite: favorite.has(f.name),
       impressionData: f.impressionData,
       createdAt: f.createdAt,
       archivedAt: f.archivedAt,
@@ -104,7 +109,8 @@ export function createFeatureSearchService(deps: ServiceDeps) {
       const query = parseWith(featureSearchParamsSchema, params ?? {});
       const visibility = await projectVisibility(store, viewer);
       const page = await store.featureSearch.search(query, visibility);
-      return { features: await pageItems(store, page.features), total: page.total };
+      const userId = viewer?.kind === 'user' ? viewer.userId : null;
+      return { features: await pageItems(store, page.features, userId), total: page.total };
     },
   };
 }
