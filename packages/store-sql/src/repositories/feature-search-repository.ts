@@ -118,7 +118,10 @@ export function createFeatureSearchRepository(ctx: RepoContext): FeatureSearchRe
           );
           break;
       }
-      query = query.orderBy('f.name', q.sortBy === 'name' ? dir : 'asc').limit(q.limit).offset(q.offset);
+      query = query
+        .orderBy('f.name', q.sortBy === 'name' ? dir : 'asc')
+        .limit(q.limit)
+        .offset(q.offset);
       const features = (await query.execute()).map(toFeature);
       // A short, non-empty page (or a first page) ends the matches: the total needs no count.
       if (features.length < q.limit && (features.length > 0 || q.offset === 0))
