@@ -2,6 +2,7 @@ import type { Clock, HttpClient, IdGenerator, Logger } from './ports/runtime-por
 import { silentLogger, systemClock } from './ports/runtime-ports.js';
 import type { Store } from './ports/store.js';
 import { createAccessService } from './services/access-service.js';
+import { createAccountService } from './services/account-service.js';
 import { createAddonService } from './services/addon-service.js';
 import { createApiTokenService } from './services/api-token-service.js';
 import { createClientService } from './services/client-service.js';
@@ -13,13 +14,16 @@ import { createEvaluatorCache } from './services/evaluator-cache.js';
 import { createEventService } from './services/event-service.js';
 import { createExportService } from './services/export-service.js';
 import { createFeatureEnvironmentService } from './services/feature-environment-service.js';
+import { createFeatureSearchService } from './services/feature-search-service.js';
 import { createFeatureService } from './services/feature-service.js';
 import { createInsightsService } from './services/insights-service.js';
+import type { LoginThrottleOptions } from './services/login-throttle.js';
 import { createMetricsService } from './services/metrics-service.js';
 import { createPlaygroundService } from './services/playground-service.js';
 import { createProjectService } from './services/project-service.js';
 import { seedInstance } from './services/seed.js';
 import { createSegmentService } from './services/segment-service.js';
+import { createSessionService } from './services/session-service.js';
 import { createSignalService } from './services/signal-service.js';
 import { createSignupTokenService } from './services/signup-token-service.js';
 import { createStrategyService } from './services/strategy-service.js';
@@ -39,6 +43,10 @@ export interface FlagstaffOptions {
   hostname?: string;
   /** Signal endpoint limits (defaults: 5 endpoints, 5 tokens each, 1 request per second). */
   signalLimits?: { endpoints?: number; tokensPerEndpoint?: number; requestsPerSecond?: number };
+  /** A login session unused this long ends (default 48 hours). */
+  sessionIdleTtlMs?: number;
+  /** Failed-login limits per username (defaults: 5 failures within 15 minutes lock it for 5 minutes). */
+  loginThrottle?: LoginThrottleOptions;
 }
 
 const fetchHttp: HttpClient = {
@@ -61,6 +69,7 @@ function createServices(deps: ServiceDeps, options: FlagstaffOptions) {
     environments: createEnvironmentService(deps),
     projects: createProjectService(deps),
     features: createFeatureService(deps),
+    featureSearch: createFeatureSearchService(deps),
     featureEnvironments: createFeatureEnvironmentService(deps),
     strategies: createStrategyService(deps),
     dependencies: createDependencyService(deps),
@@ -71,6 +80,11 @@ function createServices(deps: ServiceDeps, options: FlagstaffOptions) {
     apiTokens: createApiTokenService(deps),
     signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }),
     users: createUserService(deps),
+    sessions: createSessionService({
+      ...deps,
+      sessions: { sessionIdleTtlMs: options.sessionIdleTtlMs, loginThrottle: options.loginThrottle },
+    }),
+    accounts: createAccountService(deps),
     addons: createAddonService({ ...deps, http: options.http ?? fetchHttp }),
     signals: createSignalService({ ...deps, limits: options.signalLimits }),
     metrics: createMetricsService(deps),

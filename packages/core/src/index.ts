@@ -1,4 +1,5 @@
 export * from './auth/caller.js';
+export * from './auth/password.js';
 export * from './auth/permissions.js';
 export * from './auth/principal.js';
 export * from './domain/index.js';
@@ -9,5 +10,11 @@ export { createFlagstaff } from './flagstaff.js';
 export * from './memory/index.js';
 export * from './ports/index.js';
 export { hashSecret } from './services/access-service.js';
+export type { AccountService, AdminBootstrap } from './services/account-service.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
+export type { FeatureSearchService } from './services/feature-search-service.js';
+export type { LoginThrottleOptions } from './services/login-throttle.js';
+export { DEFAULT_LOGIN_THROTTLE } from './services/login-throttle.js';
+export type { SessionOptions, SessionService } from './services/session-service.js';
+export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/session-service.js';

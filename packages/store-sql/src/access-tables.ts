@@ -173,3 +173,22 @@ export interface ClientApplicationTable {
   strategies: Json;
   last_seen: string;
 }
+
+/** A login session; only the SHA-256 of the session id is kept. */
+export interface SessionTable {
+  id_hash: string;
+  user_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+}
+
+/** Failed logins of one lower-cased username. */
+export interface LoginThrottleTable {
+  username: string;
+  failures: number;
+  first_failure_at: string;
+  last_failure_at: string;
+  locked_until: string | null;
+}

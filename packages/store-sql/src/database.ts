@@ -9,8 +9,10 @@ import type {
   ClientMetricsVariantTable,
   GroupTable,
   GroupUserTable,
+  LoginThrottleTable,
   ProjectRoleTable,
   RoleTable,
+  SessionTable,
   SignalEndpointTable,
   SignalEndpointTokenTable,
   SignalTable,
@@ -90,4 +92,6 @@ export interface Database {
   client_metrics: ClientMetricsTable;
   client_metrics_variants: ClientMetricsVariantTable;
   client_applications: ClientApplicationTable;
+  sessions: SessionTable;
+  login_throttles: LoginThrottleTable;
 }

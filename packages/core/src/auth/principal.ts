@@ -1,4 +1,5 @@
 import type { ApiTokenType } from '../domain/api-token.js';
+import { ROLES, type UserRecord } from '../domain/user.js';
 import { EDITOR_ROOT_PERMISSIONS, NONE, type Permission } from './permissions.js';
 
 /** Which API family a request is for; tokens of one type reach only their family. */
@@ -47,3 +48,17 @@ export const ALL_PROJECTS: ProjectVisibility = { all: true };
 /** Whether a visibility includes the project. */
 export const seesProject = (visibility: ProjectVisibility, project: string): boolean =>
   visibility.all || visibility.projects.has(project);
+
+/** The built-in root role a user's role id stands for; custom root roles act as Viewer. */
+export const rootRoleName = (roleId: number): 'Admin' | 'Editor' | 'Viewer' =>
+  roleId === ROLES.Admin.id ? 'Admin' : roleId === ROLES.Editor.id ? 'Editor' : 'Viewer';
+
+/** The principal of a user, as every way of signing a user in builds it. */
+export const principalOfUser = (
+  user: Pick<UserRecord, 'id' | 'email' | 'username' | 'rootRole'>,
+): Extract<Principal, { kind: 'user' }> => ({
+  kind: 'user',
+  userId: user.id,
+  name: user.email ?? user.username ?? `user-${user.id}`,
+  rootRole: rootRoleName(user.rootRole),
+});

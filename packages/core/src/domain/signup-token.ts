@@ -13,7 +13,8 @@ export const signupSchema = z.object({
   name: z.string().min(1).optional(),
   email: z.email('must be a valid e-mail address'),
   username: z.string().min(1).optional(),
-  password: z.string().min(10, 'must be at least 10 characters').optional(),
+  /** Checked against the password rules (`validatePassword`) by the service. */
+  password: z.string().optional(),
 });
 
 export interface SignupTokenRecord {

@@ -95,6 +95,13 @@ export const createUserSchema = z
   })
   .refine((u) => u.email || u.username, { message: 'is required (or "username")', path: ['email'] });
 
+/** PUT /api/admin/user-admin/:id: only the given properties change. */
+export const updateUserSchema = z.object({
+  name: z.string().min(1).nullable().optional(),
+  email: z.email('must be a valid e-mail address').nullable().optional(),
+  rootRole: z.union([z.number().int(), z.enum(['Admin', 'Editor', 'Viewer'])]).optional(),
+});
+
 export interface GroupRecord {
   id: number;
   name: string;

@@ -33,6 +33,8 @@ export function createUserRepository(s: Session): Sync<UserRepository> {
       const wanted = email.toLowerCase();
       return copy(users.rows().find((user) => user.email?.toLowerCase() === wanted) ?? null);
     },
+    getByUsername: (username) => copy(users.rows().find((user) => user.username === username) ?? null),
+    countWithPassword: () => users.rows().filter((user) => user.passwordHash !== null).length,
     insert(user) {
       assertUnique(user);
       const stored = { ...copy(user), id: s.nextId('users') };
@@ -55,6 +57,7 @@ export function createUserRepository(s: Session): Sync<UserRepository> {
       s.table('groupUsers').deleteWhere((member) => member.userId === id);
       s.table('projectAccess').deleteWhere((assignment) => assignment.userId === id);
       s.table('favorites').deleteWhere((favorite) => favorite.userId === id);
+      s.table('sessions').deleteWhere((session) => session.userId === id);
       return true;
     },
   };

@@ -7,6 +7,7 @@ import type { FeatureEnvironmentRecord, FeatureRecord } from '../domain/feature.
 import type { ClientApplication, MetricsBucket } from '../domain/metrics.js';
 import type { Project, ProjectEnvironmentRecord } from '../domain/project.js';
 import type { Segment } from '../domain/segment.js';
+import type { LoginThrottleRecord, SessionRecord } from '../domain/session.js';
 import type { ActionSet, Signal, SignalEndpoint, SignalEndpointToken } from '../domain/signal.js';
 import type { SignupTokenRecord } from '../domain/signup-token.js';
 import type { FeatureStrategy } from '../domain/strategy.js';
@@ -69,6 +70,8 @@ export interface Rows {
   actionSets: ActionSet;
   metricsBuckets: MetricsBucket;
   applications: ClientApplication;
+  sessions: SessionRecord;
+  loginThrottles: LoginThrottleRecord;
 }
 
 export type TableName = keyof Rows;
@@ -164,6 +167,8 @@ const TABLE_NAMES: readonly TableName[] = [
   'actionSets',
   'metricsBuckets',
   'applications',
+  'sessions',
+  'loginThrottles',
 ];
 
 /** Creates an empty database with the built-in roles. */

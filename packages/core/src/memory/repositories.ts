@@ -15,6 +15,7 @@ import {
   createFeatureRepository,
   createStrategyRepository,
 } from './feature-repositories.js';
+import { createFeatureSearchRepository } from './feature-search-repository.js';
 import {
   createAddonRepository,
   createMetricsRepository,
@@ -26,6 +27,7 @@ import {
   createProjectRepository,
   createSegmentRepository,
 } from './project-repositories.js';
+import { createLoginThrottleRepository, createSessionRepository } from './session-repositories.js';
 import type { Sync } from './support.js';
 import { createTagRepository } from './tag-repository.js';
 import { createApiTokenRepository, createSignupTokenRepository } from './token-repositories.js';
@@ -56,6 +58,9 @@ const FACTORIES: { [A in Area]: (s: Session) => SyncRepositories[A] } = {
   signupTokens: createSignupTokenRepository,
   signals: createSignalRepository,
   metrics: createMetricsRepository,
+  featureSearch: createFeatureSearchRepository,
+  sessions: createSessionRepository,
+  loginThrottles: createLoginThrottleRepository,
 };
 
 const AREAS = Object.keys(FACTORIES) as Area[];

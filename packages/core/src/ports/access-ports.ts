@@ -9,11 +9,16 @@ export interface UserRepository {
   get(id: number): Promise<UserRecord | null>;
   /** Case-insensitive e-mail lookup. */
   getByEmail(email: string): Promise<UserRecord | null>;
+  /** Exact username lookup. */
+  getByUsername(username: string): Promise<UserRecord | null>;
+  /** Whether any user has a password (admin bootstrap). */
+  countWithPassword(): Promise<number>;
   /** Inserts and returns the user with its id; CONFLICT when the e-mail or username exists. */
   insert(user: Omit<UserRecord, 'id'>): Promise<UserRecord>;
   update(user: UserRecord): Promise<boolean>;
   /** Stamps seenAt alone (no other column is written, so it cannot undo a concurrent update). */
   markSeen(id: number, at: string): Promise<void>;
+  /** Deletes the user with their group memberships, project roles, favorites and sessions. */
   delete(id: number): Promise<boolean>;
 }
 

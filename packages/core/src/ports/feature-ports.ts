@@ -1,4 +1,6 @@
+import type { ProjectVisibility } from '../auth/principal.js';
 import type { Dependency, FeatureEnvironmentRecord, FeatureRecord } from '../domain/feature.js';
+import type { FeatureSearchQuery } from '../domain/feature-search.js';
 import type { FeatureStrategy } from '../domain/strategy.js';
 import type { FeatureTag, Tag, TagType } from '../domain/tag.js';
 
@@ -113,4 +115,21 @@ export interface DependencyRepository {
 export interface FavoriteRepository {
   list(userId: number): Promise<{ features: string[]; projects: string[] }>;
   set(userId: number, kind: 'feature' | 'project', name: string, favorite: boolean): Promise<boolean>;
+}
+
+/**
+ * The admin UI's feature table: filtering, ordering and paging of features in one query, so a page
+ * costs the same at 10 features or 10,000.
+ */
+export interface FeatureSearchRepository {
+  /**
+   * The page of features matching every filter of the query, among projects the visibility
+   * includes, and how many match in all. Ordered by the query's sort (lastSeenAt: the latest of
+   * the feature's environments, features never seen last in either order; environment: disabled
+   * before enabled in that environment), ties broken by name ascending.
+   */
+  search(
+    query: FeatureSearchQuery,
+    visibility: ProjectVisibility,
+  ): Promise<{ features: FeatureRecord[]; total: number }>;
 }

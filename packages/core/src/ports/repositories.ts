@@ -12,6 +12,7 @@ import type {
   FavoriteRepository,
   FeatureEnvironmentRepository,
   FeatureRepository,
+  FeatureSearchRepository,
   StrategyRepository,
   TagRepository,
 } from './feature-ports.js';
@@ -22,6 +23,7 @@ import type {
   ProjectRepository,
   SegmentRepository,
 } from './project-ports.js';
+import type { LoginThrottleRepository, SessionRepository } from './session-ports.js';
 
 /** Every repository of the domain. */
 export interface Repositories {
@@ -45,4 +47,7 @@ export interface Repositories {
   readonly signupTokens: SignupTokenRepository;
   readonly signals: SignalRepository;
   readonly metrics: MetricsRepository;
+  readonly featureSearch: FeatureSearchRepository;
+  readonly sessions: SessionRepository;
+  readonly loginThrottles: LoginThrottleRepository;
 }

@@ -20,7 +20,7 @@ export const READ_METHODS = {
   events: ['search', 'count', 'latestId', 'latestIdOfTypes'],
   addons: ['getDeliveredThrough', 'getDeliveryLease', 'list', 'get'],
   apiTokens: ['list', 'getByHash', 'listByName', 'countAdmin'],
-  users: ['list', 'get', 'getByEmail'],
+  users: ['list', 'get', 'getByEmail', 'getByUsername', 'countWithPassword'],
   roles: ['list', 'get'],
   groups: ['list', 'get', 'listUsers', 'groupsOf'],
   projectAccess: ['list', 'forUser'],
@@ -34,6 +34,9 @@ export const READ_METHODS = {
     'listActionSets',
   ],
   metrics: ['listBuckets', 'listApplications'],
+  featureSearch: ['search'],
+  sessions: ['get', 'listForUser'],
+  loginThrottles: ['get'],
 } as const satisfies { readonly [A in keyof Repositories]: readonly (keyof Repositories[A])[] };
 
 /** The read side of every repository. */

@@ -12,6 +12,7 @@ import {
   hasRootPermission,
   type Principal,
   type ProjectVisibility,
+  principalOfUser,
   tokenReachesEnvironment,
   tokenReachesProject,
 } from '../auth/principal.js';
@@ -51,9 +52,6 @@ function createSecretHasher(): (secret: string) => string {
     return hash;
   };
 }
-
-const rootRoleName = (id: number): 'Admin' | 'Editor' | 'Viewer' =>
-  id === ROLES.Admin.id ? 'Admin' : id === ROLES.Editor.id ? 'Editor' : 'Viewer';
 
 const SEEN_FLUSH_MS = 60_000;
 
@@ -166,12 +164,7 @@ export function createAccessService(deps: ServiceDeps) {
           .transaction((tx) => tx.users.markSeen(user.id, nowIso(deps)))
           .catch((e: unknown) => deps.logger.warn('could not record user activity', { error: String(e) }));
       }
-      return {
-        kind: 'user',
-        userId: user.id,
-        name: user.email ?? user.username ?? `user-${user.id}`,
-        rootRole: rootRoleName(user.rootRole),
-      };
+      return principalOfUser(user);
     },
 
     /** The actor recorded in events for a principal. */

@@ -99,7 +99,7 @@ describe('signing up through an invite link', () => {
       'bob@example.com',
     ]);
     const stored = await flagstaff.store.users.get(user.id);
-    expect(stored?.passwordHash).toMatch(/^scrypt\$/);
+    expect(stored?.passwordHash).toMatch(/^\$scrypt\$ln=/);
     expect(stored?.passwordHash).not.toContain('correct horse');
     const types = (await flagstaff.store.events.search({ ascending: true })).map((e) => e.type);
     expect(types).toEqual(['public-signup-token-created', 'user-created', 'public-signup-token-user-added']);

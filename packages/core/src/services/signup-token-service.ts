@@ -1,3 +1,4 @@
+import { hashPassword, validatePassword } from '../auth/password.js';
 import { parseWith } from '../domain/parse.js';
 import {
   createSignupTokenSchema,
@@ -13,7 +14,7 @@ import type { ReadRepositories } from '../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeEvents } from './event-writer.js';
 import { insertUser } from './user-service.js';
-import { hashPassword, userViews } from './user-view.js';
+import { userViews } from './user-view.js';
 
 /** 16 random bytes, like the reference's invite secrets. */
 const SECRET_BYTES = 16;
@@ -126,10 +127,14 @@ export function createSignupTokenService(deps: ServiceDeps & { baseUrl?: string 
 
     /**
      * Joins through an invite link: creates a Viewer user (user-created) and records that they used
-     * the link (public-signup-token-user-added). CONFLICT when the e-mail is taken.
+     * the link (public-signup-token-user-added). CONFLICT when the e-mail is taken; VALIDATION
+     * naming `password` when it breaks the password rules.
      */
     async signup(secret: string, input: unknown): Promise<UserView> {
       const body = parseWith(signupSchema, input);
+      if (body.password !== undefined) validatePassword(body.password, 'password');
+      // Hashing takes tens of milliseconds: done before the transaction, not while holding it.
+      const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
       return inTransaction(deps, async (tx) => {
         const token = await requireUsable(tx, secret);
         const actor: Actor = { name: body.email, userId: null };
@@ -139,7 +144,7 @@ export function createSignupTokenService(deps: ServiceDeps & { baseUrl?: string 
           email: body.email,
           username: body.username ?? null,
           rootRole: token.roleId,
-          passwordHash: body.password ? hashPassword(body.password) : null,
+          passwordHash,
         });
         await tx.signupTokens.addUser(secret, user.id, at);
         await writeEvents(tx, { name: body.email, userId: user.id }, at, [

@@ -220,3 +220,62 @@ describe('project access', () => {
     expect(await flagstaff.users.countProjectMembers('default')).toBe(3);
   });
 });
+
+describe('updating and deleting users', () => {
+  const PASSWORD = 'Very-Secret-42';
+
+  async function signedInUser(f: Flagstaff) {
+    const user = await f.users.create(alice, {
+      username: 'ann',
+      email: 'ann@example.com',
+      rootRole: 'Editor',
+    });
+    await f.accounts.resetPassword(alice, user.id, { password: PASSWORD });
+    const { sessionId } = await f.sessions.login({ username: 'ann', password: PASSWORD });
+    return { user, sessionId };
+  }
+
+  it('changes only the given properties and writes user-updated; a new root role ends the sessions', async () => {
+    const { flagstaff: f } = await createTestFlagstaff();
+    const { user, sessionId } = await signedInUser(f);
+    const renamed = await f.users.update(alice, user.id, { name: 'Ann' });
+    expect(renamed).toMatchObject({ name: 'Ann', email: 'ann@example.com', rootRole: 2 });
+    expect(await f.sessions.authenticate(sessionId)).not.toBeNull();
+    const demoted = await f.users.update(alice, user.id, { rootRole: 'Viewer' });
+    expect(demoted.rootRole).toBe(3);
+    expect(await f.sessions.authenticate(sessionId)).toBeNull();
+    const events = await f.store.events.search({ type: 'user-updated', ascending: true });
+    expect(events.at(-1)).toMatchObject({ data: { rootRole: 3 }, preData: { rootRole: 2 } });
+    expect(JSON.stringify(events)).not.toContain('scrypt');
+  });
+
+  it('refuses bad input naming the property, and unknown users; nothing changes', async () => {
+    const { flagstaff: f } = await createTestFlagstaff();
+    const { user } = await signedInUser(f);
+    await f.users.create(alice, { email: 'bob@example.com' });
+    await expect(f.users.update(alice, user.id, { email: 'nope' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('"email"'),
+    });
+    await expect(f.users.update(alice, user.id, { rootRole: 4 })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('"rootRole"'),
+    });
+    await expect(f.users.update(alice, user.id, { email: 'BOB@example.com' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(f.users.update(alice, 999, { name: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await f.users.get(user.id)).toMatchObject({ email: 'ann@example.com', rootRole: 2 });
+  });
+
+  it('deletes a user with their sessions and writes user-deleted', async () => {
+    const { flagstaff: f } = await createTestFlagstaff();
+    const { user, sessionId } = await signedInUser(f);
+    await f.users.remove(alice, user.id);
+    expect(await f.sessions.authenticate(sessionId)).toBeNull();
+    await expect(f.users.get(user.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const [deleted] = await f.store.events.search({ type: 'user-deleted' });
+    expect(deleted).toMatchObject({ data: null, preData: { id: user.id, username: 'ann' } });
+    await expect(f.users.remove(alice, user.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

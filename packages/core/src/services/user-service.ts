@@ -6,6 +6,7 @@ import {
   type Role,
   type UserRecord,
   type UserView,
+  updateUserSchema,
 } from '../domain/user.js';
 import { conflict, FlagstaffError, invalid } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
@@ -89,6 +90,53 @@ export function createUserService(deps: ServiceDeps) {
           rootRole,
           passwordHash: null,
         });
+      });
+    },
+
+    /**
+     * Changes a user's name, e-mail and/or root role (user-updated). A new root role ends the
+     * user's sessions, so they sign in again under it. NOT_FOUND; VALIDATION naming the property;
+     * CONFLICT when the e-mail is taken.
+     */
+    async update(actor: Actor, id: number, input: unknown): Promise<UserView> {
+      const body = parseWith(updateUserSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const before = await requireUser(tx, id);
+        const rootRole =
+          body.rootRole === undefined
+            ? before.rootRole
+            : typeof body.rootRole === 'string'
+              ? ROOT_ROLE_IDS[body.rootRole]
+              : body.rootRole;
+        if (rootRole !== before.rootRole) {
+          const role = await tx.roles.get(rootRole);
+          if (!role || (role.type !== 'root' && role.type !== 'root-custom'))
+            throw invalid('rootRole', `must be a root role; ${rootRole} is not one.`);
+        }
+        const after: UserRecord = {
+          ...before,
+          name: body.name === undefined ? before.name : body.name,
+          email: body.email === undefined ? before.email : body.email,
+          rootRole,
+        };
+        if (after.email === null && after.username === null)
+          throw invalid('email', 'is required for a user without a username.');
+        await tx.users.update(after);
+        if (rootRole !== before.rootRole) await tx.sessions.deleteForUser(id);
+        const view = userView(after);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'user-updated', data: view, preData: userView(before) },
+        ]);
+        return view;
+      });
+    },
+
+    /** Deletes a user with their sessions, group memberships and project roles (user-deleted). NOT_FOUND. */
+    async remove(actor: Actor, id: number): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const before = await requireUser(tx, id);
+        await tx.users.delete(id);
+        await writeEvents(tx, actor, nowIso(deps), [{ type: 'user-deleted', preData: userView(before) }]);
       });
     },
 

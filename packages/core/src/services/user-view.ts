@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scryptSync } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { GroupRecord, Role, UserRecord, UserView } from '../domain/user.js';
 import { notFound } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
@@ -54,12 +54,6 @@ export interface GroupView extends GroupRecord {
 export async function groupView(repos: ReadRepositories, group: GroupRecord): Promise<GroupView> {
   const users = await userViews(repos, await repos.groups.listUsers(group.id));
   return { ...group, users: users.map((user) => ({ user })), userCount: users.length };
-}
-
-/** scrypt with a random salt, stored as `scrypt$<salt>$<hash>`; core has no other password code yet. */
-export function hashPassword(password: string): string {
-  const salt = randomBytes(16).toString('hex');
-  return `scrypt$${salt}$${scryptSync(password, salt, 32).toString('hex')}`;
 }
 
 /** Loads a user or throws NOT_FOUND. */

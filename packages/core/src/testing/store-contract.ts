@@ -5,9 +5,11 @@ import { describeCascadeContract } from './cascade-contract.js';
 import { describeEventContract } from './event-contract.js';
 import { describeEventSearchContract } from './event-search-contract.js';
 import { describeFeatureContract } from './feature-contract.js';
+import { describeFeatureSearchContract } from './feature-search-contract.js';
 import type { StoreFactory } from './fixtures.js';
 import { describeIntegrationContract } from './integration-contract.js';
 import { describeProjectContract } from './project-contract.js';
+import { describeSessionContract } from './session-contract.js';
 import { describeStrategyContract } from './strategy-contract.js';
 import { describeTagContract } from './tag-contract.js';
 import { describeTokenContract } from './token-contract.js';
@@ -37,5 +39,7 @@ export function describeStoreContract(name: string, open: StoreFactory): void {
     describeEventSearchContract(open);
     describeTransactionContract(open);
     describeCascadeContract(open);
+    describeSessionContract(open);
+    describeFeatureSearchContract(open);
   });
 }

@@ -4,7 +4,8 @@ import { bool, insertedOr, int, type RepoContext, touched } from '../context.js'
 import type { FeatureTable } from '../database.js';
 import { prepared } from '../prepared.js';
 
-const toFeature = (row: Selectable<FeatureTable>): FeatureRecord => ({
+/** A feature row as the domain record. */
+export const toFeature = (row: Selectable<FeatureTable>): FeatureRecord => ({
   name: row.name,
   project: row.project,
   type: row.type,

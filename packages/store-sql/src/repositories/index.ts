@@ -9,12 +9,14 @@ import { createEventRepository } from './event-repository.js';
 import { createFavoriteRepository } from './favorite-repository.js';
 import { createFeatureEnvironmentRepository } from './feature-environment-repository.js';
 import { createFeatureRepository } from './feature-repository.js';
+import { createFeatureSearchRepository } from './feature-search-repository.js';
 import { createGroupRepository } from './group-repository.js';
 import { createMetricsRepository } from './metrics-repository.js';
 import { createProjectAccessRepository } from './project-access-repository.js';
 import { createProjectRepository } from './project-repository.js';
 import { createRoleRepository } from './role-repository.js';
 import { createSegmentRepository } from './segment-repository.js';
+import { createLoginThrottleRepository, createSessionRepository } from './session-repository.js';
 import { createSignalRepository } from './signal-repository.js';
 import { createSignupTokenRepository } from './signup-token-repository.js';
 import { createStrategyRepository } from './strategy-repository.js';
@@ -43,6 +45,9 @@ export const repositoryFactories: { [A in keyof Repositories]: (ctx: RepoContext
   signupTokens: createSignupTokenRepository,
   signals: createSignalRepository,
   metrics: createMetricsRepository,
+  featureSearch: createFeatureSearchRepository,
+  sessions: createSessionRepository,
+  loginThrottles: createLoginThrottleRepository,
 };
 
 /** Every repository over one handle (the store's connection pool or one transaction). */

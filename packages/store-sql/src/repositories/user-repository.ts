@@ -1,6 +1,6 @@
 import { conflict, type UserRecord, type UserRepository } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
-import { bool, type RepoContext, touched, uniqueOr } from '../context.js';
+import { bool, int, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { UserTable } from '../database.js';
 
 const toUser = (row: Selectable<UserTable>): UserRecord => ({
@@ -71,6 +71,22 @@ export function createUserRepository(ctx: RepoContext): UserRepository {
         .executeTakeFirst();
       return row ? toUser(row) : null;
     },
+    async getByUsername(username) {
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('username', '=', username)
+        .executeTakeFirst();
+      return row ? toUser(row) : null;
+    },
+    async countWithPassword() {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('password_hash', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return int(row.count);
+    },
     async insert(user) {
       await assertUnique(user);
       const row = await uniqueOr(ctx, taken, (d) =>
@@ -96,6 +112,7 @@ export function createUserRepository(ctx: RepoContext): UserRepository {
       await db.deleteFrom('group_users').where('user_id', '=', id).execute();
       await db.deleteFrom('project_roles').where('user_id', '=', id).execute();
       await db.deleteFrom('favorites').where('user_id', '=', id).execute();
+      await db.deleteFrom('sessions').where('user_id', '=', id).execute();
       return true;
     },
   };

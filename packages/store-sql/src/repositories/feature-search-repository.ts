@@ -1,0 +1,133 @@
+import type {
+  FeatureSearchQuery,
+  FeatureSearchRepository,
+  SetFilter,
+  Tag,
+  ValueFilter,
+} from '@flagstaff/core';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { int, type RepoContext } from '../context.js';
+import type { Database } from '../database.js';
+import { toFeature } from './feature-repository.js';
+
+type Eb = ExpressionBuilder<Database & { f: Database['features'] }, 'f'>;
+
+const FALSE = sql<SqlBool>`1 = 0`;
+
+/** LIKE pattern for "contains", with the wildcards of the text escaped (`escape '\'`). */
+const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The latest lastSeenAt over the feature's environments (an indexed lookup per feature). */
+const lastSeen = sql<
+  string | null
+>`(select max(fe.last_seen_at) from feature_environments fe where fe.feature_name = f.name)`;
+
+function valueCondition(eb: Eb, column: 'f.project' | 'f.type' | 'f.lifecycle_stage', filter: ValueFilter) {
+  return eb(column, filter.negate ? 'not in' : 'in', filter.values);
+}
+
+function setCondition<T>(filter: SetFilter<T>, has: (item: T) => Expression<SqlBool>): Expression<SqlBool> {
+  const each = filter.items.map(has);
+  const any = sql<SqlBool>`(${sql.join(each, sql` or `)})`;
+  const all = sql<SqlBool>`(${sql.join(each, sql` and `)})`;
+  switch (filter.mode) {
+    case 'any':
+      return any;
+    case 'all':
+      return all;
+    case 'none':
+      return sql<SqlBool>`not ${any}`;
+    case 'notAll':
+      return sql<SqlBool>`not ${all}`;
+  }
+}
+
+const hasTag = (tag: Tag): RawBuilder<SqlBool> =>
+  sql<SqlBool>`exists (select 1 from feature_tags ft where ft.feature_name = f.name and ft.tag_type = ${tag.type} and ft.tag_value = ${tag.value})`;
+
+const usesSegment = (name: string): RawBuilder<SqlBool> =>
+  sql<SqlBool>`exists (select 1 from feature_strategies fs join strategy_segments ss on ss.strategy_id = fs.id join segments sg on sg.id = ss.segment_id where fs.feature_name = f.name and sg.name = ${name})`;
+
+/** stale/active as a condition on the boolean column (0/1 on SQLite). */
+function stateCondition(filter: ValueFilter): Expression<SqlBool> | null {
+  const allowed = ['active', 'stale'].filter((s) => filter.values.includes(s) !== filter.negate);
+  if (allowed.length === 2) return null;
+  if (allowed.length === 0) return FALSE;
+  return allowed[0] === 'stale' ? sql<SqlBool>`f.stale` : sql<SqlBool>`not f.stale`;
+}
+
+function textCondition(term: string): RawBuilder<SqlBool> {
+  const p = containsPattern(term);
+  return sql<SqlBool>`(lower(f.name) like ${p} escape '\\' or lower(coalesce(f.description, '')) like ${p} escape '\\' or exists (select 1 from feature_tags ft where ft.feature_name = f.name and lower(ft.tag_type || ':' || ft.tag_value) like ${p} escape '\\'))`;
+}
+
+/** Every filter of the query as one condition on `features f`. */
+function conditions(eb: Eb, q: FeatureSearchQuery, visible: readonly string[] | null): Expression<SqlBool> {
+  const out: Expression<SqlBool>[] = [eb('f.archived_at', q.archived ? 'is not' : 'is', null)];
+  if (visible !== null) out.push(eb('f.project', 'in', visible));
+  if (q.project) out.push(valueCondition(eb, 'f.project', q.project));
+  if (q.type) out.push(valueCondition(eb, 'f.type', q.type));
+  if (q.lifecycle) out.push(valueCondition(eb, 'f.lifecycle_stage', q.lifecycle));
+  const state = q.state && stateCondition(q.state);
+  if (state) out.push(state);
+  if (q.tag) out.push(setCondition(q.tag, hasTag));
+  if (q.segment) out.push(setCondition(q.segment, usesSegment));
+  if (q.createdAt) out.push(eb('f.created_at', q.createdAt.before ? '<' : '>=', q.createdAt.at));
+  if (q.lastSeenAt)
+    out.push(
+      q.lastSeenAt.before
+        ? sql<SqlBool>`${lastSeen} < ${q.lastSeenAt.at}`
+        : sql<SqlBool>`${lastSeen} >= ${q.lastSeenAt.at}`,
+    );
+  if (q.terms.length > 0) out.push(sql<SqlBool>`(${sql.join(q.terms.map(textCondition), sql` or `)})`);
+  return out.length === 1 ? out[0]! : eb.and(out);
+}
+
+/**
+ * The feature table's search: the page in one statement (ordered and limited in SQL, so an index can
+ * serve the default order), and a count only when the page does not already tell the total.
+ */
+export function createFeatureSearchRepository(ctx: RepoContext): FeatureSearchRepository {
+  const { db } = ctx;
+  return {
+    async search(q, visibility) {
+      const visible = visibility.all ? null : [...visibility.projects];
+      if (visible?.length === 0) return { features: [], total: 0 };
+      const base = db.selectFrom('features as f').where((eb) => conditions(eb, q, visible));
+      let query = base.selectAll('f');
+      const dir = q.sortOrder;
+      switch (q.sortBy) {
+        case 'name':
+          break;
+        case 'createdAt':
+          query = query.orderBy('f.created_at', dir);
+          break;
+        case 'type':
+          query = query.orderBy('f.type', dir);
+          break;
+        case 'lastSeenAt':
+          // Computed once per row as a column; ordered by its name (both dialects allow NULLS LAST there).
+          query = query
+            .select(lastSeen.as('last_seen'))
+            .orderBy(sql`${sql.ref('last_seen')} ${sql.raw(dir)} nulls last`);
+          break;
+        case 'environment':
+          query = query.orderBy(
+            sql`case when exists (select 1 from feature_environments fe where fe.feature_name = f.name and fe.environment = ${q.sortEnvironment ?? ''} and fe.enabled) then 1 else 0 end`,
+            dir,
+          );
+          break;
+      }
+      query = query
+        .orderBy('f.name', q.sortBy === 'name' ? dir : 'asc')
+        .limit(q.limit)
+        .offset(q.offset);
+      const features = (await query.execute()).map(toFeature);
+      // A short, non-empty page (or a first page) ends the matches: the total needs no count.
+      if (features.length < q.limit && (features.length > 0 || q.offset === 0))
+        return { features, total: q.offset + features.length };
+      const counted = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+      return { features, total: int(counted.count) };
+    },
+  };
+}
