@@ -15,6 +15,8 @@ export interface ServerConfig {
   auth: 'token' | 'none';
   /** FLAGSTAFF_ADMIN_TOKEN: the secret of the first admin token (generated and printed once otherwise). */
   adminToken: string | undefined;
+  /** FLAGSTAFF_ADMIN_PASSWORD: the password of the first user `admin` (generated and printed once otherwise). */
+  adminPassword: string | undefined;
   /** Public base URL, used in invite links. */
   baseUrl: string | undefined;
   bodyLimit: string | undefined;
@@ -81,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     ),
     auth: auth(env.FLAGSTAFF_AUTH),
     adminToken: env.FLAGSTAFF_ADMIN_TOKEN?.trim() || undefined,
+    adminPassword: env.FLAGSTAFF_ADMIN_PASSWORD || undefined,
     baseUrl: env.FLAGSTAFF_BASE_URL?.trim() || undefined,
     bodyLimit: env.FLAGSTAFF_BODY_LIMIT?.trim() || undefined,
     shutdownTimeoutMs: 10_000,

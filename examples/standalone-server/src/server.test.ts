@@ -56,6 +56,45 @@ describe('standalone server', () => {
     expect(lines.every((l) => typeof l.time === 'string' && typeof l.level === 'string')).toBe(true);
   });
 
+  it('creates the user admin once with a printed password that signs in; / goes to the UI', async () => {
+    const { server, lines, config } = await start();
+    const printed = lines.filter((l) => typeof l.adminPassword === 'string');
+    expect(printed).toHaveLength(1);
+    const login = await fetch(`${server.url}/auth/simple/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: printed[0]!.adminPassword }),
+    });
+    expect(login.status, await login.clone().text()).toBe(200);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const me = await fetch(`${server.url}/api/admin/user`, { headers: { cookie } });
+    expect(((await me.json()) as { permissions: unknown[] }).permissions).toEqual([{ permission: 'ADMIN' }]);
+    const root = await fetch(`${server.url}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/ui/');
+    await server.close();
+    const relines: Record<string, unknown>[] = [];
+    running.push(
+      await startServer(
+        config,
+        jsonLogger((l) => relines.push(JSON.parse(l))),
+      ),
+    );
+    expect(relines.some((l) => 'adminPassword' in l)).toBe(false);
+  });
+
+  it('takes the first password from FLAGSTAFF_ADMIN_PASSWORD and refuses a weak one at start', async () => {
+    const { server, lines } = await start({ FLAGSTAFF_ADMIN_PASSWORD: 'Operator-Chosen-99' });
+    expect(JSON.stringify(lines)).not.toContain('Operator-Chosen-99');
+    const login = await fetch(`${server.url}/auth/simple/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Operator-Chosen-99' }),
+    });
+    expect(login.status).toBe(200);
+    await expect(start({ FLAGSTAFF_ADMIN_PASSWORD: 'short' })).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+
   it('takes the admin secret from FLAGSTAFF_ADMIN_TOKEN and does not print it; restarts keep the data and print nothing', async () => {
     const secret = '*:*.my-operator-chosen-secret';
     const first = await start({ FLAGSTAFF_ADMIN_TOKEN: secret });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFlagstaff, type Flagstaff, type Logger, type Store } from '@flagstaff/core';
+import { createFlagstaff, type Flagstaff, generatePassword, type Logger, type Store } from '@flagstaff/core';
 import { createNodeHandler } from '@flagstaff/http';
 import { describeDatabase, type ServerConfig } from './config.js';
 import { openStore } from './store.js';
@@ -43,6 +43,21 @@ async function bootstrapAdminToken(
     });
 }
 
+/**
+ * First start: creates the user `admin` with FLAGSTAFF_ADMIN_PASSWORD, or a generated password
+ * printed exactly once, while no user has a password yet.
+ */
+async function bootstrapAdminUser(flagstaff: Flagstaff, config: ServerConfig, logger: Logger): Promise<void> {
+  const password = config.adminPassword ?? generatePassword();
+  if (!(await flagstaff.accounts.ensureAdminUser({ username: 'admin', password }))) return;
+  if (config.adminPassword) logger.info('created the user "admin" with FLAGSTAFF_ADMIN_PASSWORD');
+  else
+    logger.info('created the user "admin"; its password is shown only this once, keep it safe', {
+      adminUser: 'admin',
+      adminPassword: password,
+    });
+}
+
 /** Opens the store, builds the app and listens; resolves once requests are being served. */
 export async function startServer(
   config: ServerConfig,
@@ -51,8 +66,16 @@ export async function startServer(
 ): Promise<RunningServer> {
   const store = options.store ?? (await openStore(config.database, logger));
   const flagstaff = await createFlagstaff({ store, logger, baseUrl: config.baseUrl });
-  if (config.auth === 'token') await bootstrapAdminToken(flagstaff, config, logger);
-  else
+  if (config.auth === 'token') {
+    try {
+      await bootstrapAdminToken(flagstaff, config, logger);
+      await bootstrapAdminUser(flagstaff, config, logger);
+    } catch (error) {
+      // A refused FLAGSTAFF_ADMIN_PASSWORD stops the start; the store must not stay open.
+      await flagstaff.close();
+      throw error;
+    }
+  } else
     logger.warn('authentication is off (FLAGSTAFF_AUTH=none): anyone who can reach the server is an admin');
 
   let stopping = false;

@@ -1,6 +1,7 @@
 import type { Flagstaff, Principal } from '@flagstaff/core';
-import { authenticationRequired } from './errors.js';
+import { authenticationRequired, HttpError } from './errors.js';
 import type { HttpRequest } from './request.js';
+import { isSameOriginWrite, readCookie, SESSION_COOKIE } from './session-cookie.js';
 
 /** How the API learns who is calling. */
 export type AuthMode = { type: 'none'; name?: string } | { type: 'token' };
@@ -18,10 +19,18 @@ export function readSecret(header: string | undefined): string | null {
   return secret.length > 0 ? secret : null;
 }
 
+const crossSiteWrite = () =>
+  new HttpError(
+    403,
+    'NoAccessError',
+    'This change came from another site with your session cookie, so we refused it. Make changes from the Flagstaff UI itself, or send an API token in the Authorization header.',
+  );
+
 /**
  * Resolves the principal of a request: the host's `authenticate` first, then an API token from the
- * Authorization header; with `auth: { type: 'none' }` everyone is a full-access anonymous admin.
- * Throws the reference's 401 when nobody is recognised.
+ * Authorization header, then a session cookie from signing in (writes only from our own origin);
+ * with `auth: { type: 'none' }` everyone is a full-access anonymous admin. Throws the reference's
+ * 401 when nobody is recognised.
  */
 export function createAuthenticator<Native>(
   flagstaff: Flagstaff,
@@ -43,6 +52,15 @@ export function createAuthenticator<Native>(
     if (secret) {
       const principal = await flagstaff.access.authenticateToken(secret);
       if (principal) return principal;
+      throw authenticationRequired(true);
+    }
+    const sessionId = readCookie(request.headers.cookie, SESSION_COOKIE);
+    if (sessionId) {
+      const principal = await flagstaff.sessions.authenticate(sessionId);
+      if (principal) {
+        if (!isSameOriginWrite(request)) throw crossSiteWrite();
+        return principal;
+      }
     }
     throw authenticationRequired(header !== undefined);
   };

@@ -1,4 +1,4 @@
-import { callerOf, type Flagstaff, type Logger, type Principal } from '@flagstaff/core';
+import { callerOf, type Flagstaff, isFlagstaffError, type Logger, type Principal } from '@flagstaff/core';
 import { type Authenticate, type AuthMode, createAuthenticator } from './auth.js';
 import { DEFAULT_BODY_LIMIT, parseByteLimit, readJsonBody } from './body.js';
 import { notFoundRoute, toErrorResponse } from './errors.js';
@@ -119,7 +119,12 @@ export function createHttpHandler<Native = unknown>(
 
   const fail = (error: unknown): HttpResponse => {
     const { status, body } = toErrorResponse(error, logger);
-    return jsonResponse(status, body);
+    const retryAfter = isFlagstaffError(error, 'RATE_LIMITED') ? error.details?.retryAfterSeconds : undefined;
+    return jsonResponse(
+      status,
+      body,
+      typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : {},
+    );
   };
 
   return {

@@ -1,4 +1,5 @@
 import type { Route } from '../route.js';
+import { accountRoutes } from './account.js';
 import { addonRoutes } from './addons.js';
 import { apiTokenRoutes } from './api-tokens.js';
 import { clientRoutes } from './client.js';
@@ -30,6 +31,7 @@ export const allRoutes = (): Route[] => [
   ...apiTokenRoutes,
   ...inviteLinkRoutes,
   ...userRoutes,
+  ...accountRoutes,
   ...signalRoutes,
   ...clientRoutes,
 ];

@@ -1,0 +1,149 @@
+import { NONE } from '@flagstaff/core';
+import { z } from 'zod';
+import { defineRoutes, reply } from '../route.js';
+import { readCookie, SESSION_COOKIE, sessionCookie } from '../session-cookie.js';
+import { idParam } from './bodies.js';
+
+const loginBody = z.object({ username: z.string(), password: z.string() });
+const changePasswordBody = z.object({
+  oldPassword: z.string(),
+  password: z.string(),
+  confirmPassword: z.string().optional(),
+});
+const resetPasswordBody = z.object({ password: z.string() });
+const updateUserBody = z.object({
+  name: z.string().optional(),
+  email: z.string().optional(),
+  rootRole: z.union([z.enum(['Admin', 'Editor', 'Viewer']), z.number()]).optional(),
+});
+
+/** Signing in with a password, the signed-in user, and user administration beyond the listing. */
+export const accountRoutes = defineRoutes([
+  {
+    method: 'post',
+    path: '/auth/simple/login',
+    api: 'public',
+    permission: NONE,
+    tag: 'Auth',
+    summary: 'Sign in with a username or e-mail and a password; sets the session cookie',
+    status: 200,
+    body: loginBody,
+    errors: [401, 429],
+    handler: async ({ flagstaff, body, request }) => {
+      const input = typeof body === 'object' && body !== null ? body : {};
+      // The address comes from the connection, never from the body.
+      const { user, sessionId, expiresAt } = await flagstaff.sessions.login({
+        ...input,
+        ip: request.remoteAddress,
+      });
+      return reply(200, user, { 'set-cookie': sessionCookie(request, sessionId, expiresAt) });
+    },
+  },
+  {
+    method: 'post',
+    path: '/logout',
+    api: 'public',
+    permission: NONE,
+    tag: 'Auth',
+    summary: 'Sign out: ends the session and clears its cookie',
+    status: 204,
+    empty: true,
+    handler: async ({ flagstaff, request }) => {
+      const sessionId = readCookie(request.headers.cookie, SESSION_COOKIE);
+      if (sessionId) await flagstaff.sessions.logout(sessionId);
+      return reply(204, undefined, { 'set-cookie': sessionCookie(request, null) });
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/user',
+    api: 'admin',
+    permission: NONE,
+    tag: 'Users',
+    summary: 'The signed-in user (or token) and the permissions it holds',
+    status: 200,
+    handler: ({ flagstaff, principal }) => flagstaff.accounts.currentUser(principal),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/user/change-password',
+    api: 'admin',
+    permission: NONE,
+    tag: 'Users',
+    summary: "Change the signed-in user's password (ends their other sessions)",
+    status: 200,
+    empty: true,
+    body: changePasswordBody,
+    handler: ({ flagstaff, principal, body, request }) =>
+      flagstaff.accounts.changePassword(
+        principal,
+        body,
+        readCookie(request.headers.cookie, SESSION_COOKIE) ?? undefined,
+      ),
+  },
+  {
+    method: 'put',
+    path: '/api/admin/user-admin/:id',
+    api: 'admin',
+    permission: 'ADMIN',
+    tag: 'Users',
+    summary: 'Update a user (a new root role ends their sessions)',
+    status: 200,
+    body: updateUserBody,
+    errors: [404, 409],
+    handler: ({ flagstaff, actor, params, body }) =>
+      flagstaff.users.update(actor, idParam(params.id, 'user'), body),
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/user-admin/:id',
+    api: 'admin',
+    permission: 'ADMIN',
+    tag: 'Users',
+    summary: 'Delete a user with their sessions',
+    status: 200,
+    empty: true,
+    errors: [404],
+    handler: ({ flagstaff, actor, params }) => flagstaff.users.remove(actor, idParam(params.id, 'user')),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/user-admin/:id/change-password',
+    api: 'admin',
+    permission: 'ADMIN',
+    tag: 'Users',
+    summary: "Set another user's password (ends their sessions)",
+    status: 200,
+    empty: true,
+    body: resetPasswordBody,
+    errors: [404],
+    handler: ({ flagstaff, actor, params, body }) =>
+      flagstaff.accounts.resetPassword(actor, idParam(params.id, 'user'), body),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/search/features',
+    api: 'admin',
+    permission: NONE,
+    tag: 'Search',
+    summary: 'Search features: filters, sorting and paging done by the server',
+    status: 200,
+    query: z.object({
+      query: z.string().optional(),
+      project: z.string().optional(),
+      tag: z.string().optional(),
+      type: z.string().optional(),
+      state: z.string().optional(),
+      lifecycle: z.string().optional(),
+      segment: z.string().optional(),
+      createdAt: z.string().optional(),
+      lastSeenAt: z.string().optional(),
+      archived: z.string().optional(),
+      sortBy: z.string().optional(),
+      sortOrder: z.enum(['asc', 'desc']).optional(),
+      offset: z.string().optional(),
+      limit: z.string().optional(),
+    }),
+    handler: ({ flagstaff, caller, query }) => flagstaff.featureSearch.search(caller, query),
+  },
+]);
