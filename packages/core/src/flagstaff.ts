@@ -4,7 +4,7 @@ import type { Store } from './ports/store.js';
 import { createAccessService } from './services/access-service.js';
 import { createAddonService } from './services/addon-service.js';
 import { createApiTokenService } from './services/api-token-service.js';
-import { createClientService } from './services/client-service.js';
+import { type ClientCacheOptions, createClientService } from './services/client-service.js';
 import { createContextFieldService } from './services/context-field-service.js';
 import { createDependencyService } from './services/dependency-service.js';
 import { cryptoIds, type ServiceDeps } from './services/deps.js';
@@ -39,6 +39,8 @@ export interface FlagstaffOptions {
   hostname?: string;
   /** Signal endpoint limits (defaults: 5 endpoints, 5 tokens each, 1 request per second). */
   signalLimits?: { endpoints?: number; tokensPerEndpoint?: number; requestsPerSecond?: number };
+  /** Bounds of the SDK-facing caches: prepared answers, the delta window, revision trust. */
+  clientCache?: ClientCacheOptions;
 }
 
 const fetchHttp: HttpClient = {
@@ -77,7 +79,7 @@ function createServices(deps: ServiceDeps, options: FlagstaffOptions) {
     insights: createInsightsService(deps),
     exports: createExportService(deps),
     playground: createPlaygroundService({ ...deps, evaluators }),
-    client: createClientService({ ...deps, evaluators }),
+    client: createClientService({ ...deps, evaluators, cache: options.clientCache }),
   };
 }
 
@@ -102,6 +104,8 @@ export async function createFlagstaff(options: FlagstaffOptions): Promise<Flagst
     store: options.store,
     async close() {
       await services.addons.stop();
+      // Streams end before the store goes: they would otherwise read a closed store.
+      services.client.shutdown();
       await options.store.close();
     },
   };

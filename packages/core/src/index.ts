@@ -8,5 +8,13 @@ export { createFlagstaff } from './flagstaff.js';
 export * from './memory/index.js';
 export * from './ports/index.js';
 export { hashSecret } from './services/access-service.js';
+export type {
+  ClientCacheOptions,
+  ClientFeaturesQuery,
+  ClientScope,
+  DeltaAnswer,
+  PayloadEncoding,
+  PreparedPayload,
+} from './services/client-service.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
