@@ -28,6 +28,12 @@ for (const f of payload.features) {
   if (parent) f.project = projectOf.get(parent);
 }
 
+/** The SDK's context type wants a Date for currentTime. */
+const sdkContexts = contexts.map(({ currentTime, ...rest }) => ({
+  ...rest,
+  ...(currentTime === undefined ? {} : { currentTime: new Date(currentTime) }),
+}));
+
 type Mode = 'full' | 'delta' | 'streaming';
 const modes: Record<Mode, ConstructorParameters<typeof Unleash>[0]['experimentalMode']> = {
   full: { type: 'polling', format: 'full' },
@@ -102,7 +108,7 @@ describe.skipIf(testAdapter() !== 'node')('unleash-client in every fetching mode
         let on = 0;
         for (const [name, answers] of expected) {
           for (const [i, [enabled, variant]] of answers.entries()) {
-            const context = contexts[i]!;
+            const context = sdkContexts[i]!;
             expect(sdk.isEnabled(name, context), `${name} #${i}`).toBe(enabled);
             expect(sdk.getVariant(name, context).name, `${name} #${i} variant`).toBe(variant);
             if (enabled) on++;
