@@ -75,7 +75,7 @@ describe.skipIf(testAdapter() !== 'node')('a streaming SDK', () => {
     expect(extra[0]!.headers.get('content-type')).toBe('text/event-stream');
     const refused = await stream(clientToken);
     expect(refused.status).toBe(429);
-    const body = await refused.json();
+    const body = (await refused.json()) as { id: unknown; name: string; message: string };
     expect(body).toMatchObject({ name: 'TooManyRequestsError' });
     expect(typeof body.id).toBe('string');
     expect(body.message).toContain('3 streams');
