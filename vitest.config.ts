@@ -39,6 +39,8 @@ export default defineConfig({
         test: {
           name: `http via ${adapter}`,
           include: ['packages/http/src/**/*.test.ts'],
+          // The real-SDK tests run their own node:http server: once (in `all`) is enough.
+          exclude: ['packages/http/src/sdk-modes.test.ts', 'packages/http/src/sdk-stream-resilience.test.ts'],
           env: { FLAGSTAFF_TEST_ADAPTER: adapter },
         },
       })),

@@ -3,7 +3,7 @@
 // (filter, order and page in SQL, then the page's rows assembled). Reports p50/p95 per shape.
 // BENCH_FEATURES overrides the count; FLAGSTAFF_BENCH_PG_URL (or FLAGSTAFF_TEST_PG_URL) the server.
 import { performance } from 'node:perf_hooks';
-import { createFlagstaff, type Store } from '@flagstaff/core';
+import { createFlagstaff, type Store, SYSTEM } from '@flagstaff/core';
 import { postgresStore } from '@flagstaff/store-postgres';
 import { sqliteStore } from '@flagstaff/store-sqlite';
 
@@ -63,7 +63,7 @@ async function seed(store: Store): Promise<void> {
     let total = 0;
     for (let run = 0; run < WARMUPS + RUNS; run++) {
       const start = performance.now();
-      total = (await flagstaff.featureSearch.search(params)).total;
+      total = (await flagstaff.featureSearch.search(SYSTEM, params)).total;
       if (run >= WARMUPS) times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);

@@ -121,6 +121,8 @@ export async function startServer(
     closing ??= (async () => {
       stopping = true;
       logger.info('shutting down: finishing requests in flight');
+      // SDK streams never finish on their own: end them so their connections go idle and close.
+      flagstaff.client.shutdown();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections become idle as their last response goes out: close them as they do.
       server.closeIdleConnections();

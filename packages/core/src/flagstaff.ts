@@ -5,7 +5,7 @@ import { createAccessService } from './services/access-service.js';
 import { createAccountService } from './services/account-service.js';
 import { createAddonService } from './services/addon-service.js';
 import { createApiTokenService } from './services/api-token-service.js';
-import { createClientService } from './services/client-service.js';
+import { type ClientCacheOptions, createClientService } from './services/client-service.js';
 import { createContextFieldService } from './services/context-field-service.js';
 import { createDependencyService } from './services/dependency-service.js';
 import { cryptoIds, type ServiceDeps } from './services/deps.js';
@@ -47,6 +47,8 @@ export interface FlagstaffOptions {
   sessionIdleTtlMs?: number;
   /** Failed-login limits per username (defaults: 5 failures within 15 minutes lock it for 5 minutes). */
   loginThrottle?: LoginThrottleOptions;
+  /** Bounds of the SDK-facing caches: prepared answers, the delta window, revision trust. */
+  clientCache?: ClientCacheOptions;
 }
 
 const fetchHttp: HttpClient = {
@@ -91,7 +93,7 @@ function createServices(deps: ServiceDeps, options: FlagstaffOptions) {
     insights: createInsightsService(deps),
     exports: createExportService(deps),
     playground: createPlaygroundService({ ...deps, evaluators }),
-    client: createClientService({ ...deps, evaluators }),
+    client: createClientService({ ...deps, evaluators, cache: options.clientCache }),
   };
 }
 
@@ -116,6 +118,8 @@ export async function createFlagstaff(options: FlagstaffOptions): Promise<Flagst
     store: options.store,
     async close() {
       await services.addons.stop();
+      // Streams end before the store goes: they would otherwise read a closed store.
+      services.client.shutdown();
       await options.store.close();
     },
   };

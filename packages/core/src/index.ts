@@ -11,6 +11,14 @@ export * from './memory/index.js';
 export * from './ports/index.js';
 export { hashSecret } from './services/access-service.js';
 export type { AccountService, AdminBootstrap } from './services/account-service.js';
+export type {
+  ClientCacheOptions,
+  ClientFeaturesQuery,
+  ClientScope,
+  DeltaAnswer,
+  PayloadEncoding,
+  PreparedPayload,
+} from './services/client-service.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
 export type { FeatureSearchService } from './services/feature-search-service.js';

@@ -1,6 +1,7 @@
 import { callerOf, type Flagstaff, isFlagstaffError, type Logger, type Principal } from '@flagstaff/core';
 import { type Authenticate, type AuthMode, createAuthenticator } from './auth.js';
 import { DEFAULT_BODY_LIMIT, parseByteLimit, readJsonBody } from './body.js';
+import { createClientStreams, type StreamingOptions } from './client-streams.js';
 import { notFoundRoute, toErrorResponse } from './errors.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { HttpRequest, HttpResponse } from './request.js';
@@ -28,11 +29,15 @@ export interface FlagstaffHttpOptions<Native = unknown> {
    * `@flagstaff/admin-ui` package, `{ assetsDir }` names a directory. Off by default.
    */
   ui?: UiOption;
+  /** Limits of the SDK streaming endpoint: connections, keep-alive interval, per-stream queue. */
+  streaming?: StreamingOptions;
 }
 
 /** The framework-neutral API: one request in, one response out (null: not ours, with `unknownRoutes: 'next'`). */
 export interface FlagstaffHttpHandler<Native = unknown> {
   handle(request: HttpRequest<Native>): Promise<HttpResponse | null>;
+  /** Ends every open stream (server shutdown); `flagstaff.close()` does it too. */
+  close(): void;
 }
 
 /** Public routes run without a caller; services get an actor named after the public API. */
@@ -60,6 +65,7 @@ function toResponse(route: Route, result: unknown): HttpResponse {
   if (isReply(result)) {
     const headers = { ...result.headers };
     if (result.json !== undefined) return jsonResponse(result.status, result.json, headers);
+    if (result.raw !== undefined) return { status: result.status, headers, body: result.raw };
     if (result.body === undefined) return { status: result.status, headers };
     return jsonResponse(result.status, result.body, headers);
   }
@@ -85,6 +91,7 @@ export function createHttpHandler<Native = unknown>(
   const passUnknown = options.unknownRoutes === 'next';
   const routes = allRoutes();
   const serveUi = options.ui ? createUiServer(options.ui) : null;
+  const streams = createClientStreams(flagstaff, options.streaming ?? {}, logger);
   let document: object | undefined;
 
   // One walk of a segment tree finds the route, instead of testing ~140 patterns in turn.
@@ -105,6 +112,7 @@ export function createHttpHandler<Native = unknown>(
       query: request.query,
       body: await readJsonBody(request, bodyLimit),
       request,
+      streams,
     };
     if (route.api !== 'public') {
       const permission = typeof route.permission === 'function' ? route.permission(ctx) : route.permission;
@@ -128,6 +136,7 @@ export function createHttpHandler<Native = unknown>(
   };
 
   return {
+    close: streams.close,
     async handle(request) {
       if ((request.method === 'GET' || request.method === 'HEAD') && request.path === '/docs/openapi.json') {
         document ??= buildOpenApiDocument(routes) as object;

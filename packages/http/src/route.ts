@@ -1,6 +1,7 @@
 import type { Actor, ApiFamily, Caller, Flagstaff, Permission, Principal } from '@flagstaff/core';
 import type { z } from 'zod';
-import type { HttpRequest } from './request.js';
+import type { ClientStreams } from './client-streams.js';
+import type { HttpBody, HttpRequest } from './request.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -20,6 +21,8 @@ export interface RouteContext {
   body: unknown;
   /** For the rare header a route reads (If-None-Match, Authorization on signal endpoints) and the client's address. */
   request: HttpRequest;
+  /** The handler's server-sent-event streams (`GET /api/client/streaming`). */
+  streams: ClientStreams;
 }
 
 /** A response other than "the status of the route with this JSON body". */
@@ -29,6 +32,8 @@ export interface Reply {
   body?: unknown;
   /** A body already serialized as JSON (text or UTF-8 bytes), sent as is instead of `body`. */
   json?: string | Uint8Array;
+  /** A body of another type, sent as is (a stream of chunks); `headers` carry its content-type. */
+  raw?: HttpBody;
   headers?: Record<string, string>;
 }
 
@@ -42,12 +47,18 @@ export const reply = (status: number, body?: unknown, headers?: Record<string, s
 
 /**
  * Answers with a body the handler already serialized as JSON (it must be valid JSON): for large
- * answers a service can build faster as text than as objects (the playground).
+ * answers a service can build faster as text than as objects (the playground), or bytes prepared
+ * once and sent many times, possibly compressed (then `headers` name the `content-encoding`).
  */
-export const rawJson = (json: string | Uint8Array, status = 200): Reply => ({
+export const rawJson = (
+  json: string | Uint8Array,
+  status = 200,
+  headers?: Record<string, string>,
+): Reply => ({
   kind: 'reply',
   status,
   json,
+  headers,
 });
 
 export const isReply = (value: unknown): value is Reply =>

@@ -26,15 +26,43 @@ export async function writeNodeResponse(
     return;
   }
   res.flushHeaders();
-  const closed = new Promise<void>((resolve) => res.once('close', resolve));
+  await pipeChunks(res, body);
+}
+
+/**
+ * Writes chunks as they come, waiting for `drain` when the socket is full, and stops when the
+ * client goes away (the iterator's `return` tells its source). One waiter at a time is armed: a
+ * `Promise.race` against a long-lived "closed" promise would leave a reaction per chunk on it.
+ */
+async function pipeChunks(res: ServerResponse, body: AsyncIterable<Uint8Array>): Promise<void> {
   const iterator = body[Symbol.asyncIterator]();
-  closed.then(() => iterator.return?.());
-  for (;;) {
-    const next = await Promise.race([iterator.next(), closed.then(() => null)]);
-    if (next === null || next.done) break;
-    if (!res.write(next.value)) {
-      await Promise.race([new Promise((resolve) => res.once('drain', resolve)), closed]);
+  let closed = false;
+  let wake: (() => void) | null = null;
+  res.once('close', () => {
+    closed = true;
+    wake?.();
+    void iterator.return?.()?.catch(() => undefined);
+  });
+  try {
+    while (!closed) {
+      const next = await new Promise<IteratorResult<Uint8Array> | null>((resolve, reject) => {
+        wake = () => resolve(null);
+        iterator.next().then(resolve, reject);
+      });
+      wake = null;
+      if (next === null || next.done || closed) break;
+      if (!res.write(next.value)) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          res.once('drain', resolve);
+        });
+        wake = null;
+      }
     }
+  } catch {
+    // Headers are gone: the only way left to tell the client the body is incomplete.
+    res.destroy();
+    return;
   }
   if (!res.writableEnded) res.end();
 }

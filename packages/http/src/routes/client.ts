@@ -1,9 +1,10 @@
-import { clientMetricsSchema, clientRegistrationSchema, type Principal } from '@flagstaff/core';
+import { clientMetricsSchema, clientRegistrationSchema, notFound, type Principal } from '@flagstaff/core';
 import { z } from 'zod';
-import { defineRoutes, type RouteContext, reply } from '../route.js';
+import { etagMatches, preparedReply } from '../encoding.js';
+import { defineRoutes, type RouteContext, rawJson, reply } from '../route.js';
 
 /** What an SDK principal may read: its token's scope, or everything when authentication is off. */
-const scopeOf = (principal: Principal) =>
+export const scopeOf = (principal: Principal) =>
   principal.kind === 'api-token'
     ? { projects: principal.projects, environment: principal.environment }
     : { projects: ['*'], environment: '*' };
@@ -53,6 +54,30 @@ function bodyContext(body: unknown): Record<string, unknown> {
     : (body as Record<string, unknown>);
 }
 
+/** The frontend answer with its ETag: an unchanged answer is a 304 without evaluating anything. */
+async function frontendAnswer(
+  { flagstaff, principal, request }: RouteContext,
+  context: Record<string, unknown>,
+) {
+  const { etag, toggles } = await flagstaff.client.frontendWithEtag(
+    scopeOf(principal),
+    context,
+    request.headers['if-none-match'],
+  );
+  const headers: Record<string, string> = etag === null ? NO_CACHE : { etag, ...NO_CACHE };
+  if (toggles === null) return reply(304, undefined, headers);
+  return reply(200, { toggles }, headers);
+}
+
+/** The filters an SDK adds to the client features, delta and streaming URLs. */
+export const featuresQuery = (query: Record<string, unknown>) => ({
+  project: strings(query.project),
+  namePrefix: typeof query.namePrefix === 'string' ? query.namePrefix : undefined,
+});
+
+/** SDK answers must be revalidated every time: the ETag makes that cheap. */
+export const NO_CACHE: Readonly<Record<string, string>> = { 'cache-control': 'no-cache' };
+
 const frontendResponse = z.object({
   toggles: z.array(
     z.object({
@@ -76,15 +101,31 @@ export const clientRoutes = defineRoutes([
     status: 200,
     query: z.object({ project: z.array(z.string()).optional(), namePrefix: z.string().optional() }),
     handler: async ({ flagstaff, principal, query, request }) => {
-      const namePrefix = typeof query.namePrefix === 'string' ? query.namePrefix : undefined;
-      const { body, etag } = await flagstaff.client.features(scopeOf(principal), {
-        project: strings(query.project),
-        namePrefix,
-      });
-      const headers = { etag, 'cache-control': 'no-cache' };
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch?.split(',').some((t) => t.trim() === etag)) return reply(304, undefined, headers);
-      return reply(200, body, headers);
+      const scope = scopeOf(principal);
+      const filters = featuresQuery(query);
+      // The 304 is decided on the ETag alone: no store read while the revision is known, no serializing.
+      const etag = await flagstaff.client.featuresEtag(scope, filters);
+      if (etagMatches(request.headers['if-none-match'], etag))
+        return reply(304, undefined, { etag, vary: 'Accept-Encoding', ...NO_CACHE });
+      const payload = await flagstaff.client.featuresPayload(scope, filters);
+      return preparedReply(payload, request.headers['accept-encoding'], NO_CACHE);
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/client/features/:featureName',
+    api: 'client',
+    permission: 'NONE',
+    tag: 'Client',
+    summary: 'Get one feature as SDKs see it',
+    status: 200,
+    handler: async ({ flagstaff, principal, params, request }) => {
+      const name = params.featureName ?? '';
+      const found = await flagstaff.client.feature(scopeOf(principal), name);
+      if (!found) throw notFound('feature', name);
+      const headers = { etag: found.etag, ...NO_CACHE };
+      if (etagMatches(request.headers['if-none-match'], found.etag)) return reply(304, undefined, headers);
+      return rawJson(found.json, 200, headers);
     },
   },
   {
@@ -122,7 +163,7 @@ export const clientRoutes = defineRoutes([
     summary: 'Evaluate features for a frontend context (query parameters)',
     status: 200,
     response: frontendResponse,
-    handler: (ctx) => ctx.flagstaff.client.frontend(scopeOf(ctx.principal), queryContext(ctx)),
+    handler: (ctx) => frontendAnswer(ctx, queryContext(ctx)),
   },
   {
     method: 'post',
@@ -135,10 +176,7 @@ export const clientRoutes = defineRoutes([
     body: z.object({ context: z.record(z.string(), z.unknown()) }),
     bodyRequired: false,
     response: frontendResponse,
-    handler: ({ flagstaff, principal, body, request }) =>
-      flagstaff.client.frontend(scopeOf(principal), {
-        remoteAddress: request.remoteAddress,
-        ...bodyContext(body),
-      }),
+    handler: (ctx) =>
+      frontendAnswer(ctx, { remoteAddress: ctx.request.remoteAddress, ...bodyContext(ctx.body) }),
   },
 ]);

@@ -3,6 +3,7 @@ import { accountRoutes } from './account.js';
 import { addonRoutes } from './addons.js';
 import { apiTokenRoutes } from './api-tokens.js';
 import { clientRoutes } from './client.js';
+import { clientStreamRoutes } from './client-stream.js';
 import { dependencyRoutes } from './dependencies.js';
 import { environmentRoutes } from './environments.js';
 import { featureEnvironmentRoutes } from './feature-environments.js';
@@ -34,4 +35,5 @@ export const allRoutes = (): Route[] => [
   ...accountRoutes,
   ...signalRoutes,
   ...clientRoutes,
+  ...clientStreamRoutes,
 ];

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { nodeRequestHasBody } from '../adapters/node.js';
 
 /**
@@ -20,8 +20,8 @@ export function serveFetch(handler: (request: Request) => Promise<Response>): Se
           res.end();
           return;
         }
-        for await (const chunk of Readable.fromWeb(response.body)) res.write(chunk);
-        res.end();
+        // pipeline keeps back-pressure and cancels the body when the client goes away (streams).
+        pipeline(Readable.fromWeb(response.body), res, () => undefined);
       })
       .catch((error: unknown) => {
         res.statusCode = 500;

@@ -1,0 +1,241 @@
+import type {
+  ClientFeaturesQuery,
+  ClientScope,
+  DeltaAnswer,
+  Flagstaff,
+  Logger,
+  PreparedPayload,
+} from '@flagstaff/core';
+import { HttpError } from './errors.js';
+
+/** Limits of `GET /api/client/streaming`, set on the handler options. */
+export interface StreamingOptions {
+  /** Open streams one handler serves at once; the next gets a 429 (default 1,000). */
+  maxConnections?: number;
+  /** Milliseconds between keep-alive comments (default 30,000); proxies close silent connections. */
+  keepAliveMs?: number;
+  /**
+   * Bytes a stream may have waiting for a slow client (default 4 MiB, a few full hydrations): past
+   * it the stream is dropped and the SDK reconnects with its Last-Event-ID, rather than the server
+   * buffering without bound.
+   */
+  maxQueuedBytes?: number;
+}
+
+const encoder = new TextEncoder();
+const KEEP_ALIVE = encoder.encode(': keep-alive\n\n');
+
+// Every stream of a scope gets the same payload object for a revision: its frame is built once.
+const frames = new WeakMap<PreparedPayload, Map<string, Uint8Array>>();
+
+function frameOf(event: string, payload: PreparedPayload, revision: number): Uint8Array {
+  let byEvent = frames.get(payload);
+  if (!byEvent) {
+    byEvent = new Map();
+    frames.set(payload, byEvent);
+  }
+  let frame = byEvent.get(event);
+  if (!frame) {
+    // The payload is one line of JSON (no raw newlines), so it is one `data:` line.
+    const head = encoder.encode(`event: ${event}\nid: ${revision}\ndata: `);
+    frame = new Uint8Array(head.byteLength + payload.bytes.byteLength + 2);
+    frame.set(head, 0);
+    frame.set(payload.bytes, head.byteLength);
+    frame.set([10, 10], head.byteLength + payload.bytes.byteLength);
+    byEvent.set(event, frame);
+  }
+  return frame;
+}
+
+const emptyFrame = (event: string, revision: number) =>
+  encoder.encode(`event: ${event}\nid: ${revision}\ndata: {"events":[]}\n\n`);
+
+/** One open stream: a bounded queue of frames the adapter pulls with back-pressure. */
+class Connection implements AsyncIterableIterator<Uint8Array> {
+  private queue: Uint8Array[] = [];
+  private queued = 0;
+  private waiting: ((result: IteratorResult<Uint8Array>) => void) | null = null;
+  private ended = false;
+  /** The revision the client has; changes after it are what it gets next. */
+  sent: number;
+  /** An update is being prepared; another revision meanwhile is handled right after it. */
+  busy = false;
+  again = false;
+
+  constructor(
+    readonly scope: ClientScope,
+    readonly query: ClientFeaturesQuery,
+    sent: number,
+    private readonly maxQueuedBytes: number,
+    private readonly onEnd: (connection: Connection) => void,
+  ) {
+    this.sent = sent;
+  }
+
+  /** Queues a frame; false (and the stream ends) when the client is too far behind. */
+  push(frame: Uint8Array): boolean {
+    if (this.ended) return false;
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = null;
+      resolve({ done: false, value: frame });
+      return true;
+    }
+    if (this.queued + frame.byteLength > this.maxQueuedBytes) {
+      this.end();
+      return false;
+    }
+    this.queue.push(frame);
+    this.queued += frame.byteLength;
+    return true;
+  }
+
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  /** Ends the stream: what is queued is dropped, a pending read finishes. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.queue = [];
+    this.queued = 0;
+    const resolve = this.waiting;
+    this.waiting = null;
+    resolve?.({ done: true, value: undefined });
+    this.onEnd(this);
+  }
+
+  next(): Promise<IteratorResult<Uint8Array>> {
+    const value = this.queue.shift();
+    if (value !== undefined) {
+      this.queued -= value.byteLength;
+      return Promise.resolve({ done: false, value });
+    }
+    if (this.ended) return Promise.resolve({ done: true, value: undefined });
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+    });
+  }
+
+  // The adapter calls this when the client goes away, even while a read is pending.
+  return(): Promise<IteratorResult<Uint8Array>> {
+    this.end();
+    return Promise.resolve({ done: true, value: undefined });
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<Uint8Array> {
+    return this;
+  }
+}
+
+/**
+ * The server-sent-event streams of one handler: a connection limit, keep-alive comments, one
+ * subscription to configuration changes shared by every stream, and per-stream bounded queues.
+ */
+export function createClientStreams(flagstaff: Flagstaff, options: StreamingOptions, logger: Logger) {
+  const maxConnections = options.maxConnections ?? 1000;
+  const keepAliveMs = options.keepAliveMs ?? 30_000;
+  const maxQueuedBytes = options.maxQueuedBytes ?? 4 * 1024 * 1024;
+  const connections = new Set<Connection>();
+  let unwatch: (() => void) | null = null;
+  let keepAlive: ReturnType<typeof setInterval> | null = null;
+  let closed = false;
+
+  function stopWhenIdle(): void {
+    if (connections.size > 0) return;
+    unwatch?.();
+    unwatch = null;
+    if (keepAlive) clearInterval(keepAlive);
+    keepAlive = null;
+  }
+
+  const removed = (connection: Connection) => {
+    connections.delete(connection);
+    stopWhenIdle();
+  };
+
+  async function update(connection: Connection): Promise<void> {
+    if (connection.busy) {
+      connection.again = true;
+      return;
+    }
+    connection.busy = true;
+    try {
+      do {
+        connection.again = false;
+        const answer = await flagstaff.client.delta(connection.scope, connection.query, connection.sent);
+        if (answer.kind === 'unchanged' || connection.isEnded) continue;
+        if (!connection.push(frameOf('unleash-updated', answer.payload, answer.revision))) {
+          logger.warn('dropped a stream whose client fell behind', { revision: answer.revision });
+          return;
+        }
+        connection.sent = answer.revision;
+      } while (connection.again && !connection.isEnded);
+    } catch (error) {
+      logger.error('could not send a change to a stream', { error: String(error) });
+      connection.end();
+    } finally {
+      connection.busy = false;
+    }
+  }
+
+  function onRevision(): void {
+    for (const connection of connections) void update(connection);
+  }
+
+  function start(): void {
+    unwatch ??= flagstaff.client.watch(onRevision, close);
+    keepAlive ??= setInterval(() => {
+      for (const connection of connections) connection.push(KEEP_ALIVE);
+    }, keepAliveMs);
+    keepAlive.unref?.();
+  }
+
+  function close(): void {
+    closed = true;
+    for (const connection of [...connections]) connection.end();
+    stopWhenIdle();
+  }
+
+  return {
+    /**
+     * Opens a stream: first `unleash-connected` with a hydration (or, with a Last-Event-ID still in
+     * the change window, the changes since), then `unleash-updated` per change. Throws a 429 past
+     * the connection limit.
+     */
+    async open(
+      scope: ClientScope,
+      query: ClientFeaturesQuery,
+      lastEventId: number | null,
+    ): Promise<AsyncIterable<Uint8Array>> {
+      if (closed) throw new HttpError(503, 'ServiceUnavailableError', 'The server is shutting down.');
+      if (connections.size >= maxConnections)
+        throw new HttpError(
+          429,
+          'TooManyRequestsError',
+          `This server already serves ${maxConnections} streams, its limit. Poll /api/client/features instead, or retry later.`,
+        );
+      const answer: DeltaAnswer = await flagstaff.client.delta(scope, query, lastEventId);
+      const connection = new Connection(scope, query, answer.revision, maxQueuedBytes, removed);
+      connection.push(
+        answer.kind === 'unchanged'
+          ? emptyFrame('unleash-connected', answer.revision)
+          : frameOf('unleash-connected', answer.payload, answer.revision),
+      );
+      connections.add(connection);
+      start();
+      // A change committed while the first frame was prepared must not be missed.
+      void update(connection);
+      return connection;
+    },
+    /** Open streams right now. */
+    get size(): number {
+      return connections.size;
+    },
+    /** Ends every stream (server shutdown); later opens get a 503. */
+    close,
+  };
+}
+
+export type ClientStreams = ReturnType<typeof createClientStreams>;

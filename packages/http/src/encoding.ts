@@ -1,0 +1,48 @@
+import type { PayloadEncoding, PreparedPayload } from '@flagstaff/core';
+import { type Reply, rawJson } from './route.js';
+
+/** Below this size compression saves less than its header and CPU cost. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * The best encoding an `Accept-Encoding` header allows among the ones answers are kept in: brotli,
+ * then gzip, then none. `q=0` refuses an encoding; `*` stands for any not named.
+ */
+export function chooseEncoding(header: string | undefined): PayloadEncoding {
+  if (!header) return 'identity';
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    weights.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** Whether an `If-None-Match` header names the ETag (a list, weak or strong, or `*`). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === etag || tag === `W/${etag}` || tag === '*';
+  });
+}
+
+/** A prepared payload as a reply in the encoding the request accepts, compressed once per encoding. */
+export async function preparedReply(
+  payload: PreparedPayload,
+  acceptEncoding: string | undefined,
+  headers: Record<string, string>,
+): Promise<Reply> {
+  const chosen = payload.bytes.byteLength < COMPRESS_FROM_BYTES ? 'identity' : chooseEncoding(acceptEncoding);
+  const bytes = await payload.encoded(chosen);
+  return rawJson(bytes, 200, {
+    ...headers,
+    etag: payload.etag,
+    vary: 'Accept-Encoding',
+    ...(chosen === 'identity' ? {} : { 'content-encoding': chosen }),
+  });
+}

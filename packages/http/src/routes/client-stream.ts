@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { preparedReply } from '../encoding.js';
+import { defineRoutes, reply } from '../route.js';
+import { featuresQuery, NO_CACHE, scopeOf } from './client.js';
+
+/**
+ * The revision a delta client holds, from `If-None-Match: "<eventId>"` (or a stream's
+ * `Last-Event-ID: <eventId>`); null when absent or not a revision (the client gets a hydration).
+ */
+export function revisionOf(header: string | undefined): number | null {
+  if (!header) return null;
+  const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(header);
+  return match ? Number(match[1]) : null;
+}
+
+const filters = z.object({ project: z.array(z.string()).optional(), namePrefix: z.string().optional() });
+
+/** The SDK delta and streaming APIs (unleash-client `experimentalMode` polling/delta and streaming). */
+export const clientStreamRoutes = defineRoutes([
+  {
+    method: 'get',
+    path: '/api/client/delta',
+    api: 'client',
+    permission: 'NONE',
+    tag: 'Client',
+    summary: 'Get the feature changes since the revision in If-None-Match',
+    status: 200,
+    query: filters,
+    handler: async ({ flagstaff, principal, query, request }) => {
+      const since = revisionOf(request.headers['if-none-match']);
+      const answer = await flagstaff.client.delta(scopeOf(principal), featuresQuery(query), since);
+      if (answer.kind === 'unchanged')
+        return reply(304, undefined, { etag: `"${answer.revision}"`, vary: 'Accept-Encoding', ...NO_CACHE });
+      return preparedReply(answer.payload, request.headers['accept-encoding'], NO_CACHE);
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/client/streaming',
+    api: 'client',
+    permission: 'NONE',
+    tag: 'Client',
+    summary: 'Stream feature changes as server-sent events',
+    status: 200,
+    query: filters,
+    errors: [429],
+    handler: async ({ principal, query, request, streams }) => {
+      const body = await streams.open(
+        scopeOf(principal),
+        featuresQuery(query),
+        revisionOf(request.headers['last-event-id']),
+      );
+      return {
+        kind: 'reply',
+        status: 200,
+        raw: body,
+        headers: {
+          'content-type': 'text/event-stream',
+          'cache-control': 'no-cache',
+          // Reverse proxies (nginx) would otherwise hold events back to fill their buffers.
+          'x-accel-buffering': 'no',
+        },
+      };
+    },
+  },
+]);
