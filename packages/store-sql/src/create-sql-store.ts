@@ -42,32 +42,35 @@ interface TransactionState {
   readonly guard: (fn: Method) => Method;
 }
 
-const STATE = Symbol('transaction state');
-
 /**
- * Getters that create a transaction's repository area on first use (most commands touch 3–6 of
- * the 20 areas), then keep it as an own property of the instance.
+ * The repositories of one transaction, each area created on first use (most commands touch 3–6 of
+ * the 20 areas), every method refusing to run once the transaction has ended.
  */
-const lazyRepositories: object = {};
-for (const area of Object.keys(repositoryFactories) as Area[]) {
-  Object.defineProperty(lazyRepositories, area, {
-    enumerable: true,
-    get(this: { [STATE]: TransactionState }) {
-      const { ctx, guard } = this[STATE];
-      const repository = repositoryFactories[area](ctx) as unknown as Record<string, Method>;
-      const wrapped: Record<string, Method> = {};
-      for (const method of Object.keys(repository)) wrapped[method] = guard(repository[method]!);
-      Object.defineProperty(this, area, { value: wrapped, enumerable: true });
-      return wrapped;
-    },
-  });
-}
-
-/** The repositories of one transaction, created as they are used. */
 function transactionRepositories(state: TransactionState): Repositories {
-  const repositories = Object.create(lazyRepositories) as { [STATE]: TransactionState };
-  repositories[STATE] = state;
-  return repositories as unknown as Repositories;
+  const areas = new Map<PropertyKey, object>();
+  const areaOf = (area: PropertyKey): object | undefined => {
+    const known = areas.get(area);
+    if (known) return known;
+    const create: unknown = Reflect.get(repositoryFactories, area);
+    if (typeof create !== 'function') return undefined;
+    const methods = new Map<PropertyKey, Method>();
+    const repository: object = new Proxy(create(state.ctx), {
+      get(target, method) {
+        let guarded = methods.get(method);
+        if (!guarded) {
+          const fn: unknown = Reflect.get(target, method);
+          if (typeof fn !== 'function') return fn;
+          guarded = state.guard((...args) => Reflect.apply(fn, target, args));
+          methods.set(method, guarded);
+        }
+        return guarded;
+      },
+    });
+    areas.set(area, repository);
+    return repository;
+  };
+  // An empty target: every area comes from `areaOf`, typed by the port.
+  return new Proxy({} as Repositories, { get: (_target, area) => areaOf(area) });
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   createRoleRepository,
   createUserRepository,
 } from './access-repositories.js';
-import { createDatabase, openSession, type Session } from './database.js';
+import type { Session } from './database.js';
 import { createEventRepository } from './event-repository.js';
 import {
   createDependencyRepository,
@@ -65,11 +65,6 @@ const FACTORIES: { [A in Area]: (s: Session) => SyncRepositories[A] } = {
 
 const AREAS = Object.keys(FACTORIES) as Area[];
 
-// Method names come from the factories themselves, so a method added to a port and its memory
-// repository is bound without a second list to keep in step.
-const probe = openSession(createDatabase());
-const METHODS = new Map<Area, string[]>(AREAS.map((area) => [area, Object.keys(FACTORIES[area](probe))]));
-
 /** The synchronous repositories over a session, each built on first use. */
 export function sessionRepositories(session: Session): <A extends Area>(area: A) => SyncRepositories[A] {
   const built = new Map<Area, unknown>();
@@ -86,16 +81,37 @@ export function sessionRepositories(session: Session): <A extends Area>(area: A)
 /** Runs one repository call: which area, which method, with which arguments. */
 export type Invoke = (area: Area, method: string, args: unknown[]) => Promise<unknown>;
 
-/** Builds the asynchronous port, every method of which goes through `invoke`. */
+/**
+ * Builds the asynchronous port, every method of which goes through `invoke`: areas and methods are
+ * looked up as they are used, so a method added to a port and its memory repository needs no list.
+ */
 export function bindRepositories(invoke: Invoke): Repositories {
-  const entries = AREAS.map((area) => {
-    const methods = METHODS.get(area) ?? [];
-    const repository = Object.fromEntries(
-      methods.map((method) => [method, (...args: unknown[]) => invoke(area, method, args)]),
-    );
-    return [area, Object.freeze(repository)];
-  });
-  return Object.freeze(Object.fromEntries(entries)) as unknown as Repositories;
+  const areas = new Map<Area, object>();
+  const areaOf = (area: Area): object => {
+    let bound = areas.get(area);
+    if (!bound) {
+      const methods = new Map<string, (...args: unknown[]) => Promise<unknown>>();
+      bound = new Proxy(
+        {},
+        {
+          get(_target, method) {
+            if (typeof method !== 'string') return undefined;
+            let fn = methods.get(method);
+            if (!fn) {
+              fn = (...args) => invoke(area, method, args);
+              methods.set(method, fn);
+            }
+            return fn;
+          },
+        },
+      );
+      areas.set(area, bound);
+    }
+    return bound;
+  };
+  const isArea = (name: PropertyKey): name is Area =>
+    typeof name === 'string' && Object.hasOwn(FACTORIES, name);
+  return new Proxy({} as Repositories, { get: (_target, area) => (isArea(area) ? areaOf(area) : undefined) });
 }
 
 /** The read side of the port (what a store offers outside transactions), every method through `invoke`. */

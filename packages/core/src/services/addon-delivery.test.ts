@@ -64,23 +64,26 @@ async function withAddon(store: Store, clock: TestClock): Promise<void> {
 /** Counts the calls to each `store.addons` method. */
 function countingAddons(store: Store) {
   const calls: Record<string, number> = {};
-  const counted = (repository: object) =>
-    Object.fromEntries(
-      Object.entries(repository as Record<string, (...args: unknown[]) => unknown>).map(([name, fn]) => [
-        name,
-        (...args: unknown[]) => {
+  // Over an empty target: repositories may be frozen, and a proxy may not change a frozen answer.
+  const counted = <R extends object>(repository: R): R =>
+    new Proxy({} as R, {
+      get(_target, name) {
+        const fn: unknown = Reflect.get(repository, name);
+        if (typeof fn !== 'function' || typeof name !== 'string') return fn;
+        return (...args: unknown[]) => {
           calls[name] = (calls[name] ?? 0) + 1;
-          return fn(...args);
-        },
-      ]),
-    );
-  const counting = {
+          return Reflect.apply(fn, repository, args);
+        };
+      },
+    });
+  const withCountedAddons = (tx: Repositories): Repositories =>
+    new Proxy(tx, { get: (t, name) => (name === 'addons' ? counted(t.addons) : Reflect.get(t, name)) });
+  const counting: Store = {
     ...store,
     addons: counted(store.addons),
     // Writes happen in transactions: count the lease calls made there too.
-    transaction: <T>(fn: (tx: Repositories) => Promise<T>) =>
-      store.transaction((tx) => fn({ ...tx, addons: counted(tx.addons) } as unknown as Repositories)),
-  } as unknown as Store;
+    transaction: (fn) => store.transaction((tx) => fn(withCountedAddons(tx))),
+  };
   return { store: counting, calls };
 }
 

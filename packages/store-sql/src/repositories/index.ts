@@ -52,7 +52,29 @@ export const repositoryFactories: { [A in keyof Repositories]: (ctx: RepoContext
 
 /** Every repository over one handle (the store's connection pool or one transaction). */
 export function createRepositories(ctx: RepoContext): Repositories {
-  const out: Record<string, unknown> = {};
-  for (const [area, create] of Object.entries(repositoryFactories)) out[area] = create(ctx);
-  return out as unknown as Repositories;
+  return {
+    projects: createProjectRepository(ctx),
+    environments: createEnvironmentRepository(ctx),
+    features: createFeatureRepository(ctx),
+    featureEnvironments: createFeatureEnvironmentRepository(ctx),
+    strategies: createStrategyRepository(ctx),
+    segments: createSegmentRepository(ctx),
+    contextFields: createContextFieldRepository(ctx),
+    tags: createTagRepository(ctx),
+    dependencies: createDependencyRepository(ctx),
+    favorites: createFavoriteRepository(ctx),
+    events: createEventRepository(ctx),
+    addons: createAddonRepository(ctx),
+    apiTokens: createApiTokenRepository(ctx),
+    users: createUserRepository(ctx),
+    roles: createRoleRepository(ctx),
+    groups: createGroupRepository(ctx),
+    projectAccess: createProjectAccessRepository(ctx),
+    signupTokens: createSignupTokenRepository(ctx),
+    signals: createSignalRepository(ctx),
+    metrics: createMetricsRepository(ctx),
+    featureSearch: createFeatureSearchRepository(ctx),
+    sessions: createSessionRepository(ctx),
+    loginThrottles: createLoginThrottleRepository(ctx),
+  };
 }
