@@ -71,6 +71,7 @@ export async function startServer(
       auth: { type: config.auth },
       logger,
       ...(config.bodyLimit ? { bodyLimit: config.bodyLimit } : {}),
+      streaming: config.streaming,
     }),
   );
 
