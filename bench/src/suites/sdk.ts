@@ -191,6 +191,8 @@ export default async function sdkBench(): Promise<void> {
       `client payload: ${plan.features} features, ${(size / 1e6).toFixed(2)} MB (gzip ${gz.headers.get('content-encoding')}); ${DURATION_S} s per case, 10 connections`,
     );
     const url = `${base}/api/client/features`;
+    // The floor: Express and the loopback round trip with no Flagstaff work at all.
+    await load('GET /health (floor)', `${base}/health`, {}, 200);
     await load('GET /api/client/features', url, { authorization: client }, 200);
     await load(
       'GET /api/client/features (gzip)',
