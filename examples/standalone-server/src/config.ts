@@ -20,6 +20,8 @@ export interface ServerConfig {
   /** Public base URL, used in invite links. */
   baseUrl: string | undefined;
   bodyLimit: string | undefined;
+  /** FLAGSTAFF_STREAM_MAX_CONNECTIONS / FLAGSTAFF_STREAM_KEEPALIVE_MS: SDK streaming limits (defaults in @flagstaff/http). */
+  streaming: { maxConnections?: number; keepAliveMs?: number };
   /** How long shutdown waits for requests in flight before cutting connections. */
   shutdownTimeoutMs: number;
 }
@@ -72,6 +74,15 @@ function withStatementTimeout(db: DatabaseConfig, statementTimeoutMs: number | u
   return db.kind === 'postgres' && statementTimeoutMs !== undefined ? { ...db, statementTimeoutMs } : db;
 }
 
+/** An optional positive integer setting, as `{ [key]: n }` or `{}` when unset. */
+function positive(name: string, value: string | undefined, key: string): Record<string, number> {
+  if (value === undefined || value.trim() === '') return {};
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new ConfigError(`${name} must be a positive integer, not "${value}"`);
+  return { [key]: n };
+}
+
 /** Reads the configuration from environment variables. */
 export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
   return {
@@ -86,6 +97,10 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     adminPassword: env.FLAGSTAFF_ADMIN_PASSWORD || undefined,
     baseUrl: env.FLAGSTAFF_BASE_URL?.trim() || undefined,
     bodyLimit: env.FLAGSTAFF_BODY_LIMIT?.trim() || undefined,
+    streaming: {
+      ...positive('FLAGSTAFF_STREAM_MAX_CONNECTIONS', env.FLAGSTAFF_STREAM_MAX_CONNECTIONS, 'maxConnections'),
+      ...positive('FLAGSTAFF_STREAM_KEEPALIVE_MS', env.FLAGSTAFF_STREAM_KEEPALIVE_MS, 'keepAliveMs'),
+    },
     shutdownTimeoutMs: 10_000,
   };
 }

@@ -85,6 +85,7 @@ export async function startServer(
     logger,
     ui: true,
     ...(config.bodyLimit ? { bodyLimit: config.bodyLimit } : {}),
+    streaming: config.streaming,
   });
   const server: Server = createServer((req, res) => {
     logRequest(logger, req, res);
