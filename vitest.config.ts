@@ -24,7 +24,13 @@ export default defineConfig({
   resolve: { conditions: ['source', 'module', 'node', 'import', 'default'] },
   ssr: { resolve: { conditions: ['source', 'node', 'default'], externalConditions: ['source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'examples/*/src/**/*.test.ts',
+      'packages/admin-ui/e2e/**/*.test.ts',
+    ],
+    // Builds the admin UI for its browser tests when dist is missing or stale (a no-op otherwise).
+    globalSetup: ['packages/admin-ui/e2e/global-setup.ts'],
     reporters: ['default', summaryLine],
     testTimeout: 30_000,
     hookTimeout: 60_000,

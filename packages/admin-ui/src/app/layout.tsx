@@ -20,7 +20,7 @@ const NAV: { section: string; links: { to: string; label: string; icon: string }
     section: 'Configure',
     links: [
       { to: '/segments', label: 'Segments', icon: '◎' },
-      { to: '/context', label: 'Context fields', icon: '⌗' },
+      { to: '/context', label: 'Context fields', icon: '▤' },
       { to: '/tag-types', label: 'Tag types', icon: '#' },
       { to: '/environments', label: 'Environments', icon: '◇' },
     ],
@@ -28,7 +28,7 @@ const NAV: { section: string; links: { to: string; label: string; icon: string }
   {
     section: 'Admin',
     links: [
-      { to: '/access', label: 'Access', icon: '⚿' },
+      { to: '/access', label: 'Access', icon: '◆' },
       { to: '/integrations', label: 'Integrations', icon: '⇄' },
     ],
   },

@@ -27,7 +27,7 @@ export function EventList({ events }: { events: FlagstaffEvent[] }) {
                   <div
                     // biome-ignore lint/suspicious/noArrayIndexKey: rows are plain values without identity and are only appended or removed
                     key={i}
-                    className={line.kind === 'add' ? 'diff-add' : line.kind === 'del' ? 'diff-del' : ''}
+                    className={line.kind === 'add' ? 'diff-add' : 'diff-del'}
                   >
                     {line.kind === 'add' ? '+ ' : '- '}
                     {line.path || '(value)'}: {line.value}

@@ -1,19 +1,29 @@
 export interface DiffLine {
-  kind: 'add' | 'del' | 'same';
+  kind: 'add' | 'del';
   path: string;
   value: string;
 }
 
-const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? 'undefined'));
+const show = (v: unknown) => JSON.stringify(v) ?? 'undefined';
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function walk(before: unknown, after: unknown, path: string, out: DiffLine[]): void {
-  const bothObjects =
-    typeof before === 'object' && before !== null && typeof after === 'object' && after !== null;
-  if (bothObjects && Array.isArray(before) === Array.isArray(after)) {
-    const b = before as Record<string, unknown>;
-    const a = after as Record<string, unknown>;
+  // A record against a record (or against nothing) is compared field by field, so a created or
+  // deleted object reads as one line per field rather than one blob.
+  if (
+    (isRecord(before) || before === undefined) &&
+    (isRecord(after) || after === undefined) &&
+    before !== after
+  ) {
+    const b = before ?? {};
+    const a = after ?? {};
     for (const key of new Set([...Object.keys(b), ...Object.keys(a)]))
       walk(b[key], a[key], path ? `${path}.${key}` : key, out);
+    return;
+  }
+  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
+    before.forEach((item, i) => walk(item, after[i], `${path}.${i}`, out));
     return;
   }
   if (JSON.stringify(before) === JSON.stringify(after)) return;
