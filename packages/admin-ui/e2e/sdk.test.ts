@@ -59,7 +59,10 @@ describe('a client token made in the UI, used by the official Unleash SDK', () =
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     await expect.poll(() => sdk?.isEnabled('sdk-visible'), { timeout: 10_000 }).toBe(true);
 
-    await toggle.click();
+    // Keyboard: the switch takes focus and Space flips it.
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
     await expect.poll(() => sdk?.isEnabled('sdk-visible'), { timeout: 10_000 }).toBe(false);
   });
 });

@@ -23,7 +23,7 @@ function walk(before: unknown, after: unknown, path: string, out: DiffLine[]): v
     return;
   }
   if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
-    before.forEach((item, i) => walk(item, after[i], `${path}.${i}`, out));
+    for (const [i, item] of before.entries()) walk(item, after[i], `${path}.${i}`, out);
     return;
   }
   if (JSON.stringify(before) === JSON.stringify(after)) return;

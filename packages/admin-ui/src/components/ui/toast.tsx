@@ -27,7 +27,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
   return (
     <ToastContext.Provider value={toaster}>
-      <Toast.Provider swipeDirection="right" duration={6000}>
+      <Toast.Provider swipeDirection="right" duration={4000}>
         {children}
         {items.map((item) => (
           <Toast.Root

@@ -97,6 +97,13 @@ export function ApiTokensTab() {
             </tr>
           </thead>
           <tbody>
+            {list.data?.tokens.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="muted">
+                  No API tokens yet. SDKs need one to fetch flags.
+                </td>
+              </tr>
+            ) : null}
             {list.data?.tokens.map((t) => (
               <tr key={t.secret}>
                 <td className="cell-name">{t.tokenName}</td>

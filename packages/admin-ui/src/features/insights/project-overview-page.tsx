@@ -72,6 +72,9 @@ export default function ProjectOverviewPage() {
             <>
               <div className="stat">{Math.round(dora.data.projectAverage * 10) / 10} days</div>
               <div className="stat-label">Average time from creation to enabled in production</div>
+              {dora.data.features.length === 0 ? (
+                <p className="muted">No feature of this project has been enabled in production yet.</p>
+              ) : null}
               <table style={{ marginTop: 10 }}>
                 <tbody>
                   {dora.data.features.slice(0, 8).map((f) => (
