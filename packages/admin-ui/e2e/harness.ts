@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { silentLogger } from '@flagstaff/core';
-import { loadConfig } from '../../../examples/standalone-server/src/config';
-import { type RunningServer, startServer } from '../../../examples/standalone-server/src/server';
+import { loadConfig } from '@flagstaff/standalone-server/src/config.js';
+import { type RunningServer, startServer } from '@flagstaff/standalone-server/src/server.js';
 import { adminUiAssetsDir } from '../assets-dir.js';
 
 const TYPES: Record<string, string> = {

@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './styles.css';
+import './styles/base.css';
+import './styles/controls.css';
+import './styles/overlays.css';
+import './styles/features.css';
 
 const root = document.getElementById('root');
 if (root)
