@@ -34,54 +34,51 @@ afterAll(async () => {
 });
 
 describe('a Viewer signed in through the login page', () => {
-  it.skipIf(!process.env.FLAGSTAFF_LOGIN_ROUTES && !loginRouteExists)(
-    'sees switches disabled and cannot create anything [needs the login routes from the lead’s branch]',
-    async () => {
-      await admin('api/admin/projects/default/features', {
+  it('sees switches disabled and cannot create anything [needs the login routes from the lead’s branch]', async (ctx) => {
+    // TEMPORARY: skipped while POST auth/simple/login answers 404 (before the lead's branch is merged).
+    if (!loginRouteExists) ctx.skip();
+    await admin('api/admin/projects/default/features', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'viewer-sees-me' }),
+    });
+    const invite = await (
+      await admin('api/admin/invite-link/tokens', {
         method: 'POST',
-        body: JSON.stringify({ name: 'viewer-sees-me' }),
-      });
-      const invite = await (
-        await admin('api/admin/invite-link/tokens', {
-          method: 'POST',
-          body: JSON.stringify({
-            name: 'viewers',
-            expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-          }),
-        })
-      ).json();
-      const signup = await fetch(`${harness.root}invite/${invite.secret}/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
-          email: 'viewer@example.com',
-          name: 'Vera Viewer',
-          password: 'correct-horse-battery',
+          name: 'viewers',
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
         }),
-      });
-      expect(signup.ok).toBe(true);
+      })
+    ).json();
+    const signup = await fetch(`${harness.root}invite/${invite.secret}/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'viewer@example.com',
+        name: 'Vera Viewer',
+        password: 'correct-horse-battery',
+      }),
+    });
+    expect(signup.ok).toBe(true);
 
-      const { page } = await openPage(browser);
-      await page.goto(`${harness.ui}projects/default`);
-      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-      await screenshot(page, 'login');
-      await page.getByLabel('Username or e-mail').fill('viewer@example.com');
-      await page.getByLabel('Password').fill('wrong-password-here');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('alert').waitFor();
-      await page.getByLabel('Password').fill('correct-horse-battery');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Default', level: 1 }).waitFor();
+    const { page } = await openPage(browser);
+    await page.goto(`${harness.ui}projects/default`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await screenshot(page, 'login');
+    await page.getByLabel('Username or e-mail').fill('viewer@example.com');
+    await page.getByLabel('Password').fill('wrong-password-here');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel('Password').fill('correct-horse-battery');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Default', level: 1 }).waitFor();
 
-      const toggle = page.getByRole('switch', { name: 'viewer-sees-me in development' });
-      await toggle.waitFor();
-      expect(await toggle.isDisabled()).toBe(true);
-      expect(await page.getByRole('button', { name: 'New feature flag' }).isDisabled()).toBe(true);
-      await page.getByRole('link', { name: 'viewer-sees-me' }).click();
-      expect(await page.getByRole('switch', { name: 'viewer-sees-me in development' }).isDisabled()).toBe(
-        true,
-      );
-      expect(await page.getByRole('button', { name: 'Add strategy' }).first().isDisabled()).toBe(true);
-    },
-  );
+    const toggle = page.getByRole('switch', { name: 'viewer-sees-me in development' });
+    await toggle.waitFor();
+    expect(await toggle.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'New feature flag' }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'viewer-sees-me' }).click();
+    expect(await page.getByRole('switch', { name: 'viewer-sees-me in development' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add strategy' }).first().isDisabled()).toBe(true);
+  });
 });
