@@ -17,6 +17,15 @@ export default defineConfig({
       // Core's modules only declare things, so what the UI does not import (services using
       // node:crypto) is dropped; the UI uses its domain schemas only.
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/core/src/') },
+      // ...so the resolver's note that core's services import node:crypto is noise here.
+      onLog(level, log, handler) {
+        if (
+          log.message.includes('externalized for browser compatibility') &&
+          log.message.includes('/packages/core/src/')
+        )
+          return;
+        handler(level, log);
+      },
     },
   },
   server: {

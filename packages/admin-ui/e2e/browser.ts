@@ -54,5 +54,9 @@ const screenshotDir = process.env.FLAGSTAFF_SCREENSHOTS
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+  // Transient toasts would cover the page; the screenshots show the page itself.
+  await page.screenshot({
+    path: join(screenshotDir, `${name}.png`),
+    style: '.toast-viewport { display: none; }',
+  });
 }

@@ -19,5 +19,17 @@ export default async function setup(): Promise<void> {
   const { generateApi } = await import('../scripts/generate-api.mjs');
   await generateApi();
   const { build } = await import('vite');
-  await build({ root: packageDir, configFile: join(packageDir, 'vite.config.ts'), logLevel: 'error' });
+  // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: packageDir,
+      configFile: join(packageDir, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'error',
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }

@@ -27,7 +27,10 @@ describe('first load and small screens', () => {
     await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     const total = [...scripts.values()].reduce((a, b) => a + b, 0);
-    console.log(`first load: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} kB gzipped`);
+    console.log(
+      `first load: ${(total / 1024).toFixed(1)} kB gzipped in ${scripts.size} scripts:`,
+      [...scripts].map(([url, size]) => `${url.split('/').pop()} ${(size / 1024).toFixed(1)}`).join(', '),
+    );
     expect(total).toBeLessThanOrEqual(350 * 1024);
     expect(consoleErrors).toEqual([]);
   });

@@ -136,7 +136,12 @@ export default function SegmentsPage() {
             {list.data?.segments.map((s) => (
               <tr key={s.id}>
                 <td className="cell-name">{s.name}</td>
-                <td className="muted">{s.description}</td>
+                <td className="muted">
+                  {s.description ||
+                    s.constraints
+                      .map((c) => `${c.contextName} ${c.operator} ${c.value ?? (c.values ?? []).join(', ')}`)
+                      .join('; ')}
+                </td>
                 <td>
                   <Badge>{s.constraints.length} constraint(s)</Badge>
                 </td>
