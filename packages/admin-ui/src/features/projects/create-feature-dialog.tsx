@@ -2,7 +2,7 @@ import type { CreateFeatureInput } from '@flagstaff/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
+import { fieldError, unwrap } from '../../api/errors';
 import type { FeatureView, Project } from '../../api/types';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice, Field } from '../../components/ui/page';
@@ -51,6 +51,8 @@ export function CreateFeatureDialog({
       navigate(`/projects/${encodeURIComponent(project.id)}/features/${encodeURIComponent(f.name)}`);
     },
   });
+  const serverField = fieldError(create.error, ['name', 'type', 'description']);
+  const shownErrors = serverField ? { [serverField.field]: serverField.message, ...errors } : errors;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body: CreateFeatureInput = { ...form, description: form.description || null };
@@ -77,7 +79,7 @@ export function CreateFeatureDialog({
             {naming.description ? <div>{naming.description}</div> : null}
           </div>
         ) : null}
-        <Field label="Name" htmlFor="feature-name" error={errors.name}>
+        <Field label="Name" htmlFor="feature-name" error={shownErrors.name}>
           <input
             id="feature-name"
             value={form.name}
@@ -85,7 +87,7 @@ export function CreateFeatureDialog({
             autoFocus
           />
         </Field>
-        <Field label="Type" htmlFor="feature-type" error={errors.type}>
+        <Field label="Type" htmlFor="feature-type" error={shownErrors.type}>
           <select
             id="feature-type"
             value={form.type}
@@ -98,7 +100,7 @@ export function CreateFeatureDialog({
             ))}
           </select>
         </Field>
-        <Field label="Description" htmlFor="feature-description" error={errors.description}>
+        <Field label="Description" htmlFor="feature-description" error={shownErrors.description}>
           <textarea
             id="feature-description"
             value={form.description}
@@ -113,7 +115,7 @@ export function CreateFeatureDialog({
           />
           Collect impression data
         </label>
-        <ErrorNotice error={create.error} />
+        {serverField ? null : <ErrorNotice error={create.error} />}
         <div className="form-actions">
           <button type="button" className="btn" onClick={() => onOpenChange(false)}>
             Cancel

@@ -2,7 +2,7 @@ import type { CreateProjectInput } from '@flagstaff/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { errorMessage, unwrap } from '../../api/errors';
+import { errorMessage, fieldError, unwrap } from '../../api/errors';
 import type { Project } from '../../api/types';
 import { Dialog } from '../../components/ui/dialog';
 import { Badge, EmptyState, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
@@ -33,6 +33,8 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       navigate(`/projects/${encodeURIComponent(p.id)}`);
     },
   });
+  const serverField = fieldError(create.error, ['id', 'name', 'featureNaming']);
+  const shownErrors = serverField ? { [serverField.field]: serverField.message, ...errors } : errors;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body: CreateProjectInput = {
@@ -58,10 +60,10 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     <Dialog open={open} onOpenChange={onOpenChange} title="Create project">
       <form onSubmit={submit} noValidate>
         <div className="form-grid">
-          <Field label="Project id" htmlFor="project-id" error={errors.id}>
+          <Field label="Project id" htmlFor="project-id" error={shownErrors.id}>
             <input id="project-id" value={form.id} onChange={set('id')} placeholder="checkout" />
           </Field>
-          <Field label="Name" htmlFor="project-name" error={errors.name}>
+          <Field label="Name" htmlFor="project-name" error={shownErrors.name}>
             <input id="project-name" value={form.name} onChange={set('name')} placeholder="Checkout" />
           </Field>
         </div>
@@ -73,7 +75,7 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           <Field
             label="Pattern"
             htmlFor="naming-pattern"
-            error={errors.featureNaming}
+            error={shownErrors.featureNaming}
             hint="A JavaScript regular expression, without slashes or flags."
           >
             <input
@@ -97,7 +99,7 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             </Field>
           </div>
         </fieldset>
-        {create.error ? <ErrorNotice error={errorMessage(create.error)} /> : null}
+        {create.error && !serverField ? <ErrorNotice error={errorMessage(create.error)} /> : null}
         <div className="form-actions">
           <button type="button" className="btn" onClick={() => onOpenChange(false)}>
             Cancel
