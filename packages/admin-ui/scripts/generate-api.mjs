@@ -6,6 +6,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The package whose route table the client is generated from (the only place the UI names it). */
+export const SERVER_PACKAGE = '@flagstaff/http-express';
+
 /**
  * Most routes document their success body only as `{ type: 'object' }`, which openapi-typescript turns
  * into `Record<string, never>`; an empty schema makes it `unknown`, which the UI narrows to core types.
@@ -22,7 +25,7 @@ function loosenUntypedResponses(document) {
 
 /** Generates `openapi.json` and `src/api/schema.d.ts` from the route table. */
 export async function generateApi() {
-  const { buildOpenApiDocument, allRoutes } = await import('@flagstaff/http-express');
+  const { buildOpenApiDocument, allRoutes } = await import(SERVER_PACKAGE);
   const { default: openapiTS, astToString } = await import('openapi-typescript');
   const document = loosenUntypedResponses(buildOpenApiDocument(allRoutes()));
   const generatedDir = join(packageDir, 'generated');
