@@ -110,6 +110,16 @@ describe('a feature flag from creation to evaluation, in the browser', () => {
       )
       .toBe(true);
     await screenshot(page, 'feature');
+
+    await page.getByRole('tab', { name: /Details/ }).click();
+    await page.getByLabel('New tag (type:value)').fill('simple:team-checkout');
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await page.getByRole('button', { name: 'Remove tag simple:team-checkout' }).waitFor();
+    await page.locator('#feature-type-edit').selectOption('experiment');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(async () => (await harness.api.flagstaff.features.get('checkout', 'checkout-new-flow')).type).toBe('experiment');
+    await screenshot(page, 'feature-details');
+    await page.getByRole('tab', { name: 'Environments' }).click();
   });
 
   it('shows the feature on in the project table, and the playground explains its evaluation', async () => {

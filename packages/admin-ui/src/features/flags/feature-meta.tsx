@@ -3,6 +3,7 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { FeatureView } from '../../api/types';
 import { Badge, Card, Field } from '../../components/ui/page';
+import { FEATURE_TYPES } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
 import { featureKey, useProjectFeatureNames } from './api';
@@ -14,6 +15,10 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
   const path = { projectId: feature.project, featureName: feature.name };
   const mayUpdate = can('UPDATE_FEATURE', { project: feature.project });
   const [description, setDescription] = useState(feature.description ?? '');
+  const [type, setType] = useState<(typeof FEATURE_TYPES)[number]>(
+    FEATURE_TYPES.find((t) => t === feature.type) ?? 'release',
+  );
+  const [impressionData, setImpressionData] = useState(feature.impressionData);
   const [tag, setTag] = useState('');
   const [parent, setParent] = useState('');
   const candidates = (useProjectFeatureNames(feature.project).data ?? []).filter((n) => n !== feature.name);
@@ -22,11 +27,11 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
       unwrap(
         api.PUT('/api/admin/projects/{projectId}/features/{featureName}', {
           params: { path },
-          body: { description: description || null },
+          body: { description: description || null, type, impressionData },
         }),
       ),
     invalidates: [key],
-    success: 'Description saved',
+    success: 'Feature saved',
   });
   const addTag = useApiMutation({
     mutationFn: ({ type, value }: { type: string; value: string }) =>
@@ -88,17 +93,35 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
             onChange={(e) => setDescription(e.target.value)}
           />
         </Field>
+        <Field label="Type" htmlFor="feature-type-edit">
+          <select
+            id="feature-type-edit"
+            value={type}
+            disabled={!mayUpdate}
+            onChange={(e) => setType(FEATURE_TYPES.find((t) => t === e.target.value) ?? 'release')}
+          >
+            {FEATURE_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </Field>
         <div className="row-between">
-          <span className="muted">
-            Type {feature.type} · impression data {feature.impressionData ? 'on' : 'off'}
-          </span>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={impressionData}
+              disabled={!mayUpdate}
+              onChange={(e) => setImpressionData(e.target.checked)}
+            />
+            Impression data
+          </label>
           <button
             type="button"
             className="btn btn-small"
             disabled={!mayUpdate || update.isPending}
             onClick={() => update.mutate()}
           >
-            Save description
+            Save
           </button>
         </div>
       </Card>
