@@ -117,7 +117,9 @@ describe('a feature flag from creation to evaluation, in the browser', () => {
     await page.getByRole('button', { name: 'Remove tag simple:team-checkout' }).waitFor();
     await page.locator('#feature-type-edit').selectOption('experiment');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(async () => (await harness.api.flagstaff.features.get('checkout', 'checkout-new-flow')).type).toBe('experiment');
+    await expect
+      .poll(async () => (await harness.api.flagstaff.features.get('checkout', 'checkout-new-flow')).type)
+      .toBe('experiment');
     await screenshot(page, 'feature-details');
     await page.getByRole('tab', { name: 'Environments' }).click();
   });
