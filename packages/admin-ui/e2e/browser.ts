@@ -34,6 +34,8 @@ export const launchBrowser = (): Promise<Browser> =>
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
+  // Fail with the locator in the message before the test's own timeout hides it.
+  page.setDefaultTimeout(15_000);
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
     if (m.type() !== 'error') return;

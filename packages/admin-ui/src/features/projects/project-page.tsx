@@ -22,6 +22,14 @@ export default function ProjectPage() {
   const can = useCan();
   const update = (patch: Partial<FeatureFilters>) => setFilters((f) => ({ ...f, offset: 0, ...patch }));
   const total = search.data?.total ?? 0;
+  const filtering = Boolean(
+    filters.query ||
+      filters.type ||
+      filters.tag ||
+      filters.state ||
+      filters.lifecycle ||
+      filters.enabledSomewhere,
+  );
   if (project.isPending) return <Loading />;
   if (project.error) return <ErrorNotice error={project.error} />;
   return (
@@ -114,9 +122,7 @@ export default function ProjectPage() {
         {search.isPending ? <Loading /> : null}
         {search.data && search.data.features.length === 0 ? (
           <EmptyState>
-            {total === 0 && !filters.query
-              ? 'No feature flags yet. Create the first one.'
-              : 'No feature flags match.'}
+            {!filtering ? 'No feature flags yet. Create the first one.' : 'No feature flags match.'}
           </EmptyState>
         ) : null}
         {search.data && search.data.features.length > 0 ? (
@@ -130,6 +136,7 @@ export default function ProjectPage() {
             onSort={(sortBy) =>
               setFilters((f) => ({
                 ...f,
+                offset: 0,
                 sortBy,
                 sortOrder: f.sortBy === sortBy && f.sortOrder === 'asc' ? 'desc' : 'asc',
               }))
