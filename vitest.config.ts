@@ -24,6 +24,8 @@ export default defineConfig({
   resolve: { conditions: ['source', 'module', 'node', 'import', 'default'] },
   ssr: { resolve: { conditions: ['source', 'node', 'default'], externalConditions: ['source'] } },
   test: {
+    // Builds the admin UI for its browser tests when dist is missing or stale (a no-op otherwise).
+    globalSetup: ['packages/admin-ui/e2e/global-setup.ts'],
     reporters: ['default', summaryLine],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -32,7 +34,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'all', include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts'] },
+        test: {
+          name: 'all',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'examples/*/src/**/*.test.ts',
+            'packages/admin-ui/e2e/**/*.test.ts',
+          ],
+        },
       },
       ...(['express', 'fetch'] as const).map((adapter) => ({
         extends: true as const,

@@ -43,6 +43,8 @@ export interface FeatureSearchQuery {
   /** Over `stale` / `active`. */
   state?: ValueFilter | undefined;
   lifecycle?: ValueFilter | undefined;
+  /** Over `<environment>:enabled` / `<environment>:disabled` (no row counts as disabled). */
+  status?: ValueFilter | undefined;
   tag?: SetFilter<Tag> | undefined;
   /** Segment names used by any of the feature's strategies. */
   segment?: SetFilter<string> | undefined;
@@ -208,6 +210,12 @@ export const featureSearchParamsSchema = z
     type: valueFilter().optional(),
     state: valueFilter(['active', 'stale']).optional(),
     lifecycle: valueFilter(['initial', 'pre-live', 'live', 'completed', 'archived']).optional(),
+    status: valueFilter()
+      .refine((f) => f.values.every((v) => /^.+:(enabled|disabled)$/.test(v)), {
+        message:
+          'must list <environment>:enabled or <environment>:disabled, e.g. IS_ANY_OF:production:enabled',
+      })
+      .optional(),
     tag: setFilter(tagOf, 'INCLUDE:type:value or INCLUDE_ANY_OF:simple:a,simple:b').optional(),
     segment: setFilter((v) => v, 'INCLUDE:segment-name').optional(),
     createdAt: dateFilter.optional(),
@@ -232,6 +240,7 @@ export const featureSearchParamsSchema = z
       type: p.type,
       state: p.state,
       lifecycle: p.lifecycle,
+      status: p.status,
       tag: p.tag,
       segment: p.segment,
       createdAt: p.createdAt,

@@ -59,6 +59,19 @@ export function createFeatureSearchRepository(s: Session): Sync<FeatureSearchRep
           segmentsOf.set(strategy.featureName, set);
         }
 
+      const enabledRows = new Set(
+        envRows.filter((r) => r.enabled).map((r) => `${r.featureName}\u0000${r.environment}`),
+      );
+      const statusKeeps = (f: FeatureRecord): boolean => {
+        const filter = query.status;
+        if (!filter || filter.values.length === 0) return true;
+        const any = filter.values.some((value) => {
+          const colon = value.lastIndexOf(':');
+          const on = enabledRows.has(`${f.name}\u0000${value.slice(0, colon)}`);
+          return value.slice(colon + 1) === 'enabled' ? on : !on;
+        });
+        return any !== filter.negate;
+      };
       const textMatches = (f: FeatureRecord): boolean =>
         query.terms.length === 0 ||
         query.terms.some(
@@ -81,6 +94,7 @@ export function createFeatureSearchRepository(s: Session): Sync<FeatureSearchRep
             keeps(query.type, f.type) &&
             keeps(query.state, f.stale ? 'stale' : 'active') &&
             keeps(query.lifecycle, f.lifecycle.stage) &&
+            statusKeeps(f) &&
             keepsSet(query.tag, (t) => tagsOf.get(f.name)?.has(`${t.type}:${t.value}`) === true) &&
             keepsSet(query.segment, (name) => segmentsOf.get(f.name)?.has(name) === true) &&
             dateKeeps(query.createdAt, f.createdAt) &&

@@ -157,6 +157,24 @@ export function describeFeatureSearchContract(open: StoreFactory): void {
       expect((await search({ lifecycle: 'IS:live' })).names).toEqual(['zeta']);
     });
 
+    test('filters by the on/off state per environment (a missing row is off)', async () => {
+      await seedSearch(store());
+      expect((await search({ status: 'IS:production:enabled' })).names).toEqual(['checkout']);
+      expect((await search({ status: 'IS_ANY_OF:production:enabled,development:enabled' })).names).toEqual([
+        'checkout',
+      ]);
+      expect((await search({ status: 'IS_NOT:production:enabled' })).names).toEqual([
+        'basket',
+        'zeta',
+        'banner',
+      ]);
+      expect((await search({ status: 'IS:production:disabled' })).names).toEqual([
+        'basket',
+        'zeta',
+        'banner',
+      ]);
+    });
+
     test('filters by tags and segments in each mode', async () => {
       await seedSearch(store());
       expect((await search({ tag: 'INCLUDE:simple:web' })).names).toEqual(['checkout', 'banner']);

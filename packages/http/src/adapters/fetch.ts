@@ -37,8 +37,22 @@ function toStream(body: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
   });
 }
 
-const toBodyInit = (body: HttpBody | undefined): string | Uint8Array | ReadableStream<Uint8Array> | null =>
-  body === undefined ? null : typeof body === 'string' || body instanceof Uint8Array ? body : toStream(body);
+/** Bytes over a plain ArrayBuffer, as `Response` takes them (no copy unless they sit on a shared one). */
+const ownBytes = (bytes: Uint8Array): Uint8Array<ArrayBuffer> =>
+  bytes.buffer instanceof ArrayBuffer
+    ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    : new Uint8Array(bytes);
+
+const toBodyInit = (
+  body: HttpBody | undefined,
+): string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null =>
+  body === undefined
+    ? null
+    : typeof body === 'string'
+      ? body
+      : body instanceof Uint8Array
+        ? ownBytes(body)
+        : toStream(body);
 
 /**
  * The API as a Fetch-API handler, `(request: Request) => Promise<Response>`: mount it in Hono,

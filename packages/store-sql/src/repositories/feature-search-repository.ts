@@ -56,6 +56,17 @@ function stateCondition(filter: ValueFilter): Expression<SqlBool> | null {
   return allowed[0] === 'stale' ? sql<SqlBool>`f.stale` : sql<SqlBool>`not f.stale`;
 }
 
+/** `<environment>:enabled|disabled` values: any of them holds (or none, negated). */
+function statusCondition(filter: ValueFilter): Expression<SqlBool> {
+  const each = filter.values.map((value) => {
+    const colon = value.lastIndexOf(':');
+    const enabled = sql<SqlBool>`exists (select 1 from feature_environments fe where fe.feature_name = f.name and fe.environment = ${value.slice(0, colon)} and fe.enabled)`;
+    return value.slice(colon + 1) === 'enabled' ? enabled : sql<SqlBool>`not ${enabled}`;
+  });
+  const any = sql<SqlBool>`(${sql.join(each, sql` or `)})`;
+  return filter.negate ? sql<SqlBool>`not ${any}` : any;
+}
+
 function textCondition(term: string): RawBuilder<SqlBool> {
   const p = containsPattern(term);
   return sql<SqlBool>`(lower(f.name) like ${p} escape '\\' or lower(coalesce(f.description, '')) like ${p} escape '\\' or exists (select 1 from feature_tags ft where ft.feature_name = f.name and lower(ft.tag_type || ':' || ft.tag_value) like ${p} escape '\\'))`;
@@ -70,6 +81,7 @@ function conditions(eb: Eb, q: FeatureSearchQuery, visible: readonly string[] | 
   if (q.lifecycle) out.push(valueCondition(eb, 'f.lifecycle_stage', q.lifecycle));
   const state = q.state && stateCondition(q.state);
   if (state) out.push(state);
+  if (q.status && q.status.values.length > 0) out.push(statusCondition(q.status));
   if (q.tag) out.push(setCondition(q.tag, hasTag));
   if (q.segment) out.push(setCondition(q.segment, usesSegment));
   if (q.createdAt) out.push(eb('f.created_at', q.createdAt.before ? '<' : '>=', q.createdAt.at));

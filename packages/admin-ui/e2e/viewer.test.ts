@@ -1,0 +1,87 @@
+// Signing in through the login page (POST auth/simple/login, GET api/admin/user with permissions).
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './browser';
+import { type Harness, startHarness } from './harness';
+
+const ADMIN = '*:*.viewer-test-admin-secret';
+let harness: Harness;
+let browser: Browser;
+
+const admin = (path: string, init: RequestInit = {}) =>
+  fetch(`${harness.root}${path}`, {
+    ...init,
+    headers: { authorization: ADMIN, 'content-type': 'application/json', ...init.headers },
+  });
+
+beforeAll(async () => {
+  [harness, browser] = await Promise.all([
+    startHarness({ auth: 'token', adminToken: ADMIN }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await harness?.close();
+});
+
+describe('a Viewer signed in through the login page', () => {
+  it('shows the login page when the API answers 401, and the server’s message when signing in fails', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${harness.ui}projects`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await screenshot(page, 'login');
+    await page.getByLabel('Username or e-mail').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect((await alert.textContent())?.length).toBeGreaterThan(0);
+  });
+
+  it('sees switches disabled and cannot create anything', async () => {
+    await admin('api/admin/projects/default/features', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'viewer-sees-me' }),
+    });
+    const invite = await (
+      await admin('api/admin/invite-link/tokens', {
+        method: 'POST',
+        body: JSON.stringify({
+          name: 'viewers',
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        }),
+      })
+    ).json();
+    const signup = await fetch(`${harness.root}invite/${invite.secret}/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'viewer@example.com',
+        name: 'Vera Viewer',
+        password: 'correct-horse-battery',
+      }),
+    });
+    expect(signup.ok).toBe(true);
+
+    const { page } = await openPage(browser);
+    await page.goto(`${harness.ui}projects/default`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await screenshot(page, 'login');
+    await page.getByLabel('Username or e-mail').fill('viewer@example.com');
+    await page.getByLabel('Password').fill('wrong-password-here');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel('Password').fill('correct-horse-battery');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Default', level: 1 }).waitFor();
+
+    const toggle = page.getByRole('switch', { name: 'viewer-sees-me in development' });
+    await toggle.waitFor();
+    expect(await toggle.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'New feature flag' }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'viewer-sees-me' }).click();
+    expect(await page.getByRole('switch', { name: 'viewer-sees-me in development' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add strategy' }).first().isDisabled()).toBe(true);
+  });
+});

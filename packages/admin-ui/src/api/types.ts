@@ -1,0 +1,47 @@
+// Narrow local response types for routes whose OpenAPI response schema is loose: built from the
+// core domain types, never with fields the server does not send.
+import type { FlagstaffEvent, Project } from '@flagstaff/core';
+
+export type {
+  Addon,
+  AddonProviderDefinition,
+  ApiTokenView,
+  Constraint,
+  ConstraintOperator,
+  ContextField,
+  Dependency,
+  DoraMetrics,
+  Environment,
+  FeatureEnvironmentView,
+  FeatureStrategy,
+  FeatureView,
+  FlagstaffEvent,
+  InstanceInsights,
+  Payload,
+  PlaygroundFeature,
+  PlaygroundResponse,
+  PlaygroundStrategy,
+  Project,
+  ProjectEnvironmentView,
+  ProjectOverview,
+  Role,
+  Segment,
+  SignalEndpoint,
+  SignupTokenView,
+  StrategyVariant,
+  Tag,
+  TagType,
+  UserView,
+  Variant,
+} from '@flagstaff/core';
+
+export interface ProjectList {
+  version: number;
+  projects: Project[];
+}
+
+export interface EventPage {
+  version: number;
+  events: FlagstaffEvent[];
+  totalEvents?: number;
+}

@@ -1,0 +1,22 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { errorMessage } from '../api/errors';
+
+/** The error boundary of a route: the rest of the app keeps working. */
+export function RouteError() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : errorMessage(error);
+  return (
+    <div className="card route-error" role="alert">
+      <h1>This page ran into a problem</h1>
+      <p className="muted">{message}</p>
+      <div className="form-actions">
+        <button type="button" className="btn" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+        <Link className="btn btn-primary" to="/projects">
+          Go to projects
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../api/errors';
+
+/** The title row of a page with optional actions on the right. */
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <header className="page-header">
+      <div>
+        <h1>{title}</h1>
+        {subtitle ? <p className="muted">{subtitle}</p> : null}
+      </div>
+      {actions ? <div className="page-actions">{actions}</div> : null}
+    </header>
+  );
+}
+
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section className={className ? `card ${className}` : 'card'}>
+      {title || actions ? (
+        <div className="card-head">
+          {title ? <h2>{title}</h2> : <span />}
+          {actions}
+        </div>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+export const Loading = ({ label = 'Loading…' }: { label?: string }) => (
+  <div className="loading" role="status">
+    <span className="spinner" aria-hidden="true" />
+    {label}
+  </div>
+);
+
+export const EmptyState = ({ children }: { children: ReactNode }) => <div className="empty">{children}</div>;
+
+/** An inline error showing the server's message. */
+export const ErrorNotice = ({ error }: { error: unknown }) =>
+  error ? (
+    <div className="notice notice-error" role="alert">
+      {errorMessage(error)}
+    </div>
+  ) : null;
+
+export const Badge = ({
+  children,
+  tone = 'neutral',
+}: {
+  children: ReactNode;
+  tone?: 'neutral' | 'good' | 'warn' | 'bad' | 'info';
+}) => <span className={`badge badge-${tone}`}>{children}</span>;
+
+/** A labelled form control with its validation message next to it. */
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+  htmlFor,
+}: {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  children: ReactNode;
+  htmlFor?: string;
+}) {
+  return (
+    <div className={error ? 'field field-invalid' : 'field'}>
+      <label htmlFor={htmlFor}>{label}</label>
+      {children}
+      {hint ? <div className="hint">{hint}</div> : null}
+      {error ? (
+        <div className="field-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export const formatDate = (value: string | null | undefined): string =>
+  value ? new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';

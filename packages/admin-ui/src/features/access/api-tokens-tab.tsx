@@ -1,0 +1,212 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { ApiTokenView, Environment, ProjectList } from '../../api/types';
+import { SecretOnce } from '../../components/secret-once';
+import { Dialog } from '../../components/ui/dialog';
+import { Badge, Card, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
+import { createApiTokenSchema } from '../../lib/domain';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { fieldErrors } from '../../lib/zod-errors';
+import { useCan } from '../auth/permissions';
+
+const key = ['api-tokens'];
+type TokenType = 'client' | 'frontend' | 'admin';
+
+/** API tokens for SDKs: create (secret shown once) and delete. */
+export function ApiTokensTab() {
+  const can = useCan();
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => unwrap<{ tokens: ApiTokenView[] }>(api.GET('/api/admin/api-tokens')),
+  });
+  const environments = useQuery({
+    queryKey: ['environments'],
+    queryFn: () => unwrap<{ environments: Environment[] }>(api.GET('/api/admin/environments')),
+  });
+  const projects = useQuery({
+    queryKey: ['projects'],
+    queryFn: () => unwrap<ProjectList>(api.GET('/api/admin/projects')),
+  });
+  const [creating, setCreating] = useState(false);
+  const [form, setForm] = useState<{
+    tokenName: string;
+    type: TokenType;
+    environment: string;
+    project: string;
+  }>({ tokenName: '', type: 'client', environment: 'development', project: '*' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [secret, setSecret] = useState<string | null>(null);
+  const body = () => ({
+    tokenName: form.tokenName,
+    type: form.type,
+    ...(form.type === 'admin' ? {} : { environment: form.environment, projects: [form.project] }),
+  });
+  const create = useApiMutation({
+    mutationFn: () => unwrap<ApiTokenView>(api.POST('/api/admin/api-tokens', { body: body() })),
+    invalidates: [key],
+    success: 'Token created',
+    toastErrors: false,
+    onSuccess: (t) => setSecret(t.secret),
+  });
+  const remove = useApiMutation({
+    mutationFn: (token: string) =>
+      unwrap(api.DELETE('/api/admin/api-tokens/{token}', { params: { path: { token } } })),
+    invalidates: [key],
+    success: 'Token deleted',
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = createApiTokenSchema.safeParse(body());
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (parsed.success) create.mutate();
+  };
+  const close = () => {
+    setCreating(false);
+    setSecret(null);
+    create.reset();
+  };
+  return (
+    <Card
+      title="API tokens"
+      actions={
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!can('CREATE_CLIENT_API_TOKEN') && !can('CREATE_FRONTEND_API_TOKEN')}
+          onClick={() => setCreating(true)}
+        >
+          New API token
+        </button>
+      }
+    >
+      {list.isPending ? <Loading /> : null}
+      <ErrorNotice error={list.error} />
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Type</th>
+              <th>Environment</th>
+              <th>Projects</th>
+              <th className="hide-phone">Created</th>
+              <th className="hide-phone">Last seen</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.tokens.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="muted">
+                  No API tokens yet. SDKs need one to fetch flags.
+                </td>
+              </tr>
+            ) : null}
+            {list.data?.tokens.map((t) => (
+              <tr key={t.secret}>
+                <td className="cell-name">{t.tokenName}</td>
+                <td>
+                  <Badge tone={t.type === 'admin' ? 'warn' : 'info'}>{t.type}</Badge>
+                </td>
+                <td>{t.environment}</td>
+                <td>{t.projects.join(', ')}</td>
+                <td className="muted hide-phone">{formatDate(t.createdAt)}</td>
+                <td className="muted hide-phone">{formatDate(t.seenAt)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-ghost"
+                    disabled={!can(`DELETE_${t.type.toUpperCase()}_API_TOKEN`)}
+                    onClick={() => remove.mutate(t.secret)}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Dialog open={creating} onOpenChange={(o) => !o && close()} title="New API token">
+        {secret ? (
+          <>
+            <SecretOnce secret={secret} label="token" />
+            <div className="form-actions">
+              <button type="button" className="btn btn-primary" onClick={close}>
+                Done
+              </button>
+            </div>
+          </>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Field label="Token name" htmlFor="token-name" error={errors.tokenName}>
+              <input
+                id="token-name"
+                value={form.tokenName}
+                onChange={(e) => setForm({ ...form, tokenName: e.target.value })}
+              />
+            </Field>
+            <Field label="Type" htmlFor="token-type">
+              <select
+                id="token-type"
+                value={form.type}
+                onChange={(e) =>
+                  setForm({
+                    ...form,
+                    type:
+                      e.target.value === 'frontend'
+                        ? 'frontend'
+                        : e.target.value === 'admin'
+                          ? 'admin'
+                          : 'client',
+                  })
+                }
+              >
+                <option value="client">client (server SDKs)</option>
+                <option value="frontend">frontend (browser SDKs)</option>
+                {can('ADMIN') ? <option value="admin">admin</option> : null}
+              </select>
+            </Field>
+            {form.type !== 'admin' ? (
+              <div className="form-grid">
+                <Field label="Environment" htmlFor="token-env">
+                  <select
+                    id="token-env"
+                    value={form.environment}
+                    onChange={(e) => setForm({ ...form, environment: e.target.value })}
+                  >
+                    {environments.data?.environments.map((env) => (
+                      <option key={env.name}>{env.name}</option>
+                    ))}
+                  </select>
+                </Field>
+                <Field label="Project" htmlFor="token-project" error={errors.projects}>
+                  <select
+                    id="token-project"
+                    value={form.project}
+                    onChange={(e) => setForm({ ...form, project: e.target.value })}
+                  >
+                    <option value="*">All projects</option>
+                    {projects.data?.projects.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              </div>
+            ) : null}
+            <ErrorNotice error={create.error} />
+            <div className="form-actions">
+              <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+                Create token
+              </button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+    </Card>
+  );
+}

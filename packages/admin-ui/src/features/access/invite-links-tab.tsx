@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { SignupTokenView } from '../../api/types';
+import { SecretOnce } from '../../components/secret-once';
+import { Badge, Card, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { useCan } from '../auth/permissions';
+
+const key = ['invite-links'];
+
+/** Invite links: people who follow one join as Viewers. */
+export function InviteLinksTab() {
+  const admin = useCan()('ADMIN');
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => unwrap<{ tokens: SignupTokenView[] }>(api.GET('/api/admin/invite-link/tokens')),
+  });
+  const [name, setName] = useState('');
+  const [days, setDays] = useState('7');
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useApiMutation({
+    mutationFn: () =>
+      unwrap<SignupTokenView>(
+        api.POST('/api/admin/invite-link/tokens', {
+          body: { name, expiresAt: new Date(Date.now() + Number(days) * 86_400_000).toISOString() },
+        }),
+      ),
+    invalidates: [key],
+    success: 'Invite link created',
+  });
+  const disable = useApiMutation({
+    mutationFn: (token: string) =>
+      unwrap(
+        api.PUT('/api/admin/invite-link/tokens/{token}', {
+          params: { path: { token } },
+          body: { enabled: false },
+        }),
+      ),
+    invalidates: [key],
+    success: 'Invite link disabled',
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = !name.trim()
+      ? 'Give the link a name.'
+      : !(Number(days) > 0)
+        ? 'Expiry must be at least one day.'
+        : null;
+    setProblem(found);
+    if (!found) create.mutate();
+  };
+  return (
+    <div className="grid grid-2">
+      <Card title="Invite links">
+        {list.isPending ? <Loading /> : null}
+        <ErrorNotice error={list.error} />
+        <table>
+          <tbody>
+            {list.data?.tokens.map((t) => (
+              <tr key={t.secret}>
+                <td>
+                  <div className="cell-name">{t.name}</div>
+                  <div className="muted">
+                    expires {formatDate(t.expiresAt)} · {t.users?.length ?? 0} joined
+                  </div>
+                </td>
+                <td>{t.enabled ? <Badge tone="good">active</Badge> : <Badge>disabled</Badge>}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-ghost"
+                    disabled={!admin || !t.enabled}
+                    onClick={() => disable.mutate(t.secret)}
+                  >
+                    Disable
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <Card title="New invite link">
+        {create.data ? (
+          <SecretOnce secret={create.data.url ?? create.data.secret} label="invite link" />
+        ) : null}
+        <form onSubmit={submit} noValidate>
+          <Field label="Name" htmlFor="invite-name" error={problem}>
+            <input id="invite-name" value={name} onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <Field label="Expires in (days)" htmlFor="invite-days">
+            <input
+              id="invite-days"
+              type="number"
+              min={1}
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+            />
+          </Field>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={!admin}>
+              Create invite link
+            </button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { Role, UserView } from '../../api/types';
+import { Badge, Card, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { useCan } from '../auth/permissions';
+
+/** Users with their root role, the roles that exist, and adding a user. */
+export function UsersTab() {
+  const admin = useCan()('ADMIN');
+  const users = useQuery({
+    queryKey: ['users'],
+    queryFn: () => unwrap<{ users: UserView[] }>(api.GET('/api/admin/user-admin')),
+  });
+  const roles = useQuery({
+    queryKey: ['roles'],
+    queryFn: () => unwrap<{ roles: Role[] }>(api.GET('/api/admin/roles')),
+  });
+  const rootRoles = (roles.data?.roles ?? []).filter((r) => r.type === 'root' || r.type === 'root-custom');
+  const [form, setForm] = useState({ name: '', email: '', rootRole: 3 });
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useApiMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/api/admin/user-admin', {
+          body: { name: form.name || undefined, email: form.email, rootRole: form.rootRole },
+        }),
+      ),
+    invalidates: [['users']],
+    success: 'User created',
+    onSuccess: () => setForm({ name: '', email: '', rootRole: 3 }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(form.email) ? null : 'must be a valid e-mail address';
+    setProblem(found);
+    if (!found) create.mutate();
+  };
+  return (
+    <div className="grid grid-2">
+      <Card title="Users">
+        {users.isPending ? <Loading /> : null}
+        <ErrorNotice error={users.error} />
+        <table>
+          <tbody>
+            {users.data?.users.map((u) => (
+              <tr key={u.id}>
+                <td>
+                  <div className="cell-name">{u.name ?? u.username ?? u.email}</div>
+                  <div className="muted">{u.email}</div>
+                </td>
+                <td>
+                  <Badge tone="info">
+                    {roles.data?.roles.find((r) => r.id === u.rootRole)?.name ?? u.rootRole}
+                  </Badge>
+                </td>
+                <td className="muted hide-phone">seen {formatDate(u.seenAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <div>
+        <Card title="Add user">
+          <form onSubmit={submit} noValidate>
+            <Field label="Name" htmlFor="user-name">
+              <input
+                id="user-name"
+                value={form.name}
+                onChange={(e) => setForm({ ...form, name: e.target.value })}
+              />
+            </Field>
+            <Field label="E-mail" htmlFor="user-email" error={problem}>
+              <input
+                id="user-email"
+                type="email"
+                value={form.email}
+                onChange={(e) => setForm({ ...form, email: e.target.value })}
+              />
+            </Field>
+            <Field label="Root role" htmlFor="user-role">
+              <select
+                id="user-role"
+                value={form.rootRole}
+                onChange={(e) => setForm({ ...form, rootRole: Number(e.target.value) })}
+              >
+                {rootRoles.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <div className="form-actions">
+              <button type="submit" className="btn btn-primary" disabled={!admin}>
+                Add user
+              </button>
+            </div>
+          </form>
+        </Card>
+        <Card title="Roles">
+          {(roles.data?.roles ?? []).map((r) => (
+            <div key={r.id} className="row-between" style={{ padding: '4px 0' }}>
+              <span>
+                <strong>{r.name}</strong> <span className="muted">{r.description}</span>
+              </span>
+              <Badge>{r.type}</Badge>
+            </div>
+          ))}
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { FeatureView } from '../../api/types';
+import { ConfirmDialog } from '../../components/ui/dialog';
+import { Card, EmptyState, ErrorNotice, formatDate, Loading, PageHeader } from '../../components/ui/page';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { useCan } from '../auth/permissions';
+
+const key = ['archive'];
+
+/** Archived features: revive them or delete them for good. */
+export default function ArchivePage() {
+  const can = useCan();
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => unwrap<{ features: FeatureView[] }>(api.GET('/api/admin/archive/features')),
+  });
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const revive = useApiMutation({
+    mutationFn: (featureName: string) =>
+      unwrap(api.POST('/api/admin/archive/revive/{featureName}', { params: { path: { featureName } } })),
+    invalidates: [key, ['projects']],
+    success: (_r, name) => `${name} revived`,
+  });
+  const remove = useApiMutation({
+    mutationFn: (featureName: string) =>
+      unwrap(api.DELETE('/api/admin/archive/{featureName}', { params: { path: { featureName } } })),
+    invalidates: [key],
+    success: (_r, name) => `${name} deleted`,
+  });
+  return (
+    <>
+      <PageHeader
+        title="Archive"
+        subtitle="Archived flags are not sent to SDKs. Revive one to use it again."
+      />
+      <Card>
+        {list.isPending ? <Loading /> : null}
+        <ErrorNotice error={list.error} />
+        {list.data?.features.length === 0 ? <EmptyState>The archive is empty.</EmptyState> : null}
+        {list.data?.features.length ? (
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>Project</th>
+                  <th>Archived</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.features.map((f) => (
+                  <tr key={f.name}>
+                    <td className="cell-name">{f.name}</td>
+                    <td>{f.project}</td>
+                    <td className="muted">{formatDate(f.archivedAt)}</td>
+                    <td className="row">
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        disabled={!can('UPDATE_FEATURE', { project: f.project })}
+                        onClick={() => revive.mutate(f.name)}
+                      >
+                        Revive
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-small btn-ghost"
+                        disabled={!can('DELETE_FEATURE', { project: f.project })}
+                        onClick={() => setDeleting(f.name)}
+                      >
+                        Delete
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </Card>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete feature for good"
+        message={`Delete ${deleting}? This cannot be undone.`}
+        confirmLabel="Delete"
+        danger
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </>
+  );
+}

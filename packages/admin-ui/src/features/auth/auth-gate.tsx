@@ -1,0 +1,35 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { ErrorNotice, Loading } from '../../components/ui/page';
+import { createCan, SessionContext } from './permissions';
+import { useSession } from './use-session';
+
+const LoginPage = lazy(() => import('./login-page'));
+const AppRouter = lazy(() => import('../../app/router'));
+
+/** Shows the login page when the API says 401, the app otherwise. */
+export function AuthGate() {
+  const session = useSession();
+  const signedIn = session.data?.kind === 'signed-in' ? session.data.session : null;
+  const value = useMemo(
+    () => (signedIn ? { session: signedIn, can: createCan(signedIn) } : null),
+    [signedIn],
+  );
+  if (session.isPending) return <Loading label="Starting Flagstaff…" />;
+  if (session.isError)
+    return (
+      <div className="center-page">
+        <ErrorNotice error={session.error} />
+      </div>
+    );
+  return (
+    <Suspense fallback={<Loading />}>
+      {value ? (
+        <SessionContext.Provider value={value}>
+          <AppRouter />
+        </SessionContext.Provider>
+      ) : (
+        <LoginPage />
+      )}
+    </Suspense>
+  );
+}

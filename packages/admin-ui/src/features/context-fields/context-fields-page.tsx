@@ -1,0 +1,138 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { ContextField } from '../../api/types';
+import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
+import { contextFieldSchema } from '../../lib/domain';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { fieldErrors } from '../../lib/zod-errors';
+import { useCan } from '../auth/permissions';
+
+const key = ['context-fields'];
+
+/** Context fields: what constraints can test, with optional legal values. */
+export default function ContextFieldsPage() {
+  const can = useCan();
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => unwrap<ContextField[]>(api.GET('/api/admin/context')),
+  });
+  const [form, setForm] = useState({ name: '', description: '', legalValues: '', stickiness: false });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const body = () => ({
+    name: form.name,
+    description: form.description || null,
+    stickiness: form.stickiness,
+    legalValues: form.legalValues
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean)
+      .map((value) => ({ value })),
+  });
+  const create = useApiMutation({
+    mutationFn: () => unwrap(api.POST('/api/admin/context', { body: body() })),
+    invalidates: [key],
+    success: 'Context field created',
+    onSuccess: () => setForm({ name: '', description: '', legalValues: '', stickiness: false }),
+  });
+  const remove = useApiMutation({
+    mutationFn: (contextField: string) =>
+      unwrap(api.DELETE('/api/admin/context/{contextField}', { params: { path: { contextField } } })),
+    invalidates: [key],
+    success: 'Context field deleted',
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = contextFieldSchema.safeParse(body());
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (parsed.success) create.mutate();
+  };
+  return (
+    <>
+      <PageHeader
+        title="Context fields"
+        subtitle="The properties of an evaluation context that constraints can use."
+      />
+      <div className="grid grid-2">
+        <Card title="All context fields">
+          {list.isPending ? <Loading /> : null}
+          <ErrorNotice error={list.error} />
+          <table>
+            <tbody>
+              {list.data?.map((f) => (
+                <tr key={f.name}>
+                  <td>
+                    <div className="cell-name">{f.name}</div>
+                    <div className="muted">{f.description}</div>
+                    <div className="chips">
+                      {f.legalValues.map((l) => (
+                        <span key={l.value} className="badge tag">
+                          {l.value}
+                        </span>
+                      ))}
+                    </div>
+                  </td>
+                  <td>{f.stickiness ? <Badge tone="info">stickiness</Badge> : null}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-small btn-ghost"
+                      disabled={!can('DELETE_CONTEXT_FIELD')}
+                      onClick={() => remove.mutate(f.name)}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+        <Card title="New context field">
+          <form onSubmit={submit} noValidate>
+            <Field label="Name" htmlFor="cf-name" error={errors.name}>
+              <input
+                id="cf-name"
+                value={form.name}
+                onChange={(e) => setForm({ ...form, name: e.target.value })}
+              />
+            </Field>
+            <Field label="Description" htmlFor="cf-desc">
+              <input
+                id="cf-desc"
+                value={form.description}
+                onChange={(e) => setForm({ ...form, description: e.target.value })}
+              />
+            </Field>
+            <Field
+              label="Legal values"
+              htmlFor="cf-legal"
+              hint="Comma separated; leave empty for any value."
+              error={errors.legalValues}
+            >
+              <input
+                id="cf-legal"
+                value={form.legalValues}
+                onChange={(e) => setForm({ ...form, legalValues: e.target.value })}
+              />
+            </Field>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={form.stickiness}
+                onChange={(e) => setForm({ ...form, stickiness: e.target.checked })}
+              />
+              Usable as stickiness
+            </label>
+            <div className="form-actions">
+              <button type="submit" className="btn btn-primary" disabled={!can('CREATE_CONTEXT_FIELD')}>
+                Create context field
+              </button>
+            </div>
+          </form>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { Environment } from '../../api/types';
+import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
+import { Switch } from '../../components/ui/switch';
+import { createEnvironmentSchema } from '../../lib/domain';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { fieldErrors } from '../../lib/zod-errors';
+import { useCan } from '../auth/permissions';
+
+const key = ['environments'];
+const TYPES = ['development', 'test', 'preproduction', 'production'];
+
+/** Environments: their type (production asks before changes), on/off and deletion. */
+export default function EnvironmentsPage() {
+  const can = useCan();
+  const admin = can('ADMIN');
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => unwrap<{ environments: Environment[] }>(api.GET('/api/admin/environments')),
+  });
+  const [form, setForm] = useState({ name: '', type: 'development' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useApiMutation({
+    mutationFn: () => unwrap(api.POST('/api/admin/environments', { body: form })),
+    invalidates: [key],
+    success: 'Environment created',
+    onSuccess: () => setForm({ name: '', type: 'development' }),
+  });
+  const toggle = useApiMutation({
+    mutationFn: ({ name, on }: { name: string; on: boolean }) =>
+      unwrap(
+        on
+          ? api.POST('/api/admin/environments/{name}/on', { params: { path: { name } } })
+          : api.POST('/api/admin/environments/{name}/off', { params: { path: { name } } }),
+      ),
+    invalidates: [key],
+  });
+  const remove = useApiMutation({
+    mutationFn: (name: string) =>
+      unwrap(api.DELETE('/api/admin/environments/{name}', { params: { path: { name } } })),
+    invalidates: [key],
+    success: 'Environment deleted',
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = createEnvironmentSchema.safeParse(form);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (parsed.success) create.mutate();
+  };
+  return (
+    <>
+      <PageHeader
+        title="Environments"
+        subtitle="Where flags are evaluated: each has its own switches and strategies."
+      />
+      <div className="grid grid-2">
+        <Card title="All environments">
+          {list.isPending ? <Loading /> : null}
+          <ErrorNotice error={list.error} />
+          <table>
+            <tbody>
+              {[...(list.data?.environments ?? [])]
+                .sort((a, b) => a.sortOrder - b.sortOrder)
+                .map((env) => (
+                  <tr key={env.name}>
+                    <td>
+                      <Switch
+                        checked={env.enabled}
+                        disabled={!admin}
+                        label={`Environment ${env.name} enabled`}
+                        onCheckedChange={(on) => toggle.mutate({ name: env.name, on })}
+                      />
+                    </td>
+                    <td className="cell-name">{env.name}</td>
+                    <td>
+                      <Badge tone={env.type === 'production' ? 'warn' : 'neutral'}>{env.type}</Badge>{' '}
+                      {env.protected ? <Badge>protected</Badge> : null}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-small btn-ghost"
+                        disabled={!admin || env.protected}
+                        onClick={() => remove.mutate(env.name)}
+                      >
+                        Delete
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </Card>
+        <Card title="New environment">
+          <form onSubmit={submit} noValidate>
+            <Field label="Name" htmlFor="env-name" error={errors.name}>
+              <input
+                id="env-name"
+                value={form.name}
+                onChange={(e) => setForm({ ...form, name: e.target.value })}
+              />
+            </Field>
+            <Field label="Type" htmlFor="env-type" error={errors.type}>
+              <select
+                id="env-type"
+                value={form.type}
+                onChange={(e) => setForm({ ...form, type: e.target.value })}
+              >
+                {TYPES.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </select>
+            </Field>
+            <div className="form-actions">
+              <button type="submit" className="btn btn-primary" disabled={!admin}>
+                Create environment
+              </button>
+            </div>
+          </form>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+import type { ConstraintInput, StrategyConfigInput } from '@flagstaff/core';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { FeatureStrategy } from '../../api/types';
+import { ConstraintEditor, constraintProblem } from '../../components/constraint-editor';
+import { Dialog } from '../../components/ui/dialog';
+import { ErrorNotice, Field } from '../../components/ui/page';
+import { strategyConfigSchema } from '../../lib/domain';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { useContextFields, useSegments } from './api';
+import {
+  BUILT_IN_STRATEGIES,
+  defaultParameters,
+  parametersProblem,
+  StrategyParameters,
+} from './strategy-parameters';
+import { balance, type VariantDraft, VariantRows, variantsProblem } from './variant-rows';
+
+interface Props {
+  projectId: string;
+  featureName: string;
+  environment: string;
+  /** The strategy to edit; absent to add one. */
+  strategy?: FeatureStrategy;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onSaved(): void;
+}
+
+/** Adds or edits a strategy: type and parameters, constraints, segments and strategy variants. */
+export function StrategyDialog({
+  projectId,
+  featureName,
+  environment,
+  strategy,
+  open,
+  onOpenChange,
+  onSaved,
+}: Props) {
+  const contextFields = useContextFields().data ?? [];
+  const segments = useSegments().data ?? [];
+  const [name, setName] = useState(strategy?.name ?? 'flexibleRollout');
+  const [title, setTitle] = useState(strategy?.title ?? '');
+  const [disabled, setDisabled] = useState(strategy?.disabled ?? false);
+  const [parameters, setParameters] = useState<Record<string, string>>(
+    strategy?.parameters ?? defaultParameters('flexibleRollout', featureName),
+  );
+  const [constraints, setConstraints] = useState<ConstraintInput[]>(strategy?.constraints ?? []);
+  const [segmentIds, setSegmentIds] = useState<number[]>(strategy?.segments ?? []);
+  const [variants, setVariants] = useState<VariantDraft[]>(strategy?.variants ?? []);
+  const [problem, setProblem] = useState<string | null>(null);
+  const path = { projectId, featureName, environment };
+  const save = useApiMutation({
+    mutationFn: (body: StrategyConfigInput) =>
+      strategy
+        ? unwrap(
+            api.PUT(
+              '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/{strategyId}',
+              {
+                params: { path: { ...path, strategyId: strategy.id } },
+                body,
+              },
+            ),
+          )
+        : unwrap(
+            api.POST(
+              '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies',
+              { params: { path }, body },
+            ),
+          ),
+    success: strategy ? 'Strategy saved' : 'Strategy added',
+    toastErrors: false,
+    onSuccess: () => {
+      onOpenChange(false);
+      onSaved();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body: StrategyConfigInput = {
+      name,
+      title: title || null,
+      disabled,
+      parameters,
+      constraints,
+      segments: segmentIds,
+      variants,
+    };
+    const found =
+      parametersProblem(name, parameters) ??
+      constraints.map(constraintProblem).find(Boolean) ??
+      variantsProblem(variants) ??
+      strategyConfigSchema.safeParse(body).error?.issues[0]?.message ??
+      null;
+    setProblem(found);
+    if (!found) save.mutate(body);
+  };
+  const stickiness = [
+    'default',
+    'userId',
+    'sessionId',
+    'random',
+    ...contextFields.filter((f) => f.stickiness).map((f) => f.name),
+  ];
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`${strategy ? 'Edit' : 'Add'} strategy in ${environment}`}
+      wide
+    >
+      <form onSubmit={submit} noValidate>
+        <div className="form-grid">
+          <Field label="Strategy" htmlFor="strategy-name">
+            <select
+              id="strategy-name"
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value);
+                setParameters(defaultParameters(e.target.value, featureName));
+              }}
+            >
+              {BUILT_IN_STRATEGIES.map((s) => (
+                <option key={s.name} value={s.name}>
+                  {s.label}
+                </option>
+              ))}
+              {BUILT_IN_STRATEGIES.some((s) => s.name === name) ? null : <option value={name}>{name}</option>}
+            </select>
+          </Field>
+          <Field label="Title (optional)" htmlFor="strategy-title">
+            <input id="strategy-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          </Field>
+        </div>
+        <p className="hint">{BUILT_IN_STRATEGIES.find((s) => s.name === name)?.description}</p>
+        <StrategyParameters
+          name={name}
+          parameters={parameters}
+          contextFields={contextFields}
+          onChange={setParameters}
+        />
+        <h3>Segments</h3>
+        <fieldset className="chips" aria-label="Segments">
+          {segments.length === 0 ? <span className="muted">No segments defined.</span> : null}
+          {segments.map((s) => (
+            <button
+              key={s.id}
+              type="button"
+              className="chip-toggle"
+              aria-pressed={segmentIds.includes(s.id)}
+              onClick={() =>
+                setSegmentIds(
+                  segmentIds.includes(s.id) ? segmentIds.filter((x) => x !== s.id) : [...segmentIds, s.id],
+                )
+              }
+            >
+              {s.name}
+            </button>
+          ))}
+        </fieldset>
+        <h3 style={{ marginTop: 16 }}>Constraints</h3>
+        {constraints.map((c, i) => (
+          <ConstraintEditor
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are plain values without identity and are only appended or removed
+            key={i}
+            index={i}
+            constraint={c}
+            contextFields={contextFields}
+            onChange={(next) => setConstraints(constraints.map((x, j) => (j === i ? next : x)))}
+            onRemove={() => setConstraints(constraints.filter((_, j) => j !== i))}
+          />
+        ))}
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => setConstraints([...constraints, { contextName: '', operator: 'IN', values: [] }])}
+        >
+          Add constraint
+        </button>
+        <h3 style={{ marginTop: 16 }}>Strategy variants</h3>
+        <VariantRows
+          variants={variants}
+          onChange={(v) => setVariants(balance(v))}
+          stickinessOptions={[...new Set(stickiness)]}
+        />
+        <label className="check" style={{ marginTop: 12 }}>
+          <input type="checkbox" checked={disabled} onChange={(e) => setDisabled(e.target.checked)} />
+          Disabled (kept, but not evaluated)
+        </label>
+        {problem ? (
+          <div className="notice notice-error" role="alert">
+            {problem}
+          </div>
+        ) : null}
+        <ErrorNotice error={save.error} />
+        <div className="form-actions">
+          <button type="button" className="btn" onClick={() => onOpenChange(false)}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            Save strategy
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { DoraMetrics, ProjectOverview } from '../../api/types';
+import { Card, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
+import { CategoryBars } from './charts';
+
+const Stat = ({ value, label, previous }: { value: number; label: string; previous?: number }) => (
+  <Card>
+    <div className="stat">{Math.round(value * 10) / 10}</div>
+    <div className="stat-label">
+      {label}
+      {previous !== undefined ? ` · previous ${previous}` : ''}
+    </div>
+  </Card>
+);
+
+/** A project's health, activity statistics, feature types and DORA lead time. */
+export default function ProjectOverviewPage() {
+  const projectId = useParams().projectId ?? '';
+  const path = { params: { path: { projectId } } };
+  const overview = useQuery({
+    queryKey: ['projects', projectId, 'overview'],
+    queryFn: () => unwrap<ProjectOverview>(api.GET('/api/admin/projects/{projectId}/overview', path)),
+  });
+  const dora = useQuery({
+    queryKey: ['projects', projectId, 'dora'],
+    queryFn: () => unwrap<DoraMetrics>(api.GET('/api/admin/projects/{projectId}/dora', path)),
+  });
+  if (overview.isPending) return <Loading />;
+  if (overview.error) return <ErrorNotice error={overview.error} />;
+  const o = overview.data;
+  return (
+    <>
+      <div className="breadcrumbs">
+        <Link to="/projects">Projects</Link> /{' '}
+        <Link to={`/projects/${encodeURIComponent(projectId)}`}>{projectId}</Link> / overview
+      </div>
+      <PageHeader title={`${o.name}: overview`} subtitle={o.description} />
+      <div className="grid grid-4">
+        <Card>
+          <div className="stat">{o.health}%</div>
+          <div className="stat-label">Health</div>
+          <div className="health-bar" aria-hidden="true">
+            <span style={{ width: `${o.health}%` }} />
+          </div>
+        </Card>
+        <Stat
+          value={o.stats.createdCurrentWindow}
+          previous={o.stats.createdPastWindow}
+          label="Flags created (30 days)"
+        />
+        <Stat
+          value={o.stats.archivedCurrentWindow}
+          previous={o.stats.archivedPastWindow}
+          label="Flags archived (30 days)"
+        />
+        <Stat
+          value={o.stats.projectActivityCurrentWindow}
+          previous={o.stats.projectActivityPastWindow}
+          label="Changes (30 days)"
+        />
+      </div>
+      <div className="grid grid-2">
+        <Card title="Feature types">
+          <CategoryBars data={o.featureTypeCounts} x="type" y="count" label="Feature types" />
+        </Card>
+        <Card title="DORA: lead time to production">
+          <ErrorNotice error={dora.error} />
+          {dora.data ? (
+            <>
+              <div className="stat">{Math.round(dora.data.projectAverage * 10) / 10} days</div>
+              <div className="stat-label">Average time from creation to enabled in production</div>
+              {dora.data.features.length === 0 ? (
+                <p className="muted">No feature of this project has been enabled in production yet.</p>
+              ) : null}
+              <table style={{ marginTop: 10 }}>
+                <tbody>
+                  {dora.data.features.slice(0, 8).map((f) => (
+                    <tr key={f.name}>
+                      <td>{f.name}</td>
+                      <td>{Math.round(f.timeToProduction * 10) / 10} days</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : null}
+        </Card>
+        <Card title="Settings">
+          <div className="stack">
+            <div>
+              Mode: <strong>{o.mode}</strong> · default stickiness <strong>{o.defaultStickiness}</strong>
+            </div>
+            <div>
+              Members: <strong>{o.members}</strong> · feature limit{' '}
+              <strong>{o.featureLimit ?? 'none'}</strong>
+            </div>
+            <div>Environments: {o.environments.map((e) => e.environment).join(', ')}</div>
+            {o.featureNaming.pattern ? (
+              <div>
+                Naming pattern <code>{o.featureNaming.pattern}</code>
+              </div>
+            ) : null}
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,203 @@
+import type { ActionSet, ActionSetInput } from '@flagstaff/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { ProjectList, SignalEndpoint } from '../../api/types';
+import { Badge, Card, ErrorNotice, Field } from '../../components/ui/page';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { useCan } from '../auth/permissions';
+
+const ACTIONS = [
+  'TOGGLE_FEATURE_ON',
+  'TOGGLE_FEATURE_OFF',
+  'DISABLE_FEATURE_STRATEGY',
+  'ENABLE_FEATURE_STRATEGY',
+] as const;
+
+/** Action sets: what happens in a project when a signal arrives. */
+export function ActionsTab() {
+  const admin = useCan()('ADMIN');
+  const projects = useQuery({
+    queryKey: ['projects'],
+    queryFn: () => unwrap<ProjectList>(api.GET('/api/admin/projects')),
+  });
+  const endpoints = useQuery({
+    queryKey: ['signal-endpoints'],
+    queryFn: () => unwrap<{ signalEndpoints: SignalEndpoint[] }>(api.GET('/api/admin/signal-endpoints')),
+  });
+  const [projectId, setProjectId] = useState('default');
+  const key = ['actions', projectId];
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      unwrap<{ actions: ActionSet[] }>(
+        api.GET('/api/admin/projects/{projectId}/actions', { params: { path: { projectId } } }),
+      ),
+  });
+  const [form, setForm] = useState<{
+    name: string;
+    sourceId: string;
+    action: (typeof ACTIONS)[number];
+    featureName: string;
+    environment: string;
+  }>({ name: '', sourceId: '', action: 'TOGGLE_FEATURE_ON', featureName: '', environment: 'development' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useApiMutation({
+    mutationFn: (body: ActionSetInput) =>
+      unwrap(api.POST('/api/admin/projects/{projectId}/actions', { params: { path: { projectId } }, body })),
+    invalidates: [key],
+    success: 'Action set created',
+  });
+  const remove = useApiMutation({
+    mutationFn: (id: number) =>
+      unwrap(
+        api.DELETE('/api/admin/projects/{projectId}/actions/{actionSetId}', {
+          params: { path: { projectId, actionSetId: String(id) } },
+        }),
+      ),
+    invalidates: [key],
+    success: 'Action set deleted',
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = !form.name
+      ? 'Give the action set a name.'
+      : !form.sourceId
+        ? 'Pick a signal endpoint.'
+        : !form.featureName
+          ? 'Name the feature to act on.'
+          : null;
+    setProblem(found);
+    if (!found)
+      create.mutate({
+        name: form.name,
+        project: projectId,
+        match: { source: 'signal-endpoint', sourceId: Number(form.sourceId), payload: {} },
+        actions: [
+          {
+            action: form.action,
+            sortOrder: 0,
+            executionParams: {
+              project: projectId,
+              featureName: form.featureName,
+              environment: form.environment,
+            },
+          },
+        ],
+      });
+  };
+  return (
+    <div className="grid grid-2">
+      <Card
+        title="Action sets"
+        actions={
+          <select
+            aria-label="Project"
+            value={projectId}
+            onChange={(e) => setProjectId(e.target.value)}
+            style={{ width: 'auto' }}
+          >
+            {projects.data?.projects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        }
+      >
+        <ErrorNotice error={list.error} />
+        {list.data?.actions.length === 0 ? <p className="muted">No action sets in this project.</p> : null}
+        {list.data?.actions.map((a) => (
+          <div key={a.id} className="strategy">
+            <div className="strategy-head">
+              <strong>{a.name}</strong>
+              {a.actions.map((x, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are plain values without identity and are only appended or removed
+                <Badge key={i} tone="info">
+                  {x.action} {x.executionParams.featureName}
+                </Badge>
+              ))}
+              <span className="spacer" />
+              <button
+                type="button"
+                className="btn btn-small btn-ghost"
+                disabled={!admin}
+                onClick={() => remove.mutate(a.id)}
+              >
+                Delete
+              </button>
+            </div>
+          </div>
+        ))}
+      </Card>
+      <Card title="New action set">
+        <form onSubmit={submit} noValidate>
+          <Field label="Name" htmlFor="action-name">
+            <input
+              id="action-name"
+              value={form.name}
+              onChange={(e) => setForm({ ...form, name: e.target.value })}
+            />
+          </Field>
+          <Field label="When this endpoint receives a signal" htmlFor="action-source">
+            <select
+              id="action-source"
+              value={form.sourceId}
+              onChange={(e) => setForm({ ...form, sourceId: e.target.value })}
+            >
+              <option value="">Choose…</option>
+              {endpoints.data?.signalEndpoints.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <div className="form-grid">
+            <Field label="Do" htmlFor="action-do">
+              <select
+                id="action-do"
+                value={form.action}
+                onChange={(e) =>
+                  setForm({
+                    ...form,
+                    action: ACTIONS.find((a) => a === e.target.value) ?? 'TOGGLE_FEATURE_ON',
+                  })
+                }
+              >
+                {ACTIONS.map((a) => (
+                  <option key={a}>{a}</option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Feature" htmlFor="action-feature">
+              <input
+                id="action-feature"
+                value={form.featureName}
+                onChange={(e) => setForm({ ...form, featureName: e.target.value })}
+              />
+            </Field>
+          </div>
+          <Field label="Environment" htmlFor="action-env">
+            <input
+              id="action-env"
+              value={form.environment}
+              onChange={(e) => setForm({ ...form, environment: e.target.value })}
+            />
+          </Field>
+          {problem ? (
+            <div className="notice notice-error" role="alert">
+              {problem}
+            </div>
+          ) : null}
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={!admin}>
+              Create action set
+            </button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { Addon, AddonProviderDefinition } from '../../api/types';
+import { Badge, Card, ErrorNotice, Field, Loading } from '../../components/ui/page';
+import { Switch } from '../../components/ui/switch';
+import { EVENT_TYPES } from '../../lib/domain';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { useCan } from '../auth/permissions';
+
+const key = ['addons'];
+
+/** Addons forward events to webhooks and chat tools. */
+export function AddonsTab() {
+  const can = useCan();
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      unwrap<{ addons: Addon[]; providers: AddonProviderDefinition[] }>(api.GET('/api/admin/addons')),
+  });
+  const providers = list.data?.providers ?? [];
+  const [provider, setProvider] = useState('');
+  const [parameters, setParameters] = useState<Record<string, string>>({});
+  const [events, setEvents] = useState<string[]>(['feature-created', 'feature-updated']);
+  const [problem, setProblem] = useState<string | null>(null);
+  const eventTypes = (list: string[]) => EVENT_TYPES.filter((t) => list.includes(t));
+  const chosen = providers.find((p) => p.name === (provider || providers[0]?.name));
+  const create = useApiMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/api/admin/addons', {
+          body: { provider: chosen?.name ?? '', parameters, events: eventTypes(events), enabled: true },
+        }),
+      ),
+    invalidates: [key],
+    success: 'Addon created',
+    onSuccess: () => setParameters({}),
+  });
+  const toggle = useApiMutation({
+    mutationFn: (a: Addon) =>
+      unwrap(
+        api.PUT('/api/admin/addons/{id}', {
+          params: { path: { id: String(a.id) } },
+          body: {
+            provider: a.provider,
+            description: a.description,
+            enabled: !a.enabled,
+            parameters: a.parameters,
+            events: eventTypes(a.events),
+            projects: a.projects,
+            environments: a.environments,
+          },
+        }),
+      ),
+    invalidates: [key],
+  });
+  const remove = useApiMutation({
+    mutationFn: (id: number) =>
+      unwrap(api.DELETE('/api/admin/addons/{id}', { params: { path: { id: String(id) } } })),
+    invalidates: [key],
+    success: 'Addon deleted',
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const missing = chosen?.parameters.find((p) => p.required && !parameters[p.name]);
+    const found = missing
+      ? `${missing.displayName} is required.`
+      : events.length === 0
+        ? 'Pick at least one event type.'
+        : null;
+    setProblem(found);
+    if (!found) create.mutate();
+  };
+  return (
+    <div className="grid grid-2">
+      <Card title="Configured addons">
+        {list.isPending ? <Loading /> : null}
+        <ErrorNotice error={list.error} />
+        {list.data?.addons.length === 0 ? <p className="muted">No addons yet.</p> : null}
+        {list.data?.addons.map((a) => (
+          <div key={a.id} className="strategy">
+            <div className="strategy-head">
+              <Switch
+                checked={a.enabled}
+                disabled={!can('UPDATE_ADDON')}
+                label={`Addon ${a.id} enabled`}
+                onCheckedChange={() => toggle.mutate(a)}
+              />
+              <strong>{providers.find((p) => p.name === a.provider)?.displayName ?? a.provider}</strong>
+              <Badge>{a.events.length} event type(s)</Badge>
+              <span className="spacer" />
+              <button
+                type="button"
+                className="btn btn-small btn-ghost"
+                disabled={!can('DELETE_ADDON')}
+                onClick={() => remove.mutate(a.id)}
+              >
+                Delete
+              </button>
+            </div>
+            {a.description ? <div className="muted">{a.description}</div> : null}
+          </div>
+        ))}
+      </Card>
+      <Card title="New addon">
+        <form onSubmit={submit} noValidate>
+          <Field label="Provider" htmlFor="addon-provider">
+            <select
+              id="addon-provider"
+              value={chosen?.name ?? ''}
+              onChange={(e) => setProvider(e.target.value)}
+            >
+              {providers.map((p) => (
+                <option key={p.name} value={p.name}>
+                  {p.displayName}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {chosen?.parameters.map((p) => (
+            <Field
+              key={p.name}
+              label={`${p.displayName}${p.required ? '' : ' (optional)'}`}
+              htmlFor={`addon-${p.name}`}
+              hint={p.description}
+            >
+              {p.type === 'textfield' ? (
+                <textarea
+                  id={`addon-${p.name}`}
+                  value={parameters[p.name] ?? ''}
+                  onChange={(e) => setParameters({ ...parameters, [p.name]: e.target.value })}
+                />
+              ) : (
+                <input
+                  id={`addon-${p.name}`}
+                  type={p.sensitive ? 'password' : 'text'}
+                  value={parameters[p.name] ?? ''}
+                  onChange={(e) => setParameters({ ...parameters, [p.name]: e.target.value })}
+                />
+              )}
+            </Field>
+          ))}
+          <div className="field">
+            <span style={{ fontWeight: 550, fontSize: 13 }}>Events</span>
+            <fieldset className="chips" aria-label="Events">
+              {(chosen?.events ?? []).slice(0, 24).map((ev) => (
+                <button
+                  key={ev}
+                  type="button"
+                  className="chip-toggle"
+                  aria-pressed={events.includes(ev)}
+                  onClick={() =>
+                    setEvents(events.includes(ev) ? events.filter((x) => x !== ev) : [...events, ev])
+                  }
+                >
+                  {ev}
+                </button>
+              ))}
+            </fieldset>
+          </div>
+          {problem ? (
+            <div className="notice notice-error" role="alert">
+              {problem}
+            </div>
+          ) : null}
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={!can('CREATE_ADDON') || !chosen}>
+              Create addon
+            </button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

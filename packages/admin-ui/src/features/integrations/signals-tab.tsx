@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { SignalEndpoint } from '../../api/types';
+import { SecretOnce } from '../../components/secret-once';
+import { Badge, Card, ErrorNotice, Field, Loading } from '../../components/ui/page';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { useCan } from '../auth/permissions';
+
+const key = ['signal-endpoints'];
+type EndpointView = SignalEndpoint & { tokens?: { id: number; name: string }[] };
+const NAME = /^[a-z0-9-]+$/;
+
+/** Signal endpoints external systems post to, and their tokens (secret shown once). */
+export function SignalsTab() {
+  const admin = useCan()('ADMIN');
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => unwrap<{ signalEndpoints: EndpointView[] }>(api.GET('/api/admin/signal-endpoints')),
+  });
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const create = useApiMutation({
+    mutationFn: () => unwrap(api.POST('/api/admin/signal-endpoints', { body: { name } })),
+    invalidates: [key],
+    success: 'Signal endpoint created',
+    onSuccess: () => setName(''),
+  });
+  const addToken = useApiMutation({
+    mutationFn: (id: number) =>
+      unwrap<{ token: string }>(
+        api.POST('/api/admin/signal-endpoints/{id}/tokens', {
+          params: { path: { id: String(id) } },
+          body: { name: 'token' },
+        }),
+      ),
+    invalidates: [key],
+    onSuccess: (t) => setSecret(t.token),
+  });
+  const remove = useApiMutation({
+    mutationFn: (id: number) =>
+      unwrap(api.DELETE('/api/admin/signal-endpoints/{id}', { params: { path: { id: String(id) } } })),
+    invalidates: [key],
+    success: 'Signal endpoint deleted',
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = NAME.test(name) ? null : 'may hold lower-case letters, digits and "-" only';
+    setProblem(found);
+    if (!found) create.mutate();
+  };
+  return (
+    <div className="grid grid-2">
+      <Card title="Signal endpoints">
+        {list.isPending ? <Loading /> : null}
+        <ErrorNotice error={list.error} />
+        {secret ? <SecretOnce secret={secret} label="signal token" /> : null}
+        {list.data?.signalEndpoints.map((s) => (
+          <div key={s.id} className="strategy">
+            <div className="strategy-head">
+              <strong>{s.name}</strong>
+              {s.enabled ? <Badge tone="good">enabled</Badge> : <Badge>disabled</Badge>}
+              <span className="muted mono">POST api/signal-endpoint/{s.name}</span>
+              <span className="spacer" />
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={!admin}
+                onClick={() => addToken.mutate(s.id)}
+              >
+                New token
+              </button>
+              <button
+                type="button"
+                className="btn btn-small btn-ghost"
+                disabled={!admin}
+                onClick={() => remove.mutate(s.id)}
+              >
+                Delete
+              </button>
+            </div>
+            {s.tokens?.length ? (
+              <div className="muted">Tokens: {s.tokens.map((t) => t.name).join(', ')}</div>
+            ) : null}
+          </div>
+        ))}
+      </Card>
+      <Card title="New signal endpoint">
+        <form onSubmit={submit} noValidate>
+          <Field label="Name" htmlFor="signal-name" error={problem}>
+            <input
+              id="signal-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="deploy-hook"
+            />
+          </Field>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={!admin}>
+              Create endpoint
+            </button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

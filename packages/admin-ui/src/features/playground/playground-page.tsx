@@ -1,0 +1,197 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, Fragment, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { ContextField, Environment, PlaygroundResponse, ProjectList } from '../../api/types';
+import { Card, ErrorNotice, Field, PageHeader } from '../../components/ui/page';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { PlaygroundExplanation, verdict } from './playground-result';
+
+const BUILT_IN_CONTEXT = new Set([
+  'appName',
+  'userId',
+  'sessionId',
+  'remoteAddress',
+  'currentTime',
+  'environment',
+]);
+
+/** Evaluates a context against features and explains each result. */
+export default function PlaygroundPage() {
+  const [params] = useSearchParams();
+  const environments = useQuery({
+    queryKey: ['environments'],
+    queryFn: () => unwrap<{ environments: Environment[] }>(api.GET('/api/admin/environments')),
+  });
+  const projects = useQuery({
+    queryKey: ['projects'],
+    queryFn: () => unwrap<ProjectList>(api.GET('/api/admin/projects')),
+  });
+  const contextFields = useQuery({
+    queryKey: ['context-fields'],
+    queryFn: () => unwrap<ContextField[]>(api.GET('/api/admin/context')),
+  });
+  const [environment, setEnvironment] = useState('development');
+  const [chosen, setChosen] = useState<string[]>(params.get('projects')?.split(',').filter(Boolean) ?? []);
+  const [context, setContext] = useState<Record<string, string>>({
+    appName: 'playground',
+    userId: '',
+    sessionId: '',
+    remoteAddress: '',
+    currentTime: '',
+  });
+  const [properties, setProperties] = useState<Record<string, string>>({});
+  const [open, setOpen] = useState<string | null>(params.get('feature'));
+  const [problem, setProblem] = useState<string | null>(null);
+  const evaluate = useApiMutation({
+    mutationFn: () =>
+      unwrap<PlaygroundResponse>(
+        api.POST('/api/admin/playground', {
+          body: {
+            environment,
+            projects: chosen.length ? chosen : '*',
+            context: {
+              ...Object.fromEntries(Object.entries(context).filter(([, v]) => v)),
+              appName: context.appName ?? '',
+              ...(context.currentTime ? { currentTime: new Date(context.currentTime).toISOString() } : {}),
+              properties: Object.fromEntries(Object.entries(properties).filter(([, v]) => v)),
+            },
+          },
+        }),
+      ),
+    toastErrors: false,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = context.appName ? null : 'The context needs an appName.';
+    setProblem(found);
+    if (!found) evaluate.mutate();
+  };
+  const custom = (contextFields.data ?? []).filter((f) => !BUILT_IN_CONTEXT.has(f.name));
+  const input = (name: string, label: string, type = 'text') => (
+    <Field label={label} htmlFor={`ctx-${name}`} error={name === 'appName' ? problem : null}>
+      <input
+        id={`ctx-${name}`}
+        type={type}
+        value={context[name] ?? ''}
+        onChange={(e) => setContext({ ...context, [name]: e.target.value })}
+      />
+    </Field>
+  );
+  const features = evaluate.data?.features ?? [];
+  return (
+    <>
+      <PageHeader title="Playground" subtitle="See how your flags evaluate for a context, and why." />
+      <form onSubmit={submit} className="card">
+        <div className="form-grid">
+          <Field label="Environment" htmlFor="pg-env">
+            <select id="pg-env" value={environment} onChange={(e) => setEnvironment(e.target.value)}>
+              {(environments.data?.environments ?? []).map((env) => (
+                <option key={env.name}>{env.name}</option>
+              ))}
+            </select>
+          </Field>
+          <div className="field">
+            <span style={{ fontWeight: 550, fontSize: 13 }}>Projects</span>
+            <fieldset className="chips" aria-label="Projects">
+              {(projects.data?.projects ?? []).map((p) => (
+                <button
+                  key={p.id}
+                  type="button"
+                  className="chip-toggle"
+                  aria-pressed={chosen.includes(p.id)}
+                  onClick={() =>
+                    setChosen(chosen.includes(p.id) ? chosen.filter((x) => x !== p.id) : [...chosen, p.id])
+                  }
+                >
+                  {p.name}
+                </button>
+              ))}
+              <span className="hint">{chosen.length ? '' : 'All projects'}</span>
+            </fieldset>
+          </div>
+          {input('appName', 'appName')}
+          {input('userId', 'userId')}
+          {input('sessionId', 'sessionId')}
+          {input('remoteAddress', 'remoteAddress')}
+          {input('currentTime', 'currentTime', 'datetime-local')}
+          {custom.map((f) => (
+            <Field key={f.name} label={f.name} htmlFor={`ctx-prop-${f.name}`}>
+              {f.legalValues.length ? (
+                <select
+                  id={`ctx-prop-${f.name}`}
+                  value={properties[f.name] ?? ''}
+                  onChange={(e) => setProperties({ ...properties, [f.name]: e.target.value })}
+                >
+                  <option value="">—</option>
+                  {f.legalValues.map((l) => (
+                    <option key={l.value}>{l.value}</option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={`ctx-prop-${f.name}`}
+                  value={properties[f.name] ?? ''}
+                  onChange={(e) => setProperties({ ...properties, [f.name]: e.target.value })}
+                />
+              )}
+            </Field>
+          ))}
+        </div>
+        <ErrorNotice error={evaluate.error} />
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={evaluate.isPending}>
+            Evaluate
+          </button>
+        </div>
+      </form>
+      {evaluate.data ? (
+        <Card title={`Results (${features.length})`}>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th>Feature</th>
+                  <th>Project</th>
+                  <th>Enabled</th>
+                  <th>Variant</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {features.map((f) => (
+                  <Fragment key={f.name}>
+                    <tr>
+                      <td className="cell-name">{f.name}</td>
+                      <td>{f.projectId}</td>
+                      <td>{verdict(f.strategies.result === 'unknown' ? 'unknown' : f.isEnabled)}</td>
+                      <td>{f.variant?.name ?? 'disabled'}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          aria-expanded={open === f.name}
+                          onClick={() => setOpen(open === f.name ? null : f.name)}
+                        >
+                          {open === f.name ? 'Hide' : 'Explain'}
+                        </button>
+                      </td>
+                    </tr>
+                    {open === f.name ? (
+                      <tr>
+                        <td colSpan={5}>
+                          <PlaygroundExplanation feature={f} />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Card>
+      ) : null}
+    </>
+  );
+}

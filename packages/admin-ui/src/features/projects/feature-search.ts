@@ -1,0 +1,74 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { FeatureSearchItem, FeatureSearchQuery } from '../../api/session-types';
+import type { FeatureView } from '../../api/types';
+import { projectKeys } from './api';
+
+export interface FeatureFilters {
+  query: string;
+  type: string;
+  tag: string;
+  state: '' | 'stale' | 'active';
+  lifecycle: string;
+  enabledSomewhere: boolean;
+  sortBy: 'name' | 'createdAt' | 'type';
+  sortOrder: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+export const defaultFilters: FeatureFilters = {
+  query: '',
+  type: '',
+  tag: '',
+  state: '',
+  lifecycle: '',
+  enabledSomewhere: false,
+  sortBy: 'createdAt',
+  sortOrder: 'desc',
+  offset: 0,
+  limit: 25,
+};
+
+/** The filters in Unleash's `searchFeatures` query syntax. */
+function searchParams(
+  projectId: string,
+  f: FeatureFilters,
+  environments: readonly string[],
+): FeatureSearchQuery {
+  const q: FeatureSearchQuery = {
+    project: `IS:${projectId}`,
+    sortBy: f.sortBy,
+    sortOrder: f.sortOrder,
+    offset: f.offset,
+    limit: f.limit,
+  };
+  if (f.query) q.query = f.query;
+  if (f.type) q.type = `IS:${f.type}`;
+  if (f.tag) q.tag = `INCLUDE:${f.tag}`;
+  if (f.state) q.state = `IS:${f.state}`;
+  if (f.lifecycle) q.lifecycle = `IS:${f.lifecycle}`;
+  if (f.enabledSomewhere && environments.length)
+    q.status = `IS_ANY_OF:${environments.map((e) => `${e}:enabled`).join(',')}`;
+  return q;
+}
+
+async function searchFeatures(projectId: string, f: FeatureFilters, environments: readonly string[]) {
+  const result = await api.GET('/api/admin/search/features', {
+    params: { query: searchParams(projectId, f, environments) },
+  });
+  return unwrap<{ features: FeatureSearchItem[]; total: number }>(Promise.resolve(result));
+}
+
+/** One page of a project's features, searched, filtered and sorted by the server. */
+export const useFeatureSearch = (
+  projectId: string,
+  filters: FeatureFilters,
+  environments: readonly string[],
+) =>
+  useQuery({
+    queryKey: [...projectKeys.features(projectId), filters, environments],
+    queryFn: () => searchFeatures(projectId, filters, environments),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
+import { FEATURE_TYPES, LIFECYCLE_STAGES } from '../../lib/domain';
+import { useCan } from '../auth/permissions';
+import { useProject, useProjectEnvironments } from './api';
+import { BulkActions } from './bulk-actions';
+import { CreateFeatureDialog } from './create-feature-dialog';
+import { defaultFilters, type FeatureFilters, useFeatureSearch } from './feature-search';
+import { FeatureTable } from './feature-table';
+
+/** A project's feature table: search, filters, sorting, paging, bulk actions. */
+export default function ProjectPage() {
+  const projectId = useParams().projectId ?? '';
+  const project = useProject(projectId);
+  const environments = useProjectEnvironments(projectId);
+  const envNames = (environments.data ?? []).map((e) => e.name);
+  const [filters, setFilters] = useState<FeatureFilters>(defaultFilters);
+  const search = useFeatureSearch(projectId, filters, envNames);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [creating, setCreating] = useState(false);
+  const can = useCan();
+  const update = (patch: Partial<FeatureFilters>) => setFilters((f) => ({ ...f, offset: 0, ...patch }));
+  const total = search.data?.total ?? 0;
+  const filtering = Boolean(
+    filters.query ||
+      filters.type ||
+      filters.tag ||
+      filters.state ||
+      filters.lifecycle ||
+      filters.enabledSomewhere,
+  );
+  if (project.isPending) return <Loading />;
+  if (project.error) return <ErrorNotice error={project.error} />;
+  return (
+    <>
+      <div className="breadcrumbs">
+        <Link to="/projects">Projects</Link> / {project.data.id}
+      </div>
+      <PageHeader
+        title={project.data.name}
+        subtitle={project.data.description}
+        actions={
+          <>
+            <Link className="btn" to={`/projects/${encodeURIComponent(projectId)}/overview`}>
+              Overview &amp; health
+            </Link>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!can('CREATE_FEATURE', { project: projectId })}
+              onClick={() => setCreating(true)}
+            >
+              New feature flag
+            </button>
+          </>
+        }
+      />
+      <section className="card">
+        <search className="toolbar">
+          <input
+            type="search"
+            aria-label="Search features"
+            placeholder="Search by name, description or tag"
+            value={filters.query}
+            onChange={(e) => update({ query: e.target.value })}
+          />
+          <select aria-label="Type" value={filters.type} onChange={(e) => update({ type: e.target.value })}>
+            <option value="">All types</option>
+            {FEATURE_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+          <input
+            aria-label="Tag (type:value)"
+            placeholder="tag type:value"
+            style={{ width: 150 }}
+            value={filters.tag}
+            onChange={(e) => update({ tag: e.target.value })}
+          />
+          <select
+            aria-label="State"
+            value={filters.state}
+            onChange={(e) =>
+              update({
+                state: e.target.value === 'stale' ? 'stale' : e.target.value === 'active' ? 'active' : '',
+              })
+            }
+          >
+            <option value="">Stale or active</option>
+            <option value="stale">Stale</option>
+            <option value="active">Active</option>
+          </select>
+          <select
+            aria-label="Lifecycle"
+            value={filters.lifecycle}
+            onChange={(e) => update({ lifecycle: e.target.value })}
+          >
+            <option value="">Any lifecycle</option>
+            {LIFECYCLE_STAGES.filter((s) => s !== 'archived').map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={filters.enabledSomewhere}
+              onChange={(e) => update({ enabledSomewhere: e.target.checked })}
+            />
+            Enabled somewhere
+          </label>
+        </search>
+        {selected.size > 0 ? (
+          <BulkActions
+            projectId={projectId}
+            selected={[...selected]}
+            environments={environments.data ?? []}
+            onDone={() => setSelected(new Set())}
+          />
+        ) : null}
+        <ErrorNotice error={search.error} />
+        {search.isPending ? <Loading /> : null}
+        {search.data && search.data.features.length === 0 ? (
+          <EmptyState>
+            {!filtering ? 'No feature flags yet. Create the first one.' : 'No feature flags match.'}
+          </EmptyState>
+        ) : null}
+        {search.data && search.data.features.length > 0 ? (
+          <FeatureTable
+            projectId={projectId}
+            features={search.data.features}
+            environments={environments.data ?? []}
+            selected={selected}
+            onSelect={setSelected}
+            filters={filters}
+            onSort={(sortBy) =>
+              setFilters((f) => ({
+                ...f,
+                offset: 0,
+                sortBy,
+                sortOrder: f.sortBy === sortBy && f.sortOrder === 'asc' ? 'desc' : 'asc',
+              }))
+            }
+          />
+        ) : null}
+        <div className="pager">
+          <span className="muted">
+            {total === 0
+              ? 'No results'
+              : `${filters.offset + 1}–${Math.min(filters.offset + filters.limit, total)} of ${total}`}
+          </span>
+          <div className="row">
+            <select
+              aria-label="Rows per page"
+              value={filters.limit}
+              onChange={(e) => update({ limit: Number(e.target.value) })}
+            >
+              {[10, 25, 50, 100].map((n) => (
+                <option key={n} value={n}>
+                  {n} per page
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={filters.offset === 0}
+              onClick={() => setFilters((f) => ({ ...f, offset: Math.max(0, f.offset - f.limit) }))}
+            >
+              Previous
+            </button>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={filters.offset + filters.limit >= total}
+              onClick={() => setFilters((f) => ({ ...f, offset: f.offset + f.limit }))}
+            >
+              Next
+            </button>
+          </div>
+        </div>
+      </section>
+      <CreateFeatureDialog project={project.data} open={creating} onOpenChange={setCreating} />
+    </>
+  );
+}

@@ -1,0 +1,176 @@
+import type { ConstraintInput } from '@flagstaff/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import type { ContextField, Segment } from '../../api/types';
+import { ConstraintEditor, constraintProblem } from '../../components/constraint-editor';
+import { Dialog } from '../../components/ui/dialog';
+import { Badge, Card, EmptyState, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
+import { segmentInputSchema } from '../../lib/domain';
+import { useApiMutation } from '../../lib/use-api-mutation';
+import { useCan } from '../auth/permissions';
+
+const key = ['segments'];
+
+function SegmentDialog({ segment, onClose }: { segment: Segment | null; onClose(): void }) {
+  const contextFields =
+    useQuery({
+      queryKey: ['context-fields'],
+      queryFn: () => unwrap<ContextField[]>(api.GET('/api/admin/context')),
+    }).data ?? [];
+  const [name, setName] = useState(segment?.name ?? '');
+  const [description, setDescription] = useState(segment?.description ?? '');
+  const [constraints, setConstraints] = useState<ConstraintInput[]>(segment?.constraints ?? []);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useApiMutation({
+    mutationFn: () => {
+      const body = { name, description: description || null, constraints };
+      return unwrap(
+        segment
+          ? api.PUT('/api/admin/segments/{id}', { params: { path: { id: String(segment.id) } }, body })
+          : api.POST('/api/admin/segments', { body }),
+      );
+    },
+    invalidates: [key],
+    success: 'Segment saved',
+    toastErrors: false,
+    onSuccess: onClose,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found =
+      segmentInputSchema.safeParse({ name, constraints }).error?.issues[0]?.message ??
+      constraints.map(constraintProblem).find(Boolean) ??
+      null;
+    setProblem(found);
+    if (!found) save.mutate();
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={segment ? `Edit ${segment.name}` : 'New segment'}
+      wide
+    >
+      <form onSubmit={submit} noValidate>
+        <div className="form-grid">
+          <Field label="Name" htmlFor="seg-name">
+            <input id="seg-name" value={name} onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <Field label="Description" htmlFor="seg-desc">
+            <input id="seg-desc" value={description} onChange={(e) => setDescription(e.target.value)} />
+          </Field>
+        </div>
+        <h3>Constraints</h3>
+        {constraints.map((c, i) => (
+          <ConstraintEditor
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are plain values without identity and are only appended or removed
+            key={i}
+            index={i}
+            constraint={c}
+            contextFields={contextFields}
+            onChange={(next) => setConstraints(constraints.map((x, j) => (j === i ? next : x)))}
+            onRemove={() => setConstraints(constraints.filter((_, j) => j !== i))}
+          />
+        ))}
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => setConstraints([...constraints, { contextName: '', operator: 'IN', values: [] }])}
+        >
+          Add constraint
+        </button>
+        {problem ? (
+          <div className="notice notice-error" role="alert">
+            {problem}
+          </div>
+        ) : null}
+        <ErrorNotice error={save.error} />
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            Save segment
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Segments: reusable sets of constraints shared by strategies. */
+export default function SegmentsPage() {
+  const can = useCan();
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => unwrap<{ segments: Segment[] }>(api.GET('/api/admin/segments')),
+  });
+  const [editing, setEditing] = useState<Segment | 'new' | null>(null);
+  const remove = useApiMutation({
+    mutationFn: (id: number) =>
+      unwrap(api.DELETE('/api/admin/segments/{id}', { params: { path: { id: String(id) } } })),
+    invalidates: [key],
+    success: 'Segment deleted',
+  });
+  return (
+    <>
+      <PageHeader
+        title="Segments"
+        subtitle="Reusable groups of constraints, e.g. beta testers or EU customers."
+        actions={
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!can('CREATE_SEGMENT')}
+            onClick={() => setEditing('new')}
+          >
+            New segment
+          </button>
+        }
+      />
+      <Card>
+        {list.isPending ? <Loading /> : null}
+        <ErrorNotice error={list.error} />
+        {list.data?.segments.length === 0 ? <EmptyState>No segments yet.</EmptyState> : null}
+        <table>
+          <tbody>
+            {list.data?.segments.map((s) => (
+              <tr key={s.id}>
+                <td className="cell-name">{s.name}</td>
+                <td className="muted">
+                  {s.description ||
+                    s.constraints
+                      .map((c) => `${c.contextName} ${c.operator} ${c.value ?? (c.values ?? []).join(', ')}`)
+                      .join('; ')}
+                </td>
+                <td>
+                  <Badge>{s.constraints.length} constraint(s)</Badge>
+                </td>
+                <td className="row">
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={!can('UPDATE_SEGMENT')}
+                    onClick={() => setEditing(s)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-ghost"
+                    disabled={!can('DELETE_SEGMENT')}
+                    onClick={() => remove.mutate(s.id)}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      {editing ? (
+        <SegmentDialog segment={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
+    </>
+  );
+}

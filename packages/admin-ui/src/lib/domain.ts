@@ -1,0 +1,18 @@
+// The API's own validation rules, reused from @flagstaff/core's zod schemas (its domain modules use
+// only zod; the bundler drops the rest of core). One place to change if core grows a browser entry.
+export {
+  CONSTRAINT_OPERATORS,
+  constraintSchema,
+  contextFieldSchema,
+  createApiTokenSchema,
+  createEnvironmentSchema,
+  createFeatureSchema,
+  createProjectSchema,
+  EVENT_TYPES,
+  FEATURE_TYPES,
+  LIFECYCLE_STAGES,
+  segmentInputSchema,
+  strategyConfigSchema,
+  tagTypeSchema,
+  variantSchema,
+} from '@flagstaff/core';
