@@ -15,7 +15,7 @@ import { createExportService } from './services/export-service.js';
 import { createFeatureEnvironmentService } from './services/feature-environment-service.js';
 import { createFeatureService } from './services/feature-service.js';
 import { createInsightsService } from './services/insights-service.js';
-import { createMetricsService } from './services/metrics-service.js';
+import { createMetricsService, type MetricsOptions } from './services/metrics-service.js';
 import { createPlaygroundService } from './services/playground-service.js';
 import { createProjectService } from './services/project-service.js';
 import { seedInstance } from './services/seed.js';
@@ -39,6 +39,13 @@ export interface FlagstaffOptions {
   hostname?: string;
   /** Signal endpoint limits (defaults: 5 endpoints, 5 tokens each, 1 request per second). */
   signalLimits?: { endpoints?: number; tokensPerEndpoint?: number; requestsPerSecond?: number };
+  /**
+   * How often SDK metrics, registrations and lastSeenAt, added up in memory, are written (default
+   * 5000 ms; 0: only on `flagstaff.metrics.flush()` and `close()`). A crash loses at most this much.
+   */
+  metricsFlushIntervalMs?: number;
+  /** Limits on SDK metrics requests and on what is held between flushes. */
+  metricsLimits?: Omit<MetricsOptions, 'flushIntervalMs'>;
 }
 
 const fetchHttp: HttpClient = {
@@ -73,7 +80,10 @@ function createServices(deps: ServiceDeps, options: FlagstaffOptions) {
     users: createUserService(deps),
     addons: createAddonService({ ...deps, http: options.http ?? fetchHttp }),
     signals: createSignalService({ ...deps, limits: options.signalLimits }),
-    metrics: createMetricsService(deps),
+    metrics: createMetricsService(deps, {
+      ...options.metricsLimits,
+      flushIntervalMs: options.metricsFlushIntervalMs,
+    }),
     insights: createInsightsService(deps),
     exports: createExportService(deps),
     playground: createPlaygroundService({ ...deps, evaluators }),
@@ -83,7 +93,7 @@ function createServices(deps: ServiceDeps, options: FlagstaffOptions) {
 
 export type Flagstaff = ReturnType<typeof createServices> & {
   readonly store: Store;
-  /** Stops background work (addon delivery) and closes the store. */
+  /** Stops background work (addon delivery), writes pending metrics and closes the store. */
   close(): Promise<void>;
 };
 
@@ -101,6 +111,12 @@ export async function createFlagstaff(options: FlagstaffOptions): Promise<Flagst
     ...services,
     store: options.store,
     async close() {
+      // Metrics first: they need the store, and a failure must not keep the store open.
+      await services.metrics.stop().catch((error: unknown) =>
+        deps.logger.error('pending metrics were lost at close', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
       await services.addons.stop();
       await options.store.close();
     },

@@ -10,3 +10,4 @@ export * from './ports/index.js';
 export { hashSecret } from './services/access-service.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
+export type { MetricsOptions } from './services/metrics-service.js';

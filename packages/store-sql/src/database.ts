@@ -16,6 +16,7 @@ import type {
   SignalTable,
   SignupTokenTable,
   SignupTokenUserTable,
+  UnknownFlagTable,
   UserTable,
 } from './access-tables.js';
 import type {
@@ -90,4 +91,5 @@ export interface Database {
   client_metrics: ClientMetricsTable;
   client_metrics_variants: ClientMetricsVariantTable;
   client_applications: ClientApplicationTable;
+  unknown_flags: UnknownFlagTable;
 }

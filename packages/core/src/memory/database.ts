@@ -4,7 +4,7 @@ import type { ContextField } from '../domain/context-field.js';
 import type { Environment } from '../domain/environment.js';
 import type { FlagstaffEvent } from '../domain/event.js';
 import type { FeatureEnvironmentRecord, FeatureRecord } from '../domain/feature.js';
-import type { ClientApplication, MetricsBucket } from '../domain/metrics.js';
+import type { ClientApplication, MetricsBucket, UnknownFlag } from '../domain/metrics.js';
 import type { Project, ProjectEnvironmentRecord } from '../domain/project.js';
 import type { Segment } from '../domain/segment.js';
 import type { ActionSet, Signal, SignalEndpoint, SignalEndpointToken } from '../domain/signal.js';
@@ -69,6 +69,7 @@ export interface Rows {
   actionSets: ActionSet;
   metricsBuckets: MetricsBucket;
   applications: ClientApplication;
+  unknownFlags: UnknownFlag;
 }
 
 export type TableName = keyof Rows;
@@ -164,6 +165,7 @@ const TABLE_NAMES: readonly TableName[] = [
   'actionSets',
   'metricsBuckets',
   'applications',
+  'unknownFlags',
 ];
 
 /** Creates an empty database with the built-in roles. */

@@ -14,11 +14,8 @@ import {
   createFeatureRepository,
   createStrategyRepository,
 } from './feature-repositories.js';
-import {
-  createAddonRepository,
-  createMetricsRepository,
-  createSignalRepository,
-} from './integration-repositories.js';
+import { createAddonRepository, createSignalRepository } from './integration-repositories.js';
+import { createMetricsRepository } from './metrics-repository.js';
 import {
   createContextFieldRepository,
   createEnvironmentRepository,

@@ -7,6 +7,7 @@ import { describeEventSearchContract } from './event-search-contract.js';
 import { describeFeatureContract } from './feature-contract.js';
 import type { StoreFactory } from './fixtures.js';
 import { describeIntegrationContract } from './integration-contract.js';
+import { describeMetricsContract } from './metrics-contract.js';
 import { describeProjectContract } from './project-contract.js';
 import { describeStrategyContract } from './strategy-contract.js';
 import { describeTagContract } from './tag-contract.js';
@@ -32,6 +33,7 @@ export function describeStoreContract(name: string, open: StoreFactory): void {
     describeAccessContract(open);
     describeTokenContract(open);
     describeIntegrationContract(open);
+    describeMetricsContract(open);
     describeAddonDeliveryContract(open);
     describeEventContract(open);
     describeEventSearchContract(open);

@@ -8,6 +8,7 @@ import { ddlFor } from './column-types.js';
 import { createAccessTables } from './initial-access-tables.js';
 import { createEventTables } from './initial-event-tables.js';
 import { createFeatureTables } from './initial-feature-tables.js';
+import { createUnknownFlagsTable } from './unknown-flags.js';
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped. */
 export function createMigrations(dialect: SqlDialect): Record<string, Migration> {
@@ -28,6 +29,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
     '0003_addon_delivery_lease': {
       async up(db) {
         await addAddonDeliveryLease(ddlFor(db, dialect));
+      },
+    },
+    '0006_unknown_flags': {
+      async up(db) {
+        await createUnknownFlagsTable(ddlFor(db, dialect));
       },
     },
   };
