@@ -2,6 +2,7 @@ import type { Route } from '../route.js';
 import { addonRoutes } from './addons.js';
 import { apiTokenRoutes } from './api-tokens.js';
 import { clientRoutes } from './client.js';
+import { clientMetricsRoutes } from './client-metrics.js';
 import { dependencyRoutes } from './dependencies.js';
 import { environmentRoutes } from './environments.js';
 import { featureEnvironmentRoutes } from './feature-environments.js';
@@ -32,4 +33,5 @@ export const allRoutes = (): Route[] => [
   ...userRoutes,
   ...signalRoutes,
   ...clientRoutes,
+  ...clientMetricsRoutes,
 ];
