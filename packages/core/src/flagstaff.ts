@@ -18,7 +18,7 @@ import { createFeatureSearchService } from './services/feature-search-service.js
 import { createFeatureService } from './services/feature-service.js';
 import { createInsightsService } from './services/insights-service.js';
 import type { LoginThrottleOptions } from './services/login-throttle.js';
-import { createMetricsService } from './services/metrics-service.js';
+import { createMetricsService, type MetricsOptions } from './services/metrics-service.js';
 import { createPlaygroundService } from './services/playground-service.js';
 import { createProjectService } from './services/project-service.js';
 import { seedInstance } from './services/seed.js';
@@ -49,6 +49,13 @@ export interface FlagstaffOptions {
   loginThrottle?: LoginThrottleOptions;
   /** Bounds of the SDK-facing caches: prepared answers, the delta window, revision trust. */
   clientCache?: ClientCacheOptions;
+  /**
+   * How often SDK metrics, registrations and lastSeenAt, added up in memory, are written (default
+   * 5000 ms; 0: only on `flagstaff.metrics.flush()` and `close()`). A crash loses at most this much.
+   */
+  metricsFlushIntervalMs?: number;
+  /** Limits on SDK metrics requests and on what is held between flushes. */
+  metricsLimits?: Omit<MetricsOptions, 'flushIntervalMs'>;
 }
 
 const fetchHttp: HttpClient = {
@@ -89,7 +96,10 @@ function createServices(deps: ServiceDeps, options: FlagstaffOptions) {
     accounts: createAccountService(deps),
     addons: createAddonService({ ...deps, http: options.http ?? fetchHttp }),
     signals: createSignalService({ ...deps, limits: options.signalLimits }),
-    metrics: createMetricsService(deps),
+    metrics: createMetricsService(deps, {
+      ...options.metricsLimits,
+      flushIntervalMs: options.metricsFlushIntervalMs,
+    }),
     insights: createInsightsService(deps),
     exports: createExportService(deps),
     playground: createPlaygroundService({ ...deps, evaluators }),
@@ -99,7 +109,7 @@ function createServices(deps: ServiceDeps, options: FlagstaffOptions) {
 
 export type Flagstaff = ReturnType<typeof createServices> & {
   readonly store: Store;
-  /** Stops background work (addon delivery) and closes the store. */
+  /** Stops background work (addon delivery), writes pending metrics and closes the store. */
   close(): Promise<void>;
 };
 
@@ -117,6 +127,12 @@ export async function createFlagstaff(options: FlagstaffOptions): Promise<Flagst
     ...services,
     store: options.store,
     async close() {
+      // Metrics first: they need the store, and a failure must not keep the store open.
+      await services.metrics.stop().catch((error: unknown) =>
+        deps.logger.error('pending metrics were lost at close', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
       await services.addons.stop();
       // Streams end before the store goes: they would otherwise read a closed store.
       services.client.shutdown();

@@ -24,5 +24,6 @@ export { SYSTEM_ACTOR } from './services/deps.js';
 export type { FeatureSearchService } from './services/feature-search-service.js';
 export type { LoginThrottleOptions } from './services/login-throttle.js';
 export { DEFAULT_LOGIN_THROTTLE } from './services/login-throttle.js';
+export type { MetricsOptions } from './services/metrics-service.js';
 export type { SessionOptions, SessionService } from './services/session-service.js';
 export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/session-service.js';

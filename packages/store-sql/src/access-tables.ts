@@ -192,3 +192,13 @@ export interface LoginThrottleTable {
   last_failure_at: string;
   locked_until: string | null;
 }
+
+/** Feature names SDKs reported metrics for that no feature had, one row per name, app and environment. */
+export interface UnknownFlagTable {
+  name: string;
+  app_name: string;
+  environment: string;
+  last_seen_at: string;
+  /** last_seen_at as epoch milliseconds, so ordering and pruning compare instants. */
+  last_seen_time: number | string;
+}

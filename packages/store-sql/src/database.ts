@@ -18,6 +18,7 @@ import type {
   SignalTable,
   SignupTokenTable,
   SignupTokenUserTable,
+  UnknownFlagTable,
   UserTable,
 } from './access-tables.js';
 import type {
@@ -94,4 +95,5 @@ export interface Database {
   client_applications: ClientApplicationTable;
   sessions: SessionTable;
   login_throttles: LoginThrottleTable;
+  unknown_flags: UnknownFlagTable;
 }

@@ -4,7 +4,7 @@ import type { ContextField } from '../domain/context-field.js';
 import type { Environment } from '../domain/environment.js';
 import type { FlagstaffEvent } from '../domain/event.js';
 import type { FeatureEnvironmentRecord, FeatureRecord } from '../domain/feature.js';
-import type { ClientApplication, MetricsBucket } from '../domain/metrics.js';
+import type { ClientApplication, MetricsBucket, UnknownFlag } from '../domain/metrics.js';
 import type { Project, ProjectEnvironmentRecord } from '../domain/project.js';
 import type { Segment } from '../domain/segment.js';
 import type { LoginThrottleRecord, SessionRecord } from '../domain/session.js';
@@ -72,6 +72,7 @@ export interface Rows {
   applications: ClientApplication;
   sessions: SessionRecord;
   loginThrottles: LoginThrottleRecord;
+  unknownFlags: UnknownFlag;
 }
 
 export type TableName = keyof Rows;
@@ -169,6 +170,7 @@ const TABLE_NAMES: readonly TableName[] = [
   'applications',
   'sessions',
   'loginThrottles',
+  'unknownFlags',
 ];
 
 /** Creates an empty database with the built-in roles. */

@@ -1,9 +1,8 @@
-import type { MetricsBucket } from '../domain/metrics.js';
 import { conflict } from '../errors.js';
-import type { AddonRepository, MetricsRepository, SignalRepository } from '../ports/integration-ports.js';
+import type { AddonRepository, SignalRepository } from '../ports/integration-ports.js';
 import { copy } from './copy.js';
 import type { AddonDeliveryRow, Session } from './database.js';
-import { by, compare, compareTime, keyOf, type Sync, sorted } from './support.js';
+import { compare, type Sync, sorted } from './support.js';
 
 const byId = (a: { id: number }, b: { id: number }): number => compare(a.id, b.id);
 
@@ -124,58 +123,5 @@ export function createSignalRepository(s: Session): Sync<SignalRepository> {
       return copy(stored);
     },
     deleteActionSet: (id) => actionSets.delete(id),
-  };
-}
-
-const bucketKey = (bucket: MetricsBucket): string =>
-  keyOf(bucket.featureName, bucket.appName, bucket.environment, bucket.timestamp);
-
-/** Client metrics and applications over a session. */
-export function createMetricsRepository(s: Session): Sync<MetricsRepository> {
-  const buckets = s.table('metricsBuckets');
-  const applications = s.table('applications');
-  return {
-    addBuckets(added) {
-      for (const bucket of added) {
-        const key = bucketKey(bucket);
-        const existing = buckets.get(key);
-        if (!existing) {
-          buckets.set(key, copy(bucket));
-          continue;
-        }
-        const variants = { ...existing.variants };
-        for (const [name, count] of Object.entries(bucket.variants))
-          variants[name] = (variants[name] ?? 0) + count;
-        buckets.set(key, {
-          ...existing,
-          yes: existing.yes + bucket.yes,
-          no: existing.no + bucket.no,
-          variants,
-        });
-      }
-    },
-    listBuckets(since) {
-      const from = Date.parse(since);
-      return sorted(
-        buckets.rows().filter((bucket) => Date.parse(bucket.timestamp) >= from),
-        by(
-          (a, b) => compareTime(a.timestamp, b.timestamp),
-          (a, b) => compare(a.featureName, b.featureName),
-          (a, b) => compare(a.appName, b.appName),
-          (a, b) => compare(a.environment, b.environment),
-        ),
-      ).map(copy);
-    },
-    upsertApplication(app) {
-      applications.set(keyOf(app.appName, app.instanceId), copy(app));
-    },
-    listApplications: () =>
-      sorted(
-        applications.rows(),
-        by(
-          (a, b) => compare(a.appName, b.appName),
-          (a, b) => compare(a.instanceId, b.instanceId),
-        ),
-      ).map(copy),
   };
 }

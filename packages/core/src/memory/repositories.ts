@@ -16,11 +16,8 @@ import {
   createStrategyRepository,
 } from './feature-repositories.js';
 import { createFeatureSearchRepository } from './feature-search-repository.js';
-import {
-  createAddonRepository,
-  createMetricsRepository,
-  createSignalRepository,
-} from './integration-repositories.js';
+import { createAddonRepository, createSignalRepository } from './integration-repositories.js';
+import { createMetricsRepository } from './metrics-repository.js';
 import {
   createContextFieldRepository,
   createEnvironmentRepository,

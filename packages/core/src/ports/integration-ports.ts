@@ -1,5 +1,5 @@
 import type { Addon } from '../domain/addon.js';
-import type { ClientApplication, MetricsBucket } from '../domain/metrics.js';
+import type { ClientApplication, MetricsBucket, UnknownFlag } from '../domain/metrics.js';
 import type { ActionSet, Signal, SignalEndpoint, SignalEndpointToken } from '../domain/signal.js';
 
 /** Who may deliver addon events now: one holder at a time across every process sharing the store. */
@@ -72,13 +72,25 @@ export interface SignalRepository {
   deleteActionSet(id: number): Promise<boolean>;
 }
 
-/** Client metrics and registered applications. */
+/**
+ * Client metrics, registered applications and unknown flags. The metrics service batches SDK traffic
+ * in memory and writes it here in one transaction per flush, so these are bulk writes.
+ */
 export interface MetricsRepository {
-  /** Adds the counts to the bucket rows (same feature, app, environment, hour add up). */
+  /**
+   * Adds the counts to the bucket rows (same feature, app, environment, hour add up, also within one
+   * call). Concurrent writers never lose counts: the addition happens in the store.
+   */
   addBuckets(buckets: readonly MetricsBucket[]): Promise<void>;
   /** Buckets with timestamp ≥ since, ordered by timestamp. */
   listBuckets(since: string): Promise<MetricsBucket[]>;
   /** Inserts or refreshes a registration. */
   upsertApplication(app: ClientApplication): Promise<void>;
   listApplications(): Promise<ClientApplication[]>;
+  /** Inserts or refreshes (lastSeenAt) unknown flags, one row per name, app and environment. */
+  upsertUnknownFlags(flags: readonly UnknownFlag[]): Promise<void>;
+  /** Unknown flags, most recently seen first (then by name, app, environment), at most `limit`. */
+  listUnknownFlags(limit: number): Promise<UnknownFlag[]>;
+  /** Forgets unknown flags last seen before `before` (RFC 3339); returns how many went. */
+  deleteUnknownFlagsSeenBefore(before: string): Promise<number>;
 }

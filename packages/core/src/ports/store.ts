@@ -33,7 +33,7 @@ export const READ_METHODS = {
     'listSignals',
     'listActionSets',
   ],
-  metrics: ['listBuckets', 'listApplications'],
+  metrics: ['listBuckets', 'listApplications', 'listUnknownFlags'],
   featureSearch: ['search'],
   sessions: ['get', 'listForUser'],
   loginThrottles: ['get'],

@@ -79,6 +79,7 @@ describe('client metrics', () => {
   });
 
   it('uses the reported environment (or "default") for all-environment tokens', async () => {
+    await flagstaff.features.create(alice, 'default', { name: 'a' });
     await flagstaff.metrics.recordMetrics('*', metrics({ a: { yes: 1 } }, { environment: 'development' }));
     await flagstaff.metrics.recordMetrics('*', metrics({ a: { no: 1 } }));
     const buckets = await flagstaff.metrics.bucketsSince('2026-01-01T00:00:00.000Z');

@@ -8,6 +8,7 @@ import { describeFeatureContract } from './feature-contract.js';
 import { describeFeatureSearchContract } from './feature-search-contract.js';
 import type { StoreFactory } from './fixtures.js';
 import { describeIntegrationContract } from './integration-contract.js';
+import { describeMetricsContract } from './metrics-contract.js';
 import { describeProjectContract } from './project-contract.js';
 import { describeSessionContract } from './session-contract.js';
 import { describeStrategyContract } from './strategy-contract.js';
@@ -34,6 +35,7 @@ export function describeStoreContract(name: string, open: StoreFactory): void {
     describeAccessContract(open);
     describeTokenContract(open);
     describeIntegrationContract(open);
+    describeMetricsContract(open);
     describeAddonDeliveryContract(open);
     describeEventContract(open);
     describeEventSearchContract(open);

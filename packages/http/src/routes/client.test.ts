@@ -56,39 +56,6 @@ describe('GET /api/client/features', () => {
   });
 });
 
-describe('client register and metrics', () => {
-  it('202 for a registration and for metrics; 400 for a bad body', async () => {
-    const register = await s.request('POST', '/api/client/register', {
-      token: client,
-      body: {
-        appName: 'web',
-        instanceId: 'i1',
-        strategies: ['default'],
-        started: new Date().toISOString(),
-        interval: 10000,
-      },
-    });
-    expect(register.status, register.text).toBe(202);
-    const now = new Date().toISOString();
-    const metrics = await s.request('POST', '/api/client/metrics', {
-      token: client,
-      body: {
-        appName: 'web',
-        instanceId: 'i1',
-        bucket: { start: now, stop: now, toggles: { shown: { yes: 3, no: 1 } } },
-      },
-    });
-    expect(metrics.status, metrics.text).toBe(202);
-    expect(
-      (await s.request('POST', '/api/client/metrics', { token: client, body: { appName: 'web' } })).status,
-    ).toBe(400);
-    const feature = await s.request('GET', `${P}/features/shown`);
-    expect(
-      feature.body.environments.find((e: { name: string }) => e.name === 'development').lastSeenAt,
-    ).toEqual(expect.any(String));
-  });
-});
-
 describe('GET|POST /api/frontend', () => {
   it('answers only the features that are on for the context', async () => {
     const alice = await s.request('GET', '/api/frontend?userId=alice&properties[plan]=pro', {

@@ -1,4 +1,4 @@
-import { clientMetricsSchema, clientRegistrationSchema, notFound, type Principal } from '@flagstaff/core';
+import { notFound, type Principal } from '@flagstaff/core';
 import { z } from 'zod';
 import { etagMatches, preparedReply } from '../encoding.js';
 import { defineRoutes, type RouteContext, rawJson, reply } from '../route.js';
@@ -8,9 +8,6 @@ export const scopeOf = (principal: Principal) =>
   principal.kind === 'api-token'
     ? { projects: principal.projects, environment: principal.environment }
     : { projects: ['*'], environment: '*' };
-
-const tokenEnvironment = (principal: Principal): string =>
-  principal.kind === 'api-token' ? principal.environment : '*';
 
 const strings = (value: unknown): string[] | undefined => {
   const list = (Array.isArray(value) ? value : [value]).filter(
@@ -127,32 +124,6 @@ export const clientRoutes = defineRoutes([
       if (etagMatches(request.headers['if-none-match'], found.etag)) return reply(304, undefined, headers);
       return rawJson(found.json, 200, headers);
     },
-  },
-  {
-    method: 'post',
-    path: '/api/client/register',
-    api: 'client',
-    permission: 'NONE',
-    tag: 'Client',
-    summary: 'Register an SDK instance',
-    status: 202,
-    empty: true,
-    body: clientRegistrationSchema,
-    handler: ({ flagstaff, principal, body }) =>
-      flagstaff.metrics.register(body, tokenEnvironment(principal)),
-  },
-  {
-    method: 'post',
-    path: '/api/client/metrics',
-    api: 'client',
-    permission: 'NONE',
-    tag: 'Client',
-    summary: 'Send SDK usage metrics',
-    status: 202,
-    empty: true,
-    body: clientMetricsSchema,
-    handler: ({ flagstaff, principal, body }) =>
-      flagstaff.metrics.recordMetrics(tokenEnvironment(principal), body),
   },
   {
     method: 'get',

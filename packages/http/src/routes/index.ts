@@ -3,6 +3,7 @@ import { accountRoutes } from './account.js';
 import { addonRoutes } from './addons.js';
 import { apiTokenRoutes } from './api-tokens.js';
 import { clientRoutes } from './client.js';
+import { clientMetricsRoutes } from './client-metrics.js';
 import { clientStreamRoutes } from './client-stream.js';
 import { dependencyRoutes } from './dependencies.js';
 import { environmentRoutes } from './environments.js';
@@ -36,4 +37,5 @@ export const allRoutes = (): Route[] => [
   ...signalRoutes,
   ...clientRoutes,
   ...clientStreamRoutes,
+  ...clientMetricsRoutes,
 ];

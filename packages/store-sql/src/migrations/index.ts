@@ -9,6 +9,7 @@ import { createAccessTables } from './initial-access-tables.js';
 import { createEventTables } from './initial-event-tables.js';
 import { createFeatureTables } from './initial-feature-tables.js';
 import { createSessionTables } from './sessions.js';
+import { createUnknownFlagsTable } from './unknown-flags.js';
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped. */
 export function createMigrations(dialect: SqlDialect): Record<string, Migration> {
@@ -34,6 +35,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
     '0004_sessions': {
       async up(db) {
         await createSessionTables(ddlFor(db, dialect));
+      },
+    },
+    '0006_unknown_flags': {
+      async up(db) {
+        await createUnknownFlagsTable(ddlFor(db, dialect));
       },
     },
   };

@@ -1,0 +1,6 @@
+export { toUnleashContext } from './context.js';
+export {
+  createFlagstaffProvider,
+  type FlagstaffProvider,
+  type FlagstaffProviderOptions,
+} from './provider.js';
