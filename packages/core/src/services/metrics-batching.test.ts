@@ -103,7 +103,9 @@ describe('batched metrics', () => {
     await flagstaff.metrics.recordMetrics('production', report({ checkout: { yes: 1 } }));
     log.length = 0;
     await flagstaff.close();
-    expect(log).toEqual(['transaction', 'close with 1 buckets']);
+    // The flush (and the addon delivery's lease release) commit before the store closes, with the bucket.
+    expect(log.at(-1)).toBe('close with 1 buckets');
+    expect(log.slice(0, -1).every((entry) => entry === 'transaction')).toBe(true);
   });
 
   it('keeps a batch whose write failed for the next flush, added to what came meanwhile', async () => {
