@@ -1,34 +1,54 @@
 import type { Clock, HttpClient, IdGenerator, Logger } from './ports/runtime-ports.js';
 import { silentLogger, systemClock } from './ports/runtime-ports.js';
 import type { Store } from './ports/store.js';
-import { createAccessService } from './services/access-service.js';
-import { createAccountService } from './services/account-service.js';
-import { createAddonService } from './services/addon-service.js';
-import { createApiTokenService } from './services/api-token-service.js';
-import { type ClientCacheOptions, createClientService } from './services/client-service.js';
-import { createContextFieldService } from './services/context-field-service.js';
-import { createDependencyService } from './services/dependency-service.js';
+import { type AccessService, createAccessService } from './services/access/access-service.js';
+import { type AccountService, createAccountService } from './services/access/account-service.js';
+import { type ApiTokenService, createApiTokenService } from './services/access/api-token-service.js';
+import type { LoginThrottleOptions } from './services/access/login-throttle.js';
+import { createSessionService, type SessionService } from './services/access/session-service.js';
+import { createSignupTokenService, type SignupTokenService } from './services/access/signup-token-service.js';
+import { createUserService, type UserService } from './services/access/user-service.js';
 import { cryptoIds, type ServiceDeps } from './services/deps.js';
-import { createEnvironmentService } from './services/environment-service.js';
-import { createEvaluatorCache } from './services/evaluator-cache.js';
-import { createEventService } from './services/event-service.js';
-import { createExportService } from './services/export-service.js';
-import { createFeatureEnvironmentService } from './services/feature-environment-service.js';
-import { createFeatureSearchService } from './services/feature-search-service.js';
-import { createFeatureService } from './services/feature-service.js';
-import { createInsightsService } from './services/insights-service.js';
-import type { LoginThrottleOptions } from './services/login-throttle.js';
-import { createMetricsService, type MetricsOptions } from './services/metrics-service.js';
-import { createPlaygroundService } from './services/playground-service.js';
-import { createProjectService } from './services/project-service.js';
-import { seedInstance } from './services/seed.js';
-import { createSegmentService } from './services/segment-service.js';
-import { createSessionService } from './services/session-service.js';
-import { createSignalService } from './services/signal-service.js';
-import { createSignupTokenService } from './services/signup-token-service.js';
-import { createStrategyService } from './services/strategy-service.js';
-import { createTagService } from './services/tag-service.js';
-import { createUserService } from './services/user-service.js';
+import { createEventService, type EventService } from './services/events/event-service.js';
+import { createDependencyService, type DependencyService } from './services/features/dependency-service.js';
+import {
+  createFeatureEnvironmentService,
+  type FeatureEnvironmentService,
+} from './services/features/feature-environment-service.js';
+import {
+  createFeatureSearchService,
+  type FeatureSearchService,
+} from './services/features/feature-search-service.js';
+import { createFeatureService, type FeatureService } from './services/features/feature-service.js';
+import { createStrategyService, type StrategyService } from './services/features/strategy-service.js';
+import { createTagService, type TagService } from './services/features/tag-service.js';
+import { createExportService, type ExportService } from './services/insights/export-service.js';
+import { createInsightsService, type InsightsService } from './services/insights/insights-service.js';
+import { type AddonService, createAddonService } from './services/integrations/addon-service.js';
+import { createSignalService, type SignalService } from './services/integrations/signal-service.js';
+import {
+  type ContextFieldService,
+  createContextFieldService,
+} from './services/projects/context-field-service.js';
+import {
+  createEnvironmentService,
+  type EnvironmentService,
+} from './services/projects/environment-service.js';
+import { createProjectService, type ProjectService } from './services/projects/project-service.js';
+import { seedInstance } from './services/projects/seed.js';
+import { createSegmentService, type SegmentService } from './services/projects/segment-service.js';
+import {
+  type ClientCacheOptions,
+  type ClientService,
+  createClientService,
+} from './services/sdk/client-service.js';
+import { createEvaluatorCache } from './services/sdk/evaluator-cache.js';
+import {
+  createMetricsService,
+  type MetricsOptions,
+  type MetricsService,
+} from './services/sdk/metrics-service.js';
+import { createPlaygroundService, type PlaygroundService } from './services/sdk/playground-service.js';
 
 export interface FlagstaffOptions {
   store: Store;
@@ -71,7 +91,7 @@ const fetchHttp: HttpClient = {
 };
 
 /** Wires every service over one store. */
-function createServices(deps: ServiceDeps, options: FlagstaffOptions) {
+function createServices(deps: ServiceDeps, options: FlagstaffOptions): Omit<Flagstaff, 'store' | 'close'> {
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   return {
     access: createAccessService(deps),
@@ -107,11 +127,36 @@ function createServices(deps: ServiceDeps, options: FlagstaffOptions) {
   };
 }
 
-export type Flagstaff = ReturnType<typeof createServices> & {
+/** Everything Flagstaff offers in-process: one service per area, over one store. */
+export interface Flagstaff {
+  readonly access: AccessService;
+  readonly environments: EnvironmentService;
+  readonly projects: ProjectService;
+  readonly features: FeatureService;
+  readonly featureSearch: FeatureSearchService;
+  readonly featureEnvironments: FeatureEnvironmentService;
+  readonly strategies: StrategyService;
+  readonly dependencies: DependencyService;
+  readonly tags: TagService;
+  readonly segments: SegmentService;
+  readonly contextFields: ContextFieldService;
+  readonly events: EventService;
+  readonly apiTokens: ApiTokenService;
+  readonly signupTokens: SignupTokenService;
+  readonly users: UserService;
+  readonly sessions: SessionService;
+  readonly accounts: AccountService;
+  readonly addons: AddonService;
+  readonly signals: SignalService;
+  readonly metrics: MetricsService;
+  readonly insights: InsightsService;
+  readonly exports: ExportService;
+  readonly playground: PlaygroundService;
+  readonly client: ClientService;
   readonly store: Store;
-  /** Stops background work (addon delivery), writes pending metrics and closes the store. */
+  /** Flushes pending metrics, stops background work (addon delivery, SDK streams) and closes the store. */
   close(): Promise<void>;
-};
+}
 
 /** Creates Flagstaff over a store: seeds a new instance (default project and environments) once. */
 export async function createFlagstaff(options: FlagstaffOptions): Promise<Flagstaff> {

@@ -9,8 +9,15 @@ export type { Flagstaff, FlagstaffOptions } from './flagstaff.js';
 export { createFlagstaff } from './flagstaff.js';
 export * from './memory/index.js';
 export * from './ports/index.js';
-export { hashSecret } from './services/access-service.js';
-export type { AccountService, AdminBootstrap } from './services/account-service.js';
+export { hashSecret } from './services/access/access-service.js';
+export type { AccountService, AdminBootstrap } from './services/access/account-service.js';
+export type { LoginThrottleOptions } from './services/access/login-throttle.js';
+export { DEFAULT_LOGIN_THROTTLE } from './services/access/login-throttle.js';
+export type { SessionOptions, SessionService } from './services/access/session-service.js';
+export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/session-service.js';
+export type { Actor } from './services/deps.js';
+export { SYSTEM_ACTOR } from './services/deps.js';
+export type { FeatureSearchService } from './services/features/feature-search-service.js';
 export type {
   ClientCacheOptions,
   ClientFeaturesQuery,
@@ -18,12 +25,5 @@ export type {
   DeltaAnswer,
   PayloadEncoding,
   PreparedPayload,
-} from './services/client-service.js';
-export type { Actor } from './services/deps.js';
-export { SYSTEM_ACTOR } from './services/deps.js';
-export type { FeatureSearchService } from './services/feature-search-service.js';
-export type { LoginThrottleOptions } from './services/login-throttle.js';
-export { DEFAULT_LOGIN_THROTTLE } from './services/login-throttle.js';
-export type { MetricsOptions } from './services/metrics-service.js';
-export type { SessionOptions, SessionService } from './services/session-service.js';
-export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/session-service.js';
+} from './services/sdk/client-service.js';
+export type { MetricsOptions } from './services/sdk/metrics-service.js';

@@ -1,0 +1,150 @@
+import { hashPassword, validatePassword, verifyPassword } from '../../auth/password.js';
+import type { Principal } from '../../auth/principal.js';
+import { parseWith } from '../../domain/parse.js';
+import { type CurrentUser, changePasswordSchema, resetPasswordSchema } from '../../domain/session.js';
+import { ROLES, type UserRecord, type UserView } from '../../domain/user.js';
+import { FlagstaffError, invalid } from '../../errors.js';
+import type { Repositories } from '../../ports/repositories.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps, SYSTEM_ACTOR } from '../deps.js';
+import { writeEvents } from '../events/event-writer.js';
+import { hashSessionId } from './session-service.js';
+import { permissionsOf } from './user-permissions.js';
+import { insertUser } from './user-service.js';
+import { requireUser, userView } from './user-view.js';
+
+/** What `ensureAdminUser` needs: the Admin's username (default `admin`) and password. */
+export interface AdminBootstrap {
+  username?: string;
+  password: string;
+}
+
+/**
+ * Stores a new password hash, ends the user's sessions (all, or all but `keepIdHash`) and writes
+ * user-updated. The event says that the password changed, never what it is or its hash.
+ */
+async function storePassword(
+  tx: Repositories,
+  actor: Actor,
+  before: UserRecord,
+  passwordHash: string,
+  keepIdHash: string | undefined,
+  at: string,
+): Promise<void> {
+  const after: UserRecord = { ...before, passwordHash };
+  await tx.users.update(after);
+  await tx.sessions.deleteForUser(before.id, keepIdHash);
+  await writeEvents(tx, actor, at, [
+    { type: 'user-updated', data: { ...userView(after), passwordChanged: true }, preData: userView(before) },
+  ]);
+}
+
+/** The signed-in user's own account: who they are, their password; and the first Admin. */
+export function createAccountService(deps: ServiceDeps) {
+  const { store } = deps;
+
+  return {
+    /**
+     * GET /api/admin/user: the principal's user view and permissions. Admin tokens and
+     * unauthenticated mode get an Admin-like view (`isAPI: true` for tokens). NOT_FOUND when the
+     * user of a user principal no longer exists.
+     */
+    async currentUser(principal: Principal): Promise<CurrentUser> {
+      const permissions = await permissionsOf(store, principal);
+      if (principal.kind === 'user') {
+        const user = userView(await requireUser(store, principal.userId));
+        return { user, permissions, feedback: [], splash: {} };
+      }
+      const user: UserView = {
+        id: 0,
+        isAPI: principal.kind === 'api-token',
+        name: principal.name,
+        email: '',
+        username: principal.name,
+        imageUrl: '',
+        inviteLink: '',
+        loginAttempts: 0,
+        emailSent: false,
+        rootRole:
+          principal.kind === 'api-token' && principal.tokenType !== 'admin'
+            ? ROLES.Viewer.id
+            : ROLES.Admin.id,
+        seenAt: null,
+        createdAt: new Date(0).toISOString(),
+        accountType: principal.kind === 'api-token' ? 'Service Account' : 'User',
+        permissions: [],
+      };
+      return { user, permissions, feedback: [], splash: {} };
+    },
+
+    /**
+     * A signed-in user changes their own password, giving the current one. Every other session of
+     * theirs ends; `currentSessionId` (the session making the request) stays. FORBIDDEN for anything
+     * but a user principal; VALIDATION naming `password` (rules of `validatePassword`),
+     * `confirmPassword` (differs) or `oldPassword` (wrong, or the user has none); user-updated.
+     */
+    async changePassword(principal: Principal, input: unknown, currentSessionId?: string): Promise<void> {
+      if (principal.kind !== 'user')
+        throw new FlagstaffError('FORBIDDEN', 'Only a signed-in user can change their own password.');
+      const body = parseWith(changePasswordSchema, input);
+      validatePassword(body.password, 'password');
+      if (body.confirmPassword !== undefined && body.confirmPassword !== body.password)
+        throw invalid('confirmPassword', 'must be the same as "password".');
+      const user = await requireUser(store, principal.userId);
+      if (!user.passwordHash || !(await verifyPassword(body.oldPassword, user.passwordHash)))
+        throw invalid('oldPassword', 'is not your current password.');
+      const passwordHash = await hashPassword(body.password);
+      const actor: Actor = { name: principal.name, userId: principal.userId };
+      await inTransaction(deps, async (tx) => {
+        const before = await requireUser(tx, principal.userId);
+        if (before.passwordHash !== user.passwordHash)
+          throw new FlagstaffError('CONFLICT', 'The password changed meanwhile; try again.');
+        const keep = currentSessionId === undefined ? undefined : hashSessionId(currentSessionId);
+        await storePassword(tx, actor, before, passwordHash, keep, nowIso(deps));
+      });
+    },
+
+    /**
+     * An Admin sets another user's password (the route requires ADMIN); every session of that
+     * user ends. NOT_FOUND for an unknown user; VALIDATION naming `password`; user-updated.
+     */
+    async resetPassword(actor: Actor, userId: number, input: unknown): Promise<void> {
+      const body = parseWith(resetPasswordSchema, input);
+      validatePassword(body.password, 'password');
+      await requireUser(store, userId);
+      const passwordHash = await hashPassword(body.password);
+      await inTransaction(deps, async (tx) => {
+        const before = await requireUser(tx, userId);
+        await storePassword(tx, actor, before, passwordHash, undefined, nowIso(deps));
+      });
+    },
+
+    /**
+     * First start: creates the Admin user `username` (default `admin`) with the password, only
+     * while no user has a password. Returns whether it created the user. VALIDATION when the
+     * password breaks the rules; CONFLICT when a user with that username exists (without a password).
+     */
+    async ensureAdminUser(input: AdminBootstrap): Promise<boolean> {
+      const username = input.username ?? 'admin';
+      if (username.trim() === '') throw invalid('username', 'must be a non-empty username.');
+      validatePassword(input.password, 'password');
+      if ((await store.users.countWithPassword()) > 0) return false;
+      const passwordHash = await hashPassword(input.password);
+      return inTransaction(deps, async (tx) => {
+        // Another process may have bootstrapped meanwhile; transactions of a store are serialized.
+        if ((await tx.users.countWithPassword()) > 0) return false;
+        if (await tx.users.getByUsername(username))
+          throw new FlagstaffError('CONFLICT', `A user with the username "${username}" already exists.`);
+        await insertUser(tx, SYSTEM_ACTOR, nowIso(deps), {
+          name: null,
+          email: null,
+          username,
+          rootRole: ROLES.Admin.id,
+          passwordHash,
+        });
+        return true;
+      });
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

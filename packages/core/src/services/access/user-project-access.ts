@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { parseWith } from '../../domain/parse.js';
+import type { ProjectRoleAssignment, Role, UserView } from '../../domain/user.js';
+import { FlagstaffError, invalid } from '../../errors.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { ReadRepositories } from '../../ports/store.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { writeEvents } from '../events/event-writer.js';
+import { requireProject } from '../projects/project-service.js';
+import { type GroupView, groupView, requireGroup, requireRole, requireUser, userView } from './user-view.js';
+
+const idOrObject = z.union([z.number().int(), z.object({ id: z.number().int() }).transform((o) => o.id)]);
+
+/** POST /projects/:p/access: every listed user and group gets every listed role. */
+export const addProjectAccessSchema = z.object({
+  roles: z.array(z.number().int()).min(1, 'must list at least one role'),
+  users: z.array(idOrObject).default([]),
+  groups: z.array(idOrObject).default([]),
+});
+
+/** A subject's roles in a project, as GET /projects/:p/access lists them. */
+interface AccessFields {
+  /** The first role, for clients that know only one role per subject. */
+  roleId: number;
+  roles: number[];
+  addedAt: string;
+}
+
+export interface ProjectAccessView {
+  roles: Role[];
+  users: (UserView & AccessFields)[];
+  groups: (GroupView & AccessFields)[];
+}
+
+const requireId = (path: string, value: number): number => {
+  if (!Number.isSafeInteger(value)) throw invalid(path, 'must be an integer id.');
+  return value;
+};
+
+/** Loads a role and insists it is one that can be given in a project. */
+async function requireProjectRole(repos: ReadRepositories, roleId: number, path: string): Promise<Role> {
+  const role = await requireRole(repos, requireId(path, roleId));
+  if (role.type !== 'project' && role.type !== 'custom')
+    throw invalid(path, `must be a project role; role ${roleId} ("${role.name}") is a root role.`);
+  return role;
+}
+
+const rolesOf = (
+  assignments: readonly ProjectRoleAssignment[],
+  subject: { userId: number } | { groupId: number },
+): number[] =>
+  assignments
+    .filter((a) => ('userId' in subject ? a.userId === subject.userId : a.groupId === subject.groupId))
+    .map((a) => a.roleId);
+
+/** Groups assignments by user or group id, keeping each subject's roles and first grant time. */
+function bySubject(
+  assignments: readonly ProjectRoleAssignment[],
+  key: 'userId' | 'groupId',
+): Map<number, AccessFields> {
+  const out = new Map<number, AccessFields>();
+  for (const a of assignments) {
+    const id = a[key];
+    if (id === null) continue;
+    const entry = out.get(id);
+    if (entry) entry.roles.push(a.roleId);
+    else out.set(id, { roleId: a.roleId, roles: [a.roleId], addedAt: a.createdAt });
+  }
+  return out;
+}
+
+/** Project access functions of the user service: role assignments of users and groups in projects. */
+export function createProjectAccess(deps: ServiceDeps) {
+  const { store } = deps;
+  return {
+    /** Deprecated PUT /projects/:p/groups/:g/roles/:r: gives the group exactly this role (project-group-role-changed). */
+    async setGroupProjectRole(
+      actor: Actor,
+      projectId: string,
+      groupId: number,
+      roleId: number,
+    ): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        await requireProject(tx, projectId);
+        await requireGroup(tx, requireId('groupId', groupId));
+        await requireProjectRole(tx, roleId, 'roleId');
+        const before = rolesOf(await tx.projectAccess.list(projectId), { groupId });
+        await tx.projectAccess.setRoles(projectId, { groupId }, [roleId], nowIso(deps));
+        await writeEvents(tx, actor, nowIso(deps), [
+          {
+            type: 'project-group-role-changed',
+            project: projectId,
+            data: { groupId, roleId },
+            preData: { groupId, roles: before },
+          },
+        ]);
+      });
+    },
+
+    /** Replaces the roles a user has in a project; an empty list removes access (project-access-user-roles-updated). */
+    async setUserProjectRoles(
+      actor: Actor,
+      projectId: string,
+      userId: number,
+      roleIds: readonly number[],
+    ): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        await requireProject(tx, projectId);
+        await requireUser(tx, requireId('userId', userId));
+        for (const [i, r] of roleIds.entries()) await requireProjectRole(tx, r, `roles[${i}]`);
+        const roles = [...new Set(roleIds)];
+        const before = rolesOf(await tx.projectAccess.list(projectId), { userId });
+        await tx.projectAccess.setRoles(projectId, { userId }, roles, nowIso(deps));
+        await writeEvents(tx, actor, nowIso(deps), [
+          {
+            type: 'project-access-user-roles-updated',
+            project: projectId,
+            data: { userId, roles },
+            preData: { userId, roles: before },
+          },
+        ]);
+      });
+    },
+
+    /** POST /projects/:p/access: adds every role to every user and group, keeping roles they had (project-access-added). */
+    async addAccess(actor: Actor, projectId: string, input: unknown): Promise<void> {
+      const body = parseWith(addProjectAccessSchema, input);
+      if (body.users.length === 0 && body.groups.length === 0)
+        throw new FlagstaffError('VALIDATION', '"users" must list at least one user (or "groups" a group).', {
+          path: 'users',
+        });
+      return inTransaction(deps, async (tx) => {
+        await requireProject(tx, projectId);
+        for (const [i, r] of body.roles.entries()) await requireProjectRole(tx, r, `roles[${i}]`);
+        for (const id of body.users) await requireUser(tx, id);
+        for (const id of body.groups) await requireGroup(tx, id);
+        const existing = await tx.projectAccess.list(projectId);
+        const at = nowIso(deps);
+        for (const userId of new Set(body.users)) {
+          const roles = [...new Set([...rolesOf(existing, { userId }), ...body.roles])];
+          await tx.projectAccess.setRoles(projectId, { userId }, roles, at);
+        }
+        for (const groupId of new Set(body.groups)) {
+          const roles = [...new Set([...rolesOf(existing, { groupId }), ...body.roles])];
+          await tx.projectAccess.setRoles(projectId, { groupId }, roles, at);
+        }
+        await writeEvents(tx, actor, at, [
+          {
+            type: 'project-access-added',
+            project: projectId,
+            data: { roles: body.roles, users: body.users, groups: body.groups },
+          },
+        ]);
+      });
+    },
+
+    /** Who has which roles in a project, plus the roles that can be given there. */
+    async listProjectAccess(projectId: string): Promise<ProjectAccessView> {
+      await requireProject(store, projectId);
+      const assignments = await store.projectAccess.list(projectId);
+      const users: ProjectAccessView['users'] = [];
+      for (const [id, access] of bySubject(assignments, 'userId')) {
+        const user = await store.users.get(id);
+        if (user) users.push({ ...userView(user), ...access });
+      }
+      const groups: ProjectAccessView['groups'] = [];
+      for (const [id, access] of bySubject(assignments, 'groupId')) {
+        const group = await store.groups.get(id);
+        if (group) groups.push({ ...(await groupView(store, group)), ...access });
+      }
+      const roles = (await store.roles.list()).filter((r) => r.type === 'project' || r.type === 'custom');
+      return { roles, users, groups };
+    },
+
+    /** Distinct users with a role in the project, directly or through a group (project overview). */
+    async countProjectMembers(projectId: string): Promise<number> {
+      const members = new Set<number>();
+      for (const a of await store.projectAccess.list(projectId)) {
+        if (a.userId !== null) members.add(a.userId);
+        if (a.groupId !== null) for (const id of await store.groups.listUsers(a.groupId)) members.add(id);
+      }
+      return members.size;
+    },
+  };
+}

@@ -1,0 +1,206 @@
+import { parseWith } from '../../domain/parse.js';
+import {
+  createGroupSchema,
+  createUserSchema,
+  ROLES,
+  type Role,
+  type UserRecord,
+  type UserView,
+  updateUserSchema,
+} from '../../domain/user.js';
+import { conflict, FlagstaffError, invalid } from '../../errors.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { ReadRepositories } from '../../ports/store.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { writeEvents } from '../events/event-writer.js';
+import { createProjectAccess } from './user-project-access.js';
+import { type GroupView, groupView, requireGroup, requireRole, requireUser, userView } from './user-view.js';
+
+const ROOT_ROLE_IDS = { Admin: ROLES.Admin.id, Editor: ROLES.Editor.id, Viewer: ROLES.Viewer.id } as const;
+
+/** Inserts a user and writes user-created; shared with invite-link signups. */
+export async function insertUser(
+  tx: Repositories,
+  actor: Actor,
+  at: string,
+  fields: Pick<UserRecord, 'name' | 'email' | 'username' | 'rootRole' | 'passwordHash'>,
+): Promise<UserView> {
+  if (fields.email && (await tx.users.getByEmail(fields.email)))
+    throw conflict(`A user with e-mail "${fields.email}" already exists.`);
+  const user = await tx.users.insert({
+    ...fields,
+    imageUrl: null,
+    accountType: 'User',
+    loginAttempts: 0,
+    emailSent: false,
+    seenAt: null,
+    createdAt: at,
+    scimId: null,
+  });
+  const view = userView(user);
+  await writeEvents(tx, actor, at, [{ type: 'user-created', data: view }]);
+  return view;
+}
+
+/** Users, groups, roles and who has which role in which project. */
+export function createUserService(deps: ServiceDeps) {
+  const { store } = deps;
+
+  /** Adds users to a group and writes group-user-added for those not already in it. */
+  async function addGroupUsers(
+    tx: Repositories,
+    actor: Actor,
+    groupId: number,
+    userIds: readonly number[],
+    at: string,
+  ) {
+    for (const [i, id] of userIds.entries())
+      if (!(await tx.users.get(id)))
+        throw new FlagstaffError('NOT_FOUND', `"users[${i}]": could not find user "${id}".`, {
+          path: `users[${i}]`,
+        });
+    const added = await tx.groups.addUsers(groupId, userIds, at);
+    if (added.length > 0)
+      await writeEvents(tx, actor, at, [{ type: 'group-user-added', data: { groupId, userIds: added } }]);
+  }
+
+  return {
+    /** Every user, ordered by id. */
+    async list(): Promise<UserView[]> {
+      return (await store.users.list()).map(userView);
+    },
+
+    /** One user or NOT_FOUND. */
+    async get(id: number): Promise<UserView> {
+      return userView(await requireUser(store, id));
+    },
+
+    /** Creates a user with a root role (default Viewer) (user-created). */
+    async create(actor: Actor, input: unknown): Promise<UserView> {
+      const body = parseWith(createUserSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const rootRole = typeof body.rootRole === 'string' ? ROOT_ROLE_IDS[body.rootRole] : body.rootRole;
+        const role = await tx.roles.get(rootRole);
+        if (!role || (role.type !== 'root' && role.type !== 'root-custom'))
+          throw invalid('rootRole', `must be a root role; ${rootRole} is not one.`);
+        return insertUser(tx, actor, nowIso(deps), {
+          name: body.name ?? null,
+          email: body.email ?? null,
+          username: body.username ?? null,
+          rootRole,
+          passwordHash: null,
+        });
+      });
+    },
+
+    /**
+     * Changes a user's name, e-mail and/or root role (user-updated). A new root role ends the
+     * user's sessions, so they sign in again under it. NOT_FOUND; VALIDATION naming the property;
+     * CONFLICT when the e-mail is taken.
+     */
+    async update(actor: Actor, id: number, input: unknown): Promise<UserView> {
+      const body = parseWith(updateUserSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const before = await requireUser(tx, id);
+        const rootRole =
+          body.rootRole === undefined
+            ? before.rootRole
+            : typeof body.rootRole === 'string'
+              ? ROOT_ROLE_IDS[body.rootRole]
+              : body.rootRole;
+        if (rootRole !== before.rootRole) {
+          const role = await tx.roles.get(rootRole);
+          if (!role || (role.type !== 'root' && role.type !== 'root-custom'))
+            throw invalid('rootRole', `must be a root role; ${rootRole} is not one.`);
+        }
+        const after: UserRecord = {
+          ...before,
+          name: body.name === undefined ? before.name : body.name,
+          email: body.email === undefined ? before.email : body.email,
+          rootRole,
+        };
+        if (after.email === null && after.username === null)
+          throw invalid('email', 'is required for a user without a username.');
+        await tx.users.update(after);
+        if (rootRole !== before.rootRole) await tx.sessions.deleteForUser(id);
+        const view = userView(after);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'user-updated', data: view, preData: userView(before) },
+        ]);
+        return view;
+      });
+    },
+
+    /** Deletes a user with their sessions, group memberships and project roles (user-deleted). NOT_FOUND. */
+    async remove(actor: Actor, id: number): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const before = await requireUser(tx, id);
+        await tx.users.delete(id);
+        await writeEvents(tx, actor, nowIso(deps), [{ type: 'user-deleted', preData: userView(before) }]);
+      });
+    },
+
+    groups: {
+      /** Every group with its members. */
+      async list(): Promise<GroupView[]> {
+        return Promise.all((await store.groups.list()).map((g) => groupView(store, g)));
+      },
+
+      /** One group with its members, or NOT_FOUND. */
+      async get(id: number): Promise<GroupView> {
+        return groupView(store, await requireGroup(store, id));
+      },
+
+      /** Creates a group (group-created) with its initial users (group-user-added). */
+      async create(actor: Actor, input: unknown): Promise<GroupView> {
+        const body = parseWith(createGroupSchema, input);
+        return inTransaction(deps, async (tx) => {
+          if ((await tx.groups.list()).some((g) => g.name === body.name))
+            throw conflict(`A group named "${body.name}" already exists.`);
+          if (body.rootRole != null) {
+            const role = await tx.roles.get(body.rootRole);
+            if (!role || role.type === 'project')
+              throw invalid('rootRole', `must be a root role; ${body.rootRole} is not one.`);
+          }
+          const at = nowIso(deps);
+          const group = await tx.groups.insert({
+            name: body.name,
+            description: body.description ?? null,
+            rootRole: body.rootRole ?? null,
+            createdAt: at,
+            createdBy: actor.name,
+          });
+          await writeEvents(tx, actor, at, [{ type: 'group-created', data: group }]);
+          await addGroupUsers(
+            tx,
+            actor,
+            group.id,
+            body.users.map((u) => u.user.id),
+            at,
+          );
+          return groupView(tx, group);
+        });
+      },
+
+      /** Adds users to a group; ones already in it are ignored (group-user-added). */
+      async addUsers(actor: Actor, groupId: number, userIds: readonly number[]): Promise<GroupView> {
+        return inTransaction(deps, async (tx) => {
+          const group = await requireGroup(tx, groupId);
+          await addGroupUsers(tx, actor, groupId, userIds, nowIso(deps));
+          return groupView(tx, group);
+        });
+      },
+    },
+
+    roles: {
+      /** Every role (built-in root and project roles first), ordered by id. */
+      list: (): Promise<Role[]> => store.roles.list(),
+      /** One role or NOT_FOUND. */
+      get: (id: number): Promise<Role> => requireRole(store, id),
+    },
+
+    ...createProjectAccess(deps),
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

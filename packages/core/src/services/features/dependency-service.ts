@@ -1,0 +1,102 @@
+import { type Dependency, dependencyInputSchema } from '../../domain/feature.js';
+import { parseWith } from '../../domain/parse.js';
+import { FlagstaffError, notFound } from '../../errors.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { ReadRepositories } from '../../ports/store.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { writeFeatureEvents } from '../events/event-writer.js';
+import { requireProject } from '../projects/project-service.js';
+import { requireFeature } from './require-feature.js';
+
+/** Whether `from` reaches `to` by following parent links (so adding to → from would close a cycle). */
+async function reaches(tx: Repositories, from: string, to: string): Promise<boolean> {
+  const seen = new Set<string>();
+  let frontier = [from];
+  while (frontier.length) {
+    if (frontier.includes(to)) return true;
+    for (const f of frontier) seen.add(f);
+    const next = (await tx.dependencies.list(frontier)).map((d) => d.feature).filter((p) => !seen.has(p));
+    frontier = [...new Set(next)];
+  }
+  return false;
+}
+
+/** Parent dependencies between features of a project. */
+export function createDependencyService(deps: ServiceDeps) {
+  const { store } = deps;
+  return {
+    /** Parents of a feature. */
+    async list(project: string, child: string): Promise<Dependency[]> {
+      await requireFeature(store, project, child);
+      return (await store.dependencies.list([child])).map(({ feature, enabled, variants }) => ({
+        feature,
+        enabled,
+        variants,
+      }));
+    },
+
+    /** Whether any feature of the project has a dependency. */
+    async projectHasDependencies(project: string): Promise<boolean> {
+      await requireProject(store, project);
+      const names = (await store.features.list({ project, archived: false })).map((f) => f.name);
+      return names.length > 0 && (await store.dependencies.list(names)).length > 0;
+    },
+
+    /** Adds or replaces a parent dependency (feature-dependency-added); refuses cycles. */
+    async add(actor: Actor, project: string, child: string, input: unknown): Promise<Dependency> {
+      const dep = parseWith(dependencyInputSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const feature = await requireFeature(tx, project, child);
+        const parent = await tx.features.get(dep.feature);
+        if (!parent || parent.archivedAt !== null)
+          throw new FlagstaffError(
+            'VALIDATION',
+            `"feature" refers to no live feature named "${dep.feature}".`,
+            { path: 'feature' },
+          );
+        if (parent.project !== project)
+          throw new FlagstaffError(
+            'VALIDATION',
+            `"feature" "${dep.feature}" is in project "${parent.project}"; dependencies must stay within project "${project}".`,
+            { path: 'feature' },
+          );
+        if (dep.feature === child || (await reaches(tx, dep.feature, child)))
+          throw new FlagstaffError(
+            'VALIDATION',
+            `"feature" "${dep.feature}" would make a dependency cycle with "${child}".`,
+            { path: 'feature' },
+          );
+        await tx.dependencies.upsert({ child, ...dep });
+        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+          { type: 'feature-dependency-added', data: dep },
+        ]);
+        return dep;
+      });
+    },
+
+    /** Removes one parent dependency (feature-dependency-removed). */
+    async remove(actor: Actor, project: string, child: string, parent: string): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const feature = await requireFeature(tx, project, child);
+        if (!(await tx.dependencies.delete(child, parent)))
+          throw notFound(`dependency of "${child}" on`, parent);
+        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+          { type: 'feature-dependency-removed', data: { feature: parent } },
+        ]);
+      });
+    },
+
+    /** Removes every parent dependency of a feature (feature-dependencies-removed). */
+    async removeAll(actor: Actor, project: string, child: string): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const feature = await requireFeature(tx, project, child);
+        if ((await tx.dependencies.deleteAll(child)) > 0)
+          await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+            { type: 'feature-dependencies-removed' },
+          ]);
+      });
+    },
+  };
+}
+
+export type DependencyService = ReturnType<typeof createDependencyService>;

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import type { FeatureEnvironmentRecord, FeatureRecord, Lifecycle } from '../../domain/feature.js';
+import { parseWith } from '../../domain/parse.js';
+import { patchDocumentSchema } from '../../domain/strategy.js';
+import type { Tag } from '../../domain/tag.js';
+import { type Variant, variantSchema } from '../../domain/variant.js';
+import { normalizeVariantWeights, variantSetProblem } from '../../domain/variant-weights.js';
+import { FlagstaffError } from '../../errors.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { ReadRepositories } from '../../ports/store.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { writeFeatureEvents } from '../events/event-writer.js';
+import {
+  requireLinkedEnvironment,
+  requireProject,
+  requireProjectEnvironment,
+} from '../projects/project-service.js';
+import { applyJsonPatch } from './json-patch.js';
+import { requireFeature, requireFeatureWithTags } from './require-feature.js';
+import { fallbackStrategy, prepareStrategyConfig } from './strategy-rules.js';
+import { insertStrategy } from './strategy-service.js';
+
+const featureListSchema = z.object({
+  features: z.array(z.string().min(1)).min(1, 'must list at least one feature'),
+});
+const variantsSchema = z.array(variantSchema);
+const variantsBatchSchema = z.object({
+  variants: variantsSchema,
+  environments: z.array(z.string().min(1)).min(1, 'must list at least one environment'),
+});
+
+/** Checks and normalizes a variant set as it is saved. */
+export function prepareVariants(input: unknown, path?: string): Variant[] {
+  const variants = parseWith(variantsSchema, input, path);
+  const problem = variantSetProblem(variants);
+  if (problem)
+    throw new FlagstaffError('VALIDATION', `"${path ?? 'variants'}" ${problem}.`, {
+      path: path ?? 'variants',
+    });
+  return normalizeVariantWeights(variants);
+}
+
+/** The lifecycle stage a feature reaches when it is turned on in an environment of this type. */
+function stageAfterEnabling(lifecycle: Lifecycle, environmentType: string, at: string): Lifecycle {
+  if (environmentType === 'production' && (lifecycle.stage === 'initial' || lifecycle.stage === 'pre-live'))
+    return { stage: 'live', enteredStageAt: at };
+  if (lifecycle.stage === 'initial') return { stage: 'pre-live', enteredStageAt: at };
+  return lifecycle;
+}
+
+async function requireRow(
+  tx: ReadRepositories,
+  feature: FeatureRecord,
+  environment: string,
+): Promise<FeatureEnvironmentRecord> {
+  return (await requireRowIn(tx, feature, environment)).row;
+}
+
+/** The row with the environment and its project link, which callers may need as well. */
+async function requireRowIn(tx: ReadRepositories, feature: FeatureRecord, environment: string) {
+  const linked = await requireLinkedEnvironment(tx, feature.project, environment);
+  const row: FeatureEnvironmentRecord = (await tx.featureEnvironments.get(feature.name, environment)) ?? {
+    featureName: feature.name,
+    environment,
+    enabled: false,
+    variants: [],
+    lastSeenAt: null,
+  };
+  return { ...linked, row };
+}
+
+/** Turning features on and off per environment, and their variants. */
+export function createFeatureEnvironmentService(deps: ServiceDeps) {
+  const { store } = deps;
+
+  async function setEnabledIn(
+    tx: Repositories,
+    actor: Actor,
+    project: string,
+    name: string,
+    environment: string,
+    enabled: boolean,
+  ) {
+    const { feature, tags } = await requireFeatureWithTags(tx, project, name);
+    // The feature belongs to `project`, so its link is the project's link to the environment.
+    const { row, environment: env, link } = await requireRowIn(tx, feature, environment);
+    if (row.enabled === enabled) return;
+    const at = nowIso(deps);
+    if (enabled && (await tx.strategies.list({ featureName: name, environment })).length === 0) {
+      const proj = await requireProject(tx, project);
+      const config = link.defaultStrategy ?? fallbackStrategy(name, proj.defaultStickiness);
+      await insertStrategy(
+        deps,
+        tx,
+        actor,
+        feature,
+        environment,
+        await prepareStrategyConfig(tx, name, config),
+        tags,
+      );
+    }
+    await tx.featureEnvironments.upsert({ ...row, enabled });
+    if (enabled) {
+      // Nothing in this command changes the environment row read above.
+      const lifecycle = stageAfterEnabling(feature.lifecycle, env.type, at);
+      if (lifecycle !== feature.lifecycle) await tx.features.update({ ...feature, lifecycle });
+    }
+    await writeFeatureEvents(
+      tx,
+      actor,
+      at,
+      feature,
+      [{ type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', environment }],
+      tags,
+    );
+  }
+
+  async function saveVariants(
+    tx: Repositories,
+    actor: Actor,
+    { feature, tags }: { feature: FeatureRecord; tags: Tag[] },
+    environment: string,
+    variants: Variant[],
+    at: string,
+  ) {
+    const row = await requireRow(tx, feature, environment);
+    await tx.featureEnvironments.upsert({ ...row, variants });
+    await writeFeatureEvents(
+      tx,
+      actor,
+      at,
+      feature,
+      [
+        {
+          type: 'feature-environment-variants-updated',
+          environment,
+          data: { variants },
+          preData: { variants: row.variants },
+        },
+      ],
+      tags,
+    );
+  }
+
+  return {
+    /** Turns a feature on or off in an environment; enabling with no strategy adds the default one. */
+    async setEnabled(
+      actor: Actor,
+      project: string,
+      name: string,
+      environment: string,
+      enabled: boolean,
+    ): Promise<void> {
+      return inTransaction(deps, (tx) => setEnabledIn(tx, actor, project, name, environment, enabled));
+    },
+
+    /** Turns many features of a project on or off in one environment, all or nothing. */
+    async bulkSetEnabled(
+      actor: Actor,
+      project: string,
+      environment: string,
+      enabled: boolean,
+      input: unknown,
+    ): Promise<void> {
+      const body = parseWith(featureListSchema, input);
+      return inTransaction(deps, async (tx) => {
+        await requireProjectEnvironment(tx, project, environment);
+        for (const name of body.features) await setEnabledIn(tx, actor, project, name, environment, enabled);
+      });
+    },
+
+    /** Variants of a feature in an environment. */
+    async getVariants(project: string, name: string, environment: string): Promise<Variant[]> {
+      const feature = await requireFeature(store, project, name);
+      return (await requireRow(store, feature, environment)).variants;
+    },
+
+    /** Replaces the variants of a feature in an environment (feature-environment-variants-updated). */
+    async setVariants(
+      actor: Actor,
+      project: string,
+      name: string,
+      environment: string,
+      input: unknown,
+    ): Promise<Variant[]> {
+      const variants = prepareVariants(input);
+      return inTransaction(deps, async (tx) => {
+        await saveVariants(
+          tx,
+          actor,
+          await requireFeatureWithTags(tx, project, name),
+          environment,
+          variants,
+          nowIso(deps),
+        );
+        return variants;
+      });
+    },
+
+    /** Applies JSON-patch operations to the variants of a feature in an environment. */
+    async patchVariants(
+      actor: Actor,
+      project: string,
+      name: string,
+      environment: string,
+      input: unknown,
+    ): Promise<Variant[]> {
+      const ops = parseWith(patchDocumentSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const found = await requireFeatureWithTags(tx, project, name);
+        const row = await requireRow(tx, found.feature, environment);
+        const variants = prepareVariants(applyJsonPatch(row.variants, ops));
+        await saveVariants(tx, actor, found, environment, variants, nowIso(deps));
+        return variants;
+      });
+    },
+
+    /** Sets the same variants in several environments (PUT …/variants-batch). */
+    async setVariantsInEnvironments(
+      actor: Actor,
+      project: string,
+      name: string,
+      input: unknown,
+    ): Promise<Variant[]> {
+      const body = parseWith(variantsBatchSchema, input);
+      const variants = prepareVariants(body.variants, 'variants');
+      return inTransaction(deps, async (tx) => {
+        const found = await requireFeatureWithTags(tx, project, name);
+        const at = nowIso(deps);
+        for (const env of body.environments) await saveVariants(tx, actor, found, env, variants, at);
+        return variants;
+      });
+    },
+
+    /** Legacy feature-level variants: sets them in every environment of the feature (feature-variants-updated). */
+    async setFeatureVariants(
+      actor: Actor,
+      project: string,
+      name: string,
+      input: unknown,
+    ): Promise<Variant[]> {
+      return inTransaction(deps, async (tx) => {
+        const feature = await requireFeature(tx, project, name);
+        const rows = await tx.featureEnvironments.listForFeature(name);
+        const before = rows[0]?.variants ?? [];
+        const raw =
+          Array.isArray(input) && input.some((op) => op && typeof op === 'object' && 'op' in op)
+            ? applyJsonPatch(before, parseWith(patchDocumentSchema, input))
+            : input;
+        const variants = prepareVariants(raw);
+        for (const row of rows) await tx.featureEnvironments.upsert({ ...row, variants });
+        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+          { type: 'feature-variants-updated', data: { variants }, preData: { variants: before } },
+        ]);
+        return variants;
+      });
+    },
+  };
+}
+
+export type FeatureEnvironmentService = ReturnType<typeof createFeatureEnvironmentService>;

@@ -1,0 +1,382 @@
+import { type Caller, userIdOf } from '../../auth/caller.js';
+import { type Principal, seesProject } from '../../auth/principal.js';
+import {
+  createFeatureSchema,
+  type FeatureEnvironmentRecord,
+  type FeatureRecord,
+  type FeatureView,
+  updateFeatureSchema,
+} from '../../domain/feature.js';
+import { validateFeatureNameSchema } from '../../domain/name-validation.js';
+import { parseWith } from '../../domain/parse.js';
+import type { Project } from '../../domain/project.js';
+import { patchDocumentSchema } from '../../domain/strategy.js';
+import type { Tag } from '../../domain/tag.js';
+import { conflict, FlagstaffError, notFound } from '../../errors.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { ReadRepositories } from '../../ports/store.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { type EventDraft, writeFeatureEvents } from '../events/event-writer.js';
+import { requireProject } from '../projects/project-service.js';
+import { canSeeProject, projectVisibility } from '../projects/project-visibility.js';
+import { assembleFeatureViews, buildFeatureViews } from './feature-view.js';
+import { applyJsonPatch } from './json-patch.js';
+import { requireFeature } from './require-feature.js';
+import { ensureTags } from './tag-service.js';
+
+/**
+ * Inserts a feature whose name must be free. The insert itself finds a taken name (no read first);
+ * only then is the holder read, to say whether it is archived.
+ */
+async function insertNew(tx: Repositories, feature: FeatureRecord): Promise<void> {
+  try {
+    await tx.features.insert(feature);
+  } catch (error) {
+    if (!(error instanceof FlagstaffError) || error.code !== 'CONFLICT') throw error;
+    const existing = await tx.features.get(feature.name);
+    throw conflict(
+      `A feature named "${feature.name}" already exists${existing?.archivedAt ? ' in the archive' : ''}.`,
+    );
+  }
+}
+
+/** Refuses a name outside the project's feature naming pattern, quoting the example when there is one. */
+function requireNamingPattern(project: Project, name: string): void {
+  const pattern = project.featureNaming.pattern;
+  if (!pattern || new RegExp(`^${pattern}$`).test(name)) return;
+  const example = project.featureNaming.example ? ` Example: "${project.featureNaming.example}".` : '';
+  throw new FlagstaffError(
+    'VALIDATION',
+    `"name" "${name}" does not match the project's feature naming pattern "${pattern}".${example}`,
+    { path: 'name' },
+  );
+}
+
+/** The events a metadata change produces, besides the change itself. */
+function metadataEvents(
+  before: FeatureRecord,
+  after: FeatureRecord,
+): Omit<EventDraft, 'featureName' | 'project'>[] {
+  const events: Omit<EventDraft, 'featureName' | 'project'>[] = [
+    { type: 'feature-metadata-updated', data: after, preData: before },
+  ];
+  if (before.stale !== after.stale)
+    events.push({ type: after.stale ? 'feature-stale-on' : 'feature-stale-off' });
+  if (before.archivedAt === null && after.archivedAt !== null) events.push({ type: 'feature-archived' });
+  return events;
+}
+
+/** Features: create, read, update metadata, archive, revive, delete, stale, favorites. */
+export function createFeatureService(deps: ServiceDeps) {
+  const { store } = deps;
+
+  /** The features whose project the viewer may see. */
+  async function visibleTo(viewer: Principal, features: FeatureRecord[]): Promise<FeatureRecord[]> {
+    const visibility = await projectVisibility(store, viewer);
+    return visibility.all ? features : features.filter((f) => seesProject(visibility, f.project));
+  }
+
+  const view = async (
+    repos: ReadRepositories,
+    feature: FeatureRecord,
+    userId?: number | null,
+  ): Promise<FeatureView> => (await buildFeatureViews(repos, [feature], { userId }))[0]!;
+
+  async function updateRecord(
+    actor: Actor,
+    project: string,
+    name: string,
+    change: (f: FeatureRecord) => FeatureRecord,
+  ) {
+    return inTransaction(deps, async (tx) => {
+      const before = await requireFeature(tx, project, name);
+      const after = change(before);
+      await tx.features.update(after);
+      await writeFeatureEvents(tx, actor, nowIso(deps), after, metadataEvents(before, after));
+      return view(tx, after, actor.userId);
+    });
+  }
+
+  const metadataChange = (input: unknown, project: string, name: string) => {
+    const body = parseWith(updateFeatureSchema, input);
+    if (body.name !== undefined && body.name !== name)
+      throw new FlagstaffError(
+        'VALIDATION',
+        `"name" must be "${name}" (the feature in the path); features cannot be renamed.`,
+        { path: 'name' },
+      );
+    if (body.project !== undefined && body.project !== project)
+      throw new FlagstaffError(
+        'VALIDATION',
+        `"project" must be "${project}"; move features with the change-project operation.`,
+        { path: 'project' },
+      );
+    return (f: FeatureRecord): FeatureRecord => {
+      const archivedAt = body.archived === true ? (f.archivedAt ?? nowIso(deps)) : f.archivedAt;
+      return {
+        ...f,
+        description: body.description === undefined ? f.description : body.description,
+        type: body.type ?? f.type,
+        stale: body.stale ?? f.stale,
+        impressionData: body.impressionData ?? f.impressionData,
+        archivedAt,
+        lifecycle:
+          archivedAt && !f.archivedAt ? { stage: 'archived', enteredStageAt: archivedAt } : f.lifecycle,
+      };
+    };
+  };
+
+  return {
+    /** One feature of a project, as the API shows it. */
+    async get(project: string, name: string, userId?: number | null): Promise<FeatureView> {
+      return view(store, await requireFeature(store, project, name), userId);
+    },
+
+    /**
+     * Live features of a project (or every project). Features of private projects the caller may not
+     * see are left out; `favorite` is the calling user's.
+     */
+    async list(caller: Caller, project?: string): Promise<FeatureView[]> {
+      if (project !== undefined) await requireProject(store, project);
+      const features = await visibleTo(
+        caller.principal,
+        await store.features.list({ project, archived: false }),
+      );
+      return buildFeatureViews(store, features, { userId: userIdOf(caller) });
+    },
+
+    /** Archived features of a project (or every project) the caller may see. */
+    async listArchived(caller: Caller, project?: string): Promise<FeatureView[]> {
+      if (project !== undefined) await requireProject(store, project);
+      return buildFeatureViews(
+        store,
+        await visibleTo(caller.principal, await store.features.list({ project, archived: true })),
+      );
+    },
+
+    /**
+     * POST /features/validate: VALIDATION for a name `create` would refuse (also by the naming
+     * pattern of `projectId` when given), CONFLICT when a feature, live or archived, has it. A
+     * project the viewer may not see is NOT_FOUND, as if it did not exist.
+     */
+    async validateName(caller: Caller, input: unknown): Promise<void> {
+      const body = parseWith(validateFeatureNameSchema, input);
+      const existing = await store.features.get(body.name);
+      if (existing)
+        throw conflict(
+          `A feature named "${body.name}" already exists${existing.archivedAt ? ' in the archive' : ''}.`,
+        );
+      if (body.projectId == null) return;
+      const project = await store.projects.get(body.projectId);
+      if (!project || !(await canSeeProject(store, caller.principal, project)))
+        throw notFound('project', body.projectId);
+      requireNamingPattern(project, body.name);
+    },
+
+    /** Creates a feature, enforcing the project's naming pattern and feature limit (feature-created). */
+    async create(actor: Actor, project: string, input: unknown): Promise<FeatureView> {
+      const body = parseWith(createFeatureSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const proj = await requireProject(tx, project);
+        requireNamingPattern(proj, body.name);
+        if (proj.featureLimit !== null && (await tx.features.countLive(project)) >= proj.featureLimit)
+          throw new FlagstaffError(
+            'LIMIT_EXCEEDED',
+            `Project "${project}" has reached its feature limit of ${proj.featureLimit}.`,
+          );
+        const at = nowIso(deps);
+        const feature: FeatureRecord = {
+          name: body.name,
+          project,
+          type: body.type,
+          description: body.description ?? null,
+          stale: false,
+          impressionData: body.impressionData,
+          createdAt: at,
+          archivedAt: null,
+          createdByUserId: actor.userId,
+          lifecycle: { stage: 'initial', enteredStageAt: at },
+        };
+        await insertNew(tx, feature);
+        const linked = await tx.environments.listLinked(project);
+        const links = linked.map((l) => l.link);
+        const envRows = links.map(
+          (link): FeatureEnvironmentRecord => ({
+            featureName: feature.name,
+            environment: link.environment,
+            enabled: false,
+            variants: [],
+            lastSeenAt: null,
+          }),
+        );
+        await tx.featureEnvironments.upsertMany(envRows);
+        const tagEvents: Omit<EventDraft, 'featureName' | 'project'>[] = [];
+        for (const tag of body.tags ?? []) {
+          await ensureTags(tx, actor, at, [tag]);
+          await tx.tags.addFeatureTag(feature.name, tag);
+          tagEvents.push({ type: 'feature-tagged', data: tag });
+        }
+        if (tagEvents.length > 0) {
+          const result = await view(tx, feature, actor.userId);
+          await writeFeatureEvents(tx, actor, at, feature, [
+            { type: 'feature-created', data: result },
+            ...tagEvents,
+          ]);
+          return result;
+        }
+        // The name was free, so nothing else refers to the feature yet (deletes cascade): its view
+        // is what this command wrote, and only the environments' types and order need reading.
+        const [result] = assembleFeatureViews([feature], {
+          envRows,
+          strategies: [],
+          tags: [],
+          deps: [],
+          children: [],
+          environments: linked.map((l) => l.environment),
+          favoriteFeatures: [],
+          projectLinks: [[project, links]],
+        });
+        await writeFeatureEvents(tx, actor, at, feature, [{ type: 'feature-created', data: result }], []);
+        return result!;
+      });
+    },
+
+    /** PUT: changes only the given properties (feature-metadata-updated, and stale/archive events). */
+    async update(actor: Actor, project: string, name: string, input: unknown): Promise<FeatureView> {
+      return updateRecord(actor, project, name, metadataChange(input, project, name));
+    },
+
+    /** PATCH: JSON-patch operations on description, type, stale, archived, impressionData. */
+    async patch(actor: Actor, project: string, name: string, input: unknown): Promise<FeatureView> {
+      const ops = parseWith(patchDocumentSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const before = await requireFeature(tx, project, name);
+        const doc = {
+          description: before.description,
+          type: before.type,
+          stale: before.stale,
+          archived: before.archivedAt !== null,
+          impressionData: before.impressionData,
+        };
+        const patched = applyJsonPatch(doc, ops, [
+          'description',
+          'type',
+          'stale',
+          'archived',
+          'impressionData',
+        ]);
+        const after = metadataChange(patched, project, name)(before);
+        await tx.features.update(after);
+        await writeFeatureEvents(tx, actor, nowIso(deps), after, metadataEvents(before, after));
+        return view(tx, after, actor.userId);
+      });
+    },
+
+    /** Moves features to the archive (feature-archived each); their dependencies on parents go too. */
+    async archive(actor: Actor, project: string, names: readonly string[]): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const at = nowIso(deps);
+        for (const name of names) {
+          const before = await requireFeature(tx, project, name);
+          const after: FeatureRecord = {
+            ...before,
+            archivedAt: at,
+            lifecycle: { stage: 'archived', enteredStageAt: at },
+          };
+          await tx.features.update(after);
+          const removed = await tx.dependencies.deleteAll(name);
+          await writeFeatureEvents(tx, actor, at, after, [
+            { type: 'feature-archived' },
+            ...(removed > 0 ? [{ type: 'feature-dependencies-removed' as const }] : []),
+          ]);
+        }
+      });
+    },
+
+    /** Which of the features would orphan children left outside the archive operation. */
+    async validateArchive(project: string, names: readonly string[]) {
+      await requireProject(store, project);
+      const set = new Set(names);
+      const children = await store.dependencies.listByParents(names);
+      const parents = new Set(children.filter((d) => !set.has(d.child)).map((d) => d.feature));
+      const own = await store.dependencies.list(names);
+      return {
+        parentsWithChildFeatures: [...parents].sort(),
+        hasDeletedDependencies: own.length > 0 || children.length > 0,
+      };
+    },
+
+    /** Brings archived features back (feature-revived each); they return stale-free and initial. */
+    async revive(actor: Actor, project: string | null, names: readonly string[]): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const at = nowIso(deps);
+        for (const name of names) {
+          const before = await requireFeature(tx, project, name, { archived: true });
+          if (before.archivedAt === null)
+            throw new FlagstaffError('VALIDATION', `Feature "${name}" is not archived.`, {
+              path: 'features',
+            });
+          const after: FeatureRecord = {
+            ...before,
+            archivedAt: null,
+            lifecycle: { stage: 'initial', enteredStageAt: at },
+          };
+          await tx.features.update(after);
+          await writeFeatureEvents(tx, actor, at, after, [{ type: 'feature-revived' }]);
+        }
+      });
+    },
+
+    /** Deletes archived features for good (feature-deleted, preData: the feature). */
+    async deleteArchived(actor: Actor, project: string | null, names: readonly string[]): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const at = nowIso(deps);
+        for (const name of names) {
+          const before = await requireFeature(tx, project, name, { archived: true });
+          if (before.archivedAt === null)
+            throw new FlagstaffError(
+              'CONFLICT',
+              `Feature "${name}" must be archived before it can be deleted.`,
+            );
+          const snapshot = await view(tx, before);
+          await writeFeatureEvents(tx, actor, at, before, [{ type: 'feature-deleted', preData: snapshot }]);
+          await tx.features.delete(name);
+        }
+      });
+    },
+
+    /** Marks features stale or not (feature-stale-on / -off when it changes). */
+    async setStale(actor: Actor, project: string, names: readonly string[], stale: boolean): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const at = nowIso(deps);
+        for (const name of names) {
+          const before = await requireFeature(tx, project, name);
+          if (before.stale === stale) continue;
+          const after = { ...before, stale };
+          await tx.features.update(after);
+          await writeFeatureEvents(tx, actor, at, after, [
+            { type: stale ? 'feature-stale-on' : 'feature-stale-off' },
+          ]);
+        }
+      });
+    },
+
+    /** Marks the feature as a favorite of the user, or not (feature-favorited / -unfavorited). */
+    async setFavorite(actor: Actor, project: string, name: string, favorite: boolean): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const feature = await requireFeature(tx, project, name);
+        if (actor.userId === null)
+          throw new FlagstaffError(
+            'VALIDATION',
+            'Favorites belong to users; API tokens cannot have favorites.',
+          );
+        if (await tx.favorites.set(actor.userId, 'feature', name, favorite))
+          await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+            { type: favorite ? 'feature-favorited' : 'feature-unfavorited' },
+          ]);
+      });
+    },
+  };
+}
+
+export type FeatureService = ReturnType<typeof createFeatureService>;

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { parseWith } from '../../domain/parse.js';
+import {
+  type FeatureStrategy,
+  patchDocumentSchema,
+  type StrategyConfig,
+  strategyConfigSchema,
+} from '../../domain/strategy.js';
+import type { Tag } from '../../domain/tag.js';
+import { FlagstaffError, notFound } from '../../errors.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { ReadRepositories } from '../../ports/store.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { writeFeatureEvents } from '../events/event-writer.js';
+import { requireProjectEnvironment } from '../projects/project-service.js';
+import { applyJsonPatch } from './json-patch.js';
+import { requireFeatureWithTags } from './require-feature.js';
+import { prepareStrategyConfig } from './strategy-rules.js';
+
+const sortOrderSchema = z
+  .array(z.object({ id: z.string().min(1), sortOrder: z.number().int() }))
+  .min(1, 'must list at least one strategy');
+
+/** Where a strategy lives: project, feature, environment. */
+export interface StrategyLocation {
+  project: string;
+  feature: string;
+  environment: string;
+}
+
+/** The feature (with its tags, for the events) after checking the environment is the project's. */
+async function locate(tx: ReadRepositories, at: StrategyLocation) {
+  const found = await requireFeatureWithTags(tx, at.project, at.feature);
+  await requireProjectEnvironment(tx, at.project, at.environment);
+  return found;
+}
+
+async function requireStrategy(
+  tx: ReadRepositories,
+  at: StrategyLocation,
+  id: string,
+): Promise<FeatureStrategy> {
+  const s = await tx.strategies.get(id);
+  if (!s || s.featureName !== at.feature || s.environment !== at.environment) throw notFound('strategy', id);
+  return s;
+}
+
+const configOf = (s: FeatureStrategy): StrategyConfig => ({
+  name: s.name,
+  title: s.title,
+  disabled: s.disabled,
+  sortOrder: s.sortOrder,
+  constraints: s.constraints,
+  variants: s.variants,
+  parameters: s.parameters,
+  segments: s.segments,
+});
+
+/** Adds a prepared strategy to a feature environment and writes feature-strategy-add. */
+export async function insertStrategy(
+  deps: ServiceDeps,
+  tx: Repositories,
+  actor: Actor,
+  feature: { name: string; project: string },
+  environment: string,
+  config: StrategyConfig,
+  knownTags?: readonly Tag[],
+): Promise<FeatureStrategy> {
+  const at = nowIso(deps);
+  const draft: FeatureStrategy = {
+    id: deps.ids.uuid(),
+    name: config.name,
+    title: config.title ?? null,
+    disabled: config.disabled ?? false,
+    featureName: feature.name,
+    projectId: feature.project,
+    environment,
+    sortOrder: config.sortOrder ?? 0,
+    segments: config.segments,
+    constraints: config.constraints,
+    variants: config.variants,
+    parameters: config.parameters,
+    createdAt: at,
+  };
+  let strategy = draft;
+  // Without a sortOrder it goes last, placed by the store in the same statement.
+  if (config.sortOrder === undefined)
+    strategy = { ...draft, sortOrder: await tx.strategies.insertLast(draft) };
+  else await tx.strategies.insert(draft);
+  await writeFeatureEvents(
+    tx,
+    actor,
+    at,
+    feature,
+    [{ type: 'feature-strategy-add', environment, data: strategy }],
+    knownTags,
+  );
+  return strategy;
+}
+
+/** Strategies of features in environments. */
+export function createStrategyService(deps: ServiceDeps) {
+  const { store } = deps;
+
+  async function replace(
+    tx: Repositories,
+    actor: Actor,
+    at: StrategyLocation,
+    before: FeatureStrategy,
+    config: StrategyConfig,
+  ) {
+    const { feature, tags } = await locate(tx, at);
+    const prepared = await prepareStrategyConfig(tx, at.feature, config);
+    const after: FeatureStrategy = {
+      ...before,
+      name: prepared.name,
+      title: prepared.title === undefined ? before.title : prepared.title,
+      disabled: prepared.disabled ?? false,
+      sortOrder: prepared.sortOrder ?? before.sortOrder,
+      constraints: prepared.constraints,
+      variants: prepared.variants,
+      parameters: prepared.parameters,
+      segments: prepared.segments,
+    };
+    await tx.strategies.update(after);
+    await writeFeatureEvents(
+      tx,
+      actor,
+      nowIso(deps),
+      feature,
+      [{ type: 'feature-strategy-update', environment: at.environment, data: after, preData: before }],
+      tags,
+    );
+    return after;
+  }
+
+  return {
+    /** Strategies of a feature in an environment, in evaluation order. */
+    async list(at: StrategyLocation): Promise<FeatureStrategy[]> {
+      await locate(store, at);
+      return store.strategies.list({ featureName: at.feature, environment: at.environment });
+    },
+
+    async get(at: StrategyLocation, id: string): Promise<FeatureStrategy> {
+      await locate(store, at);
+      return requireStrategy(store, at, id);
+    },
+
+    /** Adds a strategy (feature-strategy-add). */
+    async add(actor: Actor, at: StrategyLocation, input: unknown): Promise<FeatureStrategy> {
+      const config = parseWith(strategyConfigSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const { feature, tags } = await locate(tx, at);
+        return insertStrategy(
+          deps,
+          tx,
+          actor,
+          feature,
+          at.environment,
+          await prepareStrategyConfig(tx, at.feature, config),
+          tags,
+        );
+      });
+    },
+
+    /** Replaces a strategy's configuration (feature-strategy-update). */
+    async update(actor: Actor, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
+      const config = parseWith(strategyConfigSchema, input);
+      return inTransaction(deps, async (tx) =>
+        replace(tx, actor, at, await requireStrategy(tx, at, id), config),
+      );
+    },
+
+    /** Applies JSON-patch operations to a strategy's configuration (feature-strategy-update). */
+    async patch(actor: Actor, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
+      const ops = parseWith(patchDocumentSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const before = await requireStrategy(tx, at, id);
+        const patched = applyJsonPatch(configOf(before), ops, [
+          'name',
+          'title',
+          'disabled',
+          'sortOrder',
+          'constraints',
+          'variants',
+          'parameters',
+          'segments',
+        ]);
+        return replace(tx, actor, at, before, parseWith(strategyConfigSchema, patched));
+      });
+    },
+
+    /** Removes a strategy (feature-strategy-remove, preData: the strategy). */
+    async delete(actor: Actor, at: StrategyLocation, id: string): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const { feature, tags } = await locate(tx, at);
+        const before = await requireStrategy(tx, at, id);
+        await tx.strategies.delete(id);
+        await writeFeatureEvents(
+          tx,
+          actor,
+          nowIso(deps),
+          feature,
+          [{ type: 'feature-strategy-remove', environment: at.environment, preData: before }],
+          tags,
+        );
+      });
+    },
+
+    /** Sets the evaluation order of strategies (strategy-order-changed). */
+    async reorder(actor: Actor, at: StrategyLocation, input: unknown): Promise<void> {
+      const order = parseWith(sortOrderSchema, input);
+      return inTransaction(deps, async (tx) => {
+        const { feature, tags } = await locate(tx, at);
+        const before = await tx.strategies.list({ featureName: at.feature, environment: at.environment });
+        const byId = new Map(before.map((s) => [s.id, s]));
+        for (const [i, item] of order.entries()) {
+          const s = byId.get(item.id);
+          if (!s)
+            throw new FlagstaffError(
+              'VALIDATION',
+              `"[${i}].id" "${item.id}" is not a strategy of "${at.feature}" in "${at.environment}".`,
+              { path: `[${i}].id` },
+            );
+          if (s.sortOrder !== item.sortOrder) await tx.strategies.update({ ...s, sortOrder: item.sortOrder });
+        }
+        await writeFeatureEvents(
+          tx,
+          actor,
+          nowIso(deps),
+          feature,
+          [
+            {
+              type: 'strategy-order-changed',
+              environment: at.environment,
+              data: order.map((o) => ({ id: o.id, sortOrder: o.sortOrder })),
+              preData: before.map((s) => ({ id: s.id, sortOrder: s.sortOrder })),
+            },
+          ],
+          tags,
+        );
+      });
+    },
+  };
+}
+
+export type StrategyService = ReturnType<typeof createStrategyService>;

@@ -1,0 +1,374 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Flagstaff } from '../../flagstaff.js';
+import { createMemoryStore } from '../../memory/index.js';
+import { type HttpClient, type Logger, silentLogger } from '../../ports/runtime-ports.js';
+import { withWriteTransactions } from '../../testing/write-transactions.js';
+import { cryptoIds } from '../deps.js';
+import { alice, createTestFlagstaff, type TestClock } from '../test-support.js';
+import { createAddonService } from './addon-service.js';
+import { renderTemplate } from './addon-template.js';
+
+interface Received {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver on an ephemeral local port; `statuses` are answered in turn, then 200. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const statuses: number[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      received.push({ url: req.url ?? '', headers: req.headers, body });
+      res.statusCode = statuses.shift() ?? 200;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    received,
+    statuses,
+    url: (path = '/hook') => `http://127.0.0.1:${port}${path}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const fetchHttp: HttpClient = {
+  async post(url, init) {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: init.headers,
+      body: init.body,
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
+    return { status: res.status };
+  },
+};
+
+let flagstaff: Flagstaff;
+let clock: TestClock;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeEach(async () => {
+  ({ flagstaff, clock } = await createTestFlagstaff());
+  receiver = await startReceiver();
+});
+afterEach(async () => {
+  await flagstaff.close();
+  await receiver.close();
+});
+
+const webhook = (parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  provider: 'webhook',
+  parameters,
+  events: ['feature-created'],
+  ...extra,
+});
+
+describe('addon configuration', () => {
+  it('lists providers, including the generic webhook, in the GET /addons shape', async () => {
+    const { addons, providers } = await flagstaff.addons.list();
+    expect(addons).toEqual([]);
+    const hook = providers.find((p) => p.name === 'webhook');
+    expect(hook?.parameters.map((p) => [p.name, p.required, p.sensitive])).toEqual([
+      ['url', true, false],
+      ['contentType', false, false],
+      ['authorization', false, true],
+      ['bodyTemplate', false, false],
+      ['customHeaders', false, false],
+    ]);
+    expect(hook?.events).toContain('feature-environment-enabled');
+    expect(flagstaff.addons.providers().map((p) => p.name)).toEqual(['webhook', 'slack', 'teams']);
+  });
+
+  it('refuses unknown providers, missing or non-http URLs and bad headers, naming the property', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...webhook({ url: receiver.url() }), provider: 'carrier-pigeon' }, '"provider"'],
+      [webhook({}), '"parameters.url"'],
+      [webhook({ url: 'ftp://example.com/x' }), '"parameters.url"'],
+      [webhook({ url: receiver.url(), customHeaders: '{nope' }), '"parameters.customHeaders"'],
+      [webhook({ url: receiver.url(), customHeaders: '{"X-N": 1}' }), '"parameters.customHeaders.X-N"'],
+      [webhook({ url: receiver.url() }, { events: [] }), '"events"'],
+      [webhook({ url: receiver.url() }, { events: ['feature-exploded'] }), '"events[0]"'],
+    ];
+    for (const [input, property] of cases)
+      await expect(flagstaff.addons.create(alice, input)).rejects.toMatchObject({
+        code: 'VALIDATION',
+        message: expect.stringContaining(property),
+      });
+    expect((await flagstaff.addons.list()).addons).toEqual([]);
+  });
+
+  it('creates, masks, updates and deletes, keeping sensitive parameters out of events', async () => {
+    const created = await flagstaff.addons.create(
+      alice,
+      webhook({ url: receiver.url(), authorization: 'Bearer s3cret' }, { description: 'CI hook' }),
+    );
+    expect(created).toMatchObject({
+      provider: 'webhook',
+      description: 'CI hook',
+      enabled: true,
+      parameters: { url: receiver.url(), authorization: '*****' },
+      projects: [],
+      environments: [],
+    });
+    expect(await flagstaff.addons.get(created.id)).toEqual(created);
+    const updated = await flagstaff.addons.update(alice, created.id, {
+      ...webhook({ url: receiver.url('/other'), authorization: '*****' }),
+      enabled: false,
+    });
+    expect(updated).toMatchObject({
+      enabled: false,
+      description: 'CI hook',
+      parameters: { authorization: '*****' },
+    });
+    expect((await flagstaff.store.addons.get(created.id))?.parameters['authorization']).toBe('Bearer s3cret');
+    await expect(
+      flagstaff.addons.update(alice, created.id, { ...webhook({ url: receiver.url() }), provider: 'slack' }),
+    ).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('"provider"') });
+    await flagstaff.addons.delete(alice, created.id);
+    await expect(flagstaff.addons.get(created.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(flagstaff.addons.delete(alice, created.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const events = await flagstaff.store.events.search({ ascending: true });
+    expect(events.map((e) => e.type)).toEqual([
+      'addon-config-created',
+      'addon-config-updated',
+      'addon-config-deleted',
+    ]);
+    expect(events[0]?.data).toMatchObject({ id: created.id, parameters: { url: receiver.url() } });
+    expect(JSON.stringify(events)).not.toContain('s3cret');
+    expect(JSON.stringify(events)).not.toContain('authorization');
+  });
+});
+
+describe('webhook delivery', () => {
+  it('POSTs matching events as JSON with the configured headers, honouring the filters', async () => {
+    await flagstaff.projects.create(alice, { id: 'other', name: 'Other' });
+    await flagstaff.addons.create(
+      alice,
+      webhook({
+        url: receiver.url(),
+        authorization: 'Bearer s3cret',
+        customHeaders: '{"X-Source": "flagstaff"}',
+      }),
+    );
+    await flagstaff.addons.create(
+      alice,
+      webhook({ url: receiver.url('/other-only') }, { projects: ['other'] }),
+    );
+    await flagstaff.addons.create(alice, webhook({ url: receiver.url('/disabled') }, { enabled: false }));
+    await flagstaff.features.create(alice, 'default', { name: 'checkout' });
+    await flagstaff.addons.deliverPending();
+    expect(receiver.received.map((r) => r.url)).toEqual(['/hook']);
+    const [hit] = receiver.received;
+    expect(hit?.headers).toMatchObject({
+      'content-type': 'application/json',
+      authorization: 'Bearer s3cret',
+      'x-source': 'flagstaff',
+    });
+    expect(JSON.parse(hit?.body ?? '')).toMatchObject({
+      type: 'feature-created',
+      featureName: 'checkout',
+      project: 'default',
+      createdBy: alice.name,
+    });
+    await flagstaff.features.create(alice, 'other', { name: 'search' });
+    await flagstaff.addons.deliverPending();
+    expect(receiver.received.map((r) => r.url)).toEqual(['/hook', '/hook', '/other-only']);
+  });
+
+  it('renders a body template and a custom content type', async () => {
+    await flagstaff.addons.create(
+      alice,
+      webhook({
+        url: receiver.url(),
+        contentType: 'text/plain',
+        bodyTemplate: '{{event.createdBy}} created {{event.data.description}} ({{{event.type}}})',
+      }),
+    );
+    await flagstaff.features.create(alice, 'default', { name: 'ab', description: 'a<b' });
+    await flagstaff.addons.deliverPending();
+    expect(receiver.received[0]?.headers['content-type']).toBe('text/plain');
+    expect(receiver.received[0]?.body).toBe('alice@example.com created a&lt;b (feature-created)');
+  });
+
+  it('is triggered by appended events without being asked', async () => {
+    await flagstaff.addons.create(alice, webhook({ url: receiver.url() }));
+    await flagstaff.features.create(alice, 'default', { name: 'auto' });
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 5_000, interval: 20 });
+  });
+
+  it('resumes where the last run stopped, retries server errors with backoff, and logs what it gives up on', async () => {
+    await flagstaff.addons.stop(); // only the service under test delivers here
+    await flagstaff.addons.create(alice, webhook({ url: receiver.url() }));
+    await flagstaff.features.create(alice, 'default', { name: 'while-stopped' });
+    const logger: Logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const deps = {
+      store: flagstaff.store,
+      clock: { now: () => new Date() },
+      ids: cryptoIds,
+      logger,
+      http: fetchHttp,
+    };
+    const addons = createAddonService(deps, { retryDelaysMs: [5, 10], pollMs: 60_000 });
+    try {
+      await addons.deliverPending();
+      receiver.statuses.push(503);
+      await flagstaff.features.create(alice, 'default', { name: 'flaky' });
+      await addons.deliverPending();
+      const flaky = receiver.received.filter((r) => r.body.includes('"flaky"'));
+      expect(flaky).toHaveLength(2);
+      // Appended while no delivery ran: delivered by the next run (regression: it used to be skipped).
+      expect(receiver.received.filter((r) => r.body.includes('"while-stopped"'))).toHaveLength(1);
+      expect(logger.warn).not.toHaveBeenCalled();
+      receiver.statuses.push(500, 500, 500);
+      await flagstaff.features.create(alice, 'default', { name: 'down' });
+      await addons.deliverPending();
+      expect(receiver.received.filter((r) => r.body.includes('"down"'))).toHaveLength(3);
+      expect(logger.warn).toHaveBeenCalledWith(
+        'addon delivery failed',
+        expect.objectContaining({ attempts: 3, failure: 'HTTP 500', eventType: 'feature-created' }),
+      );
+      receiver.statuses.push(404);
+      await flagstaff.features.create(alice, 'default', { name: 'gone' });
+      await addons.deliverPending();
+      expect(receiver.received.filter((r) => r.body.includes('"gone"'))).toHaveLength(1);
+    } finally {
+      await addons.stop();
+    }
+  });
+
+  it('starts at the newest event the very first time it runs on a store', async () => {
+    const store = createMemoryStore();
+    const event = (featureName: string) => ({
+      type: 'feature-created' as const,
+      createdBy: 'x',
+      createdByUserId: null,
+      createdAt: new Date().toISOString(),
+      project: 'default',
+      featureName,
+      data: { name: featureName },
+    });
+    await withWriteTransactions(store).addons.insert({
+      provider: 'webhook',
+      description: null,
+      enabled: true,
+      parameters: { url: receiver.url() },
+      events: ['feature-created'],
+      projects: [],
+      environments: [],
+      createdAt: new Date().toISOString(),
+    });
+    await store.transaction((tx) => tx.events.append([event('history')]));
+    expect(await store.addons.getDeliveredThrough()).toBeNull();
+    const deps = {
+      store,
+      clock: { now: () => new Date() },
+      ids: cryptoIds,
+      logger: silentLogger,
+      http: fetchHttp,
+    };
+    const addons = createAddonService(deps, { pollMs: 60_000 });
+    try {
+      await addons.deliverPending();
+      await store.transaction((tx) => tx.events.append([event('news')]));
+      await addons.deliverPending();
+      expect(receiver.received.map((r) => JSON.parse(r.body).featureName)).toEqual(['news']);
+      expect(await store.addons.getDeliveredThrough()).toBe(2);
+    } finally {
+      await addons.stop();
+    }
+  });
+
+  it('does not write its position after every command when no addon is enabled, but saves it on stop', async () => {
+    await flagstaff.addons.stop();
+    const store = flagstaff.store;
+    const deps = {
+      store,
+      clock: { now: () => new Date() },
+      ids: cryptoIds,
+      logger: silentLogger,
+      http: fetchHttp,
+    };
+    const addons = createAddonService(deps, { pollMs: 60_000 });
+    await addons.deliverPending();
+    const start = await store.addons.getDeliveredThrough();
+    for (const name of ['a1', 'a2', 'a3']) {
+      await flagstaff.features.create(alice, 'default', { name });
+      await addons.deliverPending();
+    }
+    expect(await store.addons.getDeliveredThrough()).toBe(start);
+    await addons.stop();
+    expect(await store.addons.getDeliveredThrough()).toBe(await store.events.latestId());
+  });
+
+  it('never sends an addon events from before it existed', async () => {
+    await flagstaff.addons.stop();
+    await flagstaff.features.create(alice, 'default', { name: 'older' });
+    const deps = {
+      store: flagstaff.store,
+      clock: { now: () => new Date() },
+      ids: cryptoIds,
+      logger: silentLogger,
+      http: fetchHttp,
+    };
+    // A position that lags behind (as after a crash with nothing enabled) must not leak history.
+    await flagstaff.store.transaction((tx) => tx.addons.setDeliveredThrough(0));
+    clock.advance(1000);
+    await flagstaff.addons.create(alice, webhook({ url: receiver.url() }));
+    await flagstaff.features.create(alice, 'default', { name: 'newer' });
+    const addons = createAddonService(deps, { pollMs: 60_000 });
+    try {
+      await addons.deliverPending();
+      expect(receiver.received.map((r) => JSON.parse(r.body).featureName)).toEqual(['newer']);
+    } finally {
+      await addons.stop();
+    }
+  });
+
+  it('logs unreachable receivers instead of throwing, and stops delivering after stop()', async () => {
+    const logger: Logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const deps = {
+      store: flagstaff.store,
+      clock: { now: () => new Date() },
+      ids: cryptoIds,
+      logger,
+      http: fetchHttp,
+    };
+    const addons = createAddonService(deps, { retryDelaysMs: [], pollMs: 60_000, timeoutMs: 500 });
+    await addons.deliverPending();
+    await flagstaff.addons.stop();
+    await flagstaff.addons.create(alice, webhook({ url: 'http://127.0.0.1:9/unreachable' }));
+    await flagstaff.features.create(alice, 'default', { name: 'nobody-home' });
+    await expect(addons.deliverPending()).resolves.toBeUndefined();
+    expect(logger.warn).toHaveBeenCalledWith(
+      'addon delivery failed',
+      expect.objectContaining({ attempts: 1 }),
+    );
+    await addons.stop();
+    await flagstaff.addons.create(alice, webhook({ url: receiver.url() }));
+    await flagstaff.features.create(alice, 'default', { name: 'after-stop' });
+    await addons.deliverPending();
+    await flagstaff.addons.deliverPending();
+    expect(receiver.received).toEqual([]);
+  });
+});
+
+describe('body templates', () => {
+  it('renders escaped, raw and missing values, and objects as JSON', () => {
+    const view = { event: { type: 'x', data: { a: 1 }, by: '"q"' } };
+    expect(
+      renderTemplate(
+        '{{event.type}}|{{{event.by}}}|{{& event.by}}|{{event.by}}|{{event.nope}}|{{{event.data}}}',
+        view,
+      ),
+    ).toBe('x|"q"|"q"|&quot;q&quot;||{"a":1}');
+  });
+});

@@ -1,0 +1,197 @@
+import { type Addon, type AddonProviderDefinition, addonInputSchema } from '../../domain/addon.js';
+import { parseWith } from '../../domain/parse.js';
+import { FlagstaffError, invalid, notFound } from '../../errors.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { HttpClient } from '../../ports/runtime-ports.js';
+import type { ReadRepositories } from '../../ports/store.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { writeEvents } from '../events/event-writer.js';
+import { type AddonDeliveryOptions, createAddonDelivery } from './addon-delivery.js';
+import { ADDON_PROVIDERS, type AddonProvider } from './addon-providers.js';
+
+/** What reads show instead of a sensitive parameter; sending it back on update keeps the stored value. */
+export const MASKED_VALUE = '*****';
+
+const sensitiveNames = (provider: string): Set<string> =>
+  new Set(
+    ADDON_PROVIDERS.get(provider)
+      ?.definition.parameters.filter((p) => p.sensitive)
+      .map((p) => p.name) ?? [],
+  );
+
+/** The addon as reads return it: sensitive parameter values masked. */
+function maskedView(addon: Addon): Addon {
+  const sensitive = sensitiveNames(addon.provider);
+  const parameters = Object.fromEntries(
+    Object.entries(addon.parameters).map(([k, v]) => [
+      k,
+      sensitive.has(k) && v !== undefined && v !== '' ? MASKED_VALUE : v,
+    ]),
+  );
+  return {
+    ...addon,
+    parameters,
+    events: [...addon.events],
+    projects: [...addon.projects],
+    environments: [...addon.environments],
+  };
+}
+
+/** The addon as events carry it: sensitive parameters left out altogether. */
+function eventData(addon: Addon): Addon {
+  const sensitive = sensitiveNames(addon.provider);
+  return {
+    ...addon,
+    parameters: Object.fromEntries(Object.entries(addon.parameters).filter(([k]) => !sensitive.has(k))),
+  };
+}
+
+function requireProvider(name: string): AddonProvider {
+  const provider = ADDON_PROVIDERS.get(name);
+  if (!provider)
+    throw invalid(
+      'provider',
+      `must be one of ${[...ADDON_PROVIDERS.keys()].map((n) => `"${n}"`).join(', ')}; "${name}" is unknown.`,
+    );
+  return provider;
+}
+
+/** Checks parameters against the provider: required ones present, URLs http(s), provider-specific rules. */
+function validateParameters(provider: AddonProvider, parameters: Record<string, unknown>): void {
+  for (const p of provider.definition.parameters) {
+    const value = parameters[p.name];
+    const missing =
+      value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+    if (missing) {
+      if (p.required)
+        throw invalid(`parameters.${p.name}`, `is required by the "${provider.definition.name}" provider.`);
+      continue;
+    }
+    if (typeof value !== 'string') throw invalid(`parameters.${p.name}`, 'must be a string.');
+    if (p.type === 'url') {
+      let protocol = '';
+      try {
+        protocol = new URL(value).protocol;
+      } catch {}
+      if (protocol !== 'http:' && protocol !== 'https:')
+        throw invalid(`parameters.${p.name}`, 'must be an http or https URL.');
+    }
+  }
+  provider.validate?.(parameters);
+}
+
+/** Addons: configurations that forward events to webhooks and chat tools, and their delivery. */
+export function createAddonService(deps: ServiceDeps & { http: HttpClient }, options?: AddonDeliveryOptions) {
+  const { store } = deps;
+  const delivery = createAddonDelivery(deps, options);
+
+  async function requireAddon(repos: ReadRepositories, id: number): Promise<Addon> {
+    const addon = Number.isSafeInteger(id) ? await repos.addons.get(id) : null;
+    if (!addon) throw notFound('addon', id);
+    return addon;
+  }
+
+  const definitions = (): AddonProviderDefinition[] =>
+    [...ADDON_PROVIDERS.values()].map((p) => structuredClone(p.definition));
+
+  return {
+    /** Provider definitions: their parameters and the events they can forward. */
+    providers: definitions,
+
+    /** GET /addons: every addon (sensitive parameters masked) and the providers. */
+    async list(): Promise<{ addons: Addon[]; providers: AddonProviderDefinition[] }> {
+      return { addons: (await store.addons.list()).map(maskedView), providers: definitions() };
+    },
+
+    /** One addon (sensitive parameters masked) or NOT_FOUND. */
+    async get(id: number): Promise<Addon> {
+      return maskedView(await requireAddon(store, id));
+    },
+
+    /** Creates an addon (addon-config-created, without sensitive parameters). */
+    async create(actor: Actor, input: unknown): Promise<Addon> {
+      const body = parseWith(addonInputSchema, input);
+      const provider = requireProvider(body.provider);
+      validateParameters(provider, body.parameters);
+      const created = await inTransaction(deps, async (tx) => {
+        const addon = await tx.addons.insert({
+          provider: body.provider,
+          description: body.description ?? null,
+          enabled: body.enabled,
+          parameters: body.parameters,
+          events: body.events,
+          projects: body.projects,
+          environments: body.environments,
+          createdAt: nowIso(deps),
+        });
+        await writeEvents(tx, actor, addon.createdAt, [
+          { type: 'addon-config-created', data: eventData(addon) },
+        ]);
+        return maskedView(addon);
+      });
+      delivery.addonsChanged();
+      return created;
+    },
+
+    /**
+     * Replaces an addon's configuration (addon-config-updated). A sensitive parameter sent back
+     * masked (or left out) keeps its stored value, so UIs can save without re-entering secrets.
+     */
+    async update(actor: Actor, id: number, input: unknown): Promise<Addon> {
+      const body = parseWith(addonInputSchema, input);
+      const provider = requireProvider(body.provider);
+      const updated = await inTransaction(deps, async (tx) => {
+        const before = await requireAddon(tx, id);
+        if (body.provider !== before.provider)
+          throw new FlagstaffError(
+            'VALIDATION',
+            `"provider" must stay "${before.provider}"; create a new addon to change it.`,
+            { path: 'provider' },
+          );
+        const parameters = { ...body.parameters };
+        for (const name of sensitiveNames(before.provider))
+          if (
+            (parameters[name] === MASKED_VALUE || parameters[name] === undefined) &&
+            before.parameters[name] !== undefined
+          )
+            parameters[name] = before.parameters[name];
+        validateParameters(provider, parameters);
+        const after: Addon = {
+          ...before,
+          description: body.description === undefined ? before.description : body.description,
+          enabled: body.enabled,
+          parameters,
+          events: body.events,
+          projects: body.projects,
+          environments: body.environments,
+        };
+        await tx.addons.update(after);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'addon-config-updated', data: eventData(after), preData: eventData(before) },
+        ]);
+        return maskedView(after);
+      });
+      delivery.addonsChanged();
+      return updated;
+    },
+
+    /** Deletes an addon (addon-config-deleted); NOT_FOUND when unknown. */
+    async delete(actor: Actor, id: number): Promise<void> {
+      return inTransaction(deps, async (tx) => {
+        const before = await requireAddon(tx, id);
+        await tx.addons.delete(id);
+        await writeEvents(tx, actor, nowIso(deps), [
+          { type: 'addon-config-deleted', preData: eventData(before) },
+        ]);
+      });
+    },
+
+    /** Delivers every event appended so far to the matching addons; resolves when done (tests await it). */
+    deliverPending: (): Promise<void> => delivery.deliverPending(),
+
+    /** Stops background delivery (flagstaff.close calls it). */
+    stop: (): Promise<void> => delivery.stop(),
+  };
+}
+
+export type AddonService = ReturnType<typeof createAddonService>;

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { parseWith } from '../../domain/parse.js';
+import {
+  type SignalEndpoint,
+  type SignalEndpointToken,
+  signalEndpointInputSchema,
+  signalEndpointNameSchema,
+  signalEndpointTokenInputSchema,
+} from '../../domain/signal.js';
+import { conflict, FlagstaffError, notFound } from '../../errors.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { ReadRepositories } from '../../ports/store.js';
+import { hashSecret } from '../access/access-service.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { writeEvents } from '../events/event-writer.js';
+import { createActionSets } from './signal-action-sets.js';
+import { createSignalActionRunner } from './signal-actions.js';
+
+export type SignalEndpointTokenView = Omit<SignalEndpointToken, 'tokenHash'>;
+export interface SignalEndpointView extends SignalEndpoint {
+  tokens: SignalEndpointTokenView[];
+}
+
+const updateEndpointSchema = z.object({
+  name: signalEndpointNameSchema.optional(),
+  description: z.string().nullable().optional(),
+  enabled: z.boolean().optional(),
+});
+
+/** The contract's payload limit for signals (100 kB of JSON). */
+const MAX_PAYLOAD_BYTES = 100 * 1024;
+const TOKEN_BYTES = 32;
+
+const tokenView = ({ tokenHash: _hash, ...rest }: SignalEndpointToken): SignalEndpointTokenView => rest;
+
+/** Signal endpoints (ADMIN), their tokens, receiving signals, and the action sets reacting to them. */
+export function createSignalService(
+  deps: ServiceDeps & {
+    limits?: { endpoints?: number; tokensPerEndpoint?: number; requestsPerSecond?: number } | undefined;
+  },
+) {
+  const { store } = deps;
+  const maxEndpoints = deps.limits?.endpoints ?? 5;
+  const maxTokens = deps.limits?.tokensPerEndpoint ?? 5;
+  const perSecond = deps.limits?.requestsPerSecond ?? 1;
+  /** Accepted request times per endpoint id, within the last second. */
+  const recent = new Map<number, number[]>();
+  const runActions = createSignalActionRunner(deps);
+
+  async function requireEndpoint(repos: ReadRepositories, id: number): Promise<SignalEndpoint> {
+    const endpoint = Number.isSafeInteger(id) ? await repos.signals.getEndpoint(id) : null;
+    if (!endpoint) throw notFound('signal endpoint', id);
+    return endpoint;
+  }
+
+  async function endpointView(
+    repos: ReadRepositories,
+    endpoint: SignalEndpoint,
+  ): Promise<SignalEndpointView> {
+    return { ...endpoint, tokens: (await repos.signals.listTokens(endpoint.id)).map(tokenView) };
+  }
+
+  /** Throws RATE_LIMITED when the endpoint already took its share of requests this second. */
+  function takeRateSlot(endpointId: number): void {
+    const now = deps.clock.now().getTime();
+    const times = (recent.get(endpointId) ?? []).filter((t) => now - t < 1_000);
+    if (times.length >= perSecond)
+      throw new FlagstaffError(
+        'RATE_LIMITED',
+        `Signal endpoints accept at most ${perSecond} request${perSecond === 1 ? '' : 's'} per second; try again shortly.`,
+        { limit: 'requestsPerSecond', value: perSecond },
+      );
+    times.push(now);
+    recent.set(endpointId, times);
+  }
+
+  return {
+    endpoints: {
+      /** Every endpoint with its tokens (never their secrets). */
+      async list(): Promise<SignalEndpointView[]> {
+        return Promise.all((await store.signals.listEndpoints()).map((e) => endpointView(store, e)));
+      },
+
+      /** One endpoint with its tokens, or NOT_FOUND. */
+      async get(id: number): Promise<SignalEndpointView> {
+        return endpointView(store, await requireEndpoint(store, id));
+      },
+
+      /** Creates an endpoint (signal-endpoint-created); LIMIT_EXCEEDED past the endpoint limit. */
+      async create(actor: Actor, input: unknown): Promise<SignalEndpointView> {
+        const body = parseWith(signalEndpointInputSchema, input);
+        return inTransaction(deps, async (tx) => {
+          const existing = await tx.signals.listEndpoints();
+          if (existing.length >= maxEndpoints)
+            throw new FlagstaffError(
+              'LIMIT_EXCEEDED',
+              `The signal endpoints limit is ${maxEndpoints}; delete one before creating another.`,
+              { limit: 'signalEndpoints', value: maxEndpoints },
+            );
+          if (existing.some((e) => e.name === body.name))
+            throw conflict(`A signal endpoint named "${body.name}" already exists.`);
+          const endpoint = await tx.signals.insertEndpoint({
+            name: body.name,
+            description: body.description ?? null,
+            enabled: body.enabled,
+            createdAt: nowIso(deps),
+            createdByUserId: actor.userId,
+          });
+          await writeEvents(tx, actor, endpoint.createdAt, [
+            { type: 'signal-endpoint-created', data: endpoint },
+          ]);
+          return endpointView(tx, endpoint);
+        });
+      },
+
+      /** Changes name, description or enabled (signal-endpoint-updated). */
+      async update(actor: Actor, id: number, input: unknown): Promise<SignalEndpointView> {
+        const body = parseWith(updateEndpointSchema, input);
+        return inTransaction(deps, async (tx) => {
+          const before = await requireEndpoint(tx, id);
+          if (
+            body.name !== undefined &&
+            body.name !== before.name &&
+            (await tx.signals.getEndpointByName(body.name))
+          )
+            throw conflict(`A signal endpoint named "${body.name}" already exists.`);
+          const after: SignalEndpoint = {
+            ...before,
+            name: body.name ?? before.name,
+            description: body.description === undefined ? before.description : body.description,
+            enabled: body.enabled ?? before.enabled,
+          };
+          await tx.signals.updateEndpoint(after);
+          await writeEvents(tx, actor, nowIso(deps), [
+            { type: 'signal-endpoint-updated', data: after, preData: before },
+          ]);
+          return endpointView(tx, after);
+        });
+      },
+
+      /** Deletes an endpoint with its tokens and signals (signal-endpoint-deleted). */
+      async delete(actor: Actor, id: number): Promise<void> {
+        return inTransaction(deps, async (tx) => {
+          const before = await requireEndpoint(tx, id);
+          await tx.signals.deleteEndpoint(id);
+          await writeEvents(tx, actor, nowIso(deps), [{ type: 'signal-endpoint-deleted', preData: before }]);
+        });
+      },
+    },
+
+    tokens: {
+      /** Tokens of an endpoint, without secrets. */
+      async list(endpointId: number): Promise<SignalEndpointTokenView[]> {
+        await requireEndpoint(store, endpointId);
+        return (await store.signals.listTokens(endpointId)).map(tokenView);
+      },
+
+      /**
+       * Creates a token (signal-endpoint-token-created). The returned `token` is the only time the
+       * secret is shown; only its hash is stored. LIMIT_EXCEEDED past the per-endpoint limit.
+       */
+      async create(
+        actor: Actor,
+        endpointId: number,
+        input: unknown,
+      ): Promise<SignalEndpointTokenView & { token: string }> {
+        const body = parseWith(signalEndpointTokenInputSchema, input);
+        return inTransaction(deps, async (tx) => {
+          const endpoint = await requireEndpoint(tx, endpointId);
+          if ((await tx.signals.listTokens(endpointId)).length >= maxTokens)
+            throw new FlagstaffError(
+              'LIMIT_EXCEEDED',
+              `The tokens per signal endpoint limit is ${maxTokens}; endpoint "${endpoint.name}" has reached it.`,
+              { limit: 'tokensPerEndpoint', value: maxTokens },
+            );
+          const secret = deps.ids.randomHex(TOKEN_BYTES);
+          const token = await tx.signals.insertToken({
+            signalEndpointId: endpointId,
+            name: body.name,
+            tokenHash: hashSecret(secret),
+            createdAt: nowIso(deps),
+            createdByUserId: actor.userId,
+          });
+          await writeEvents(tx, actor, token.createdAt, [
+            { type: 'signal-endpoint-token-created', data: tokenView(token) },
+          ]);
+          return { ...tokenView(token), token: secret };
+        });
+      },
+
+      /** Deletes a token of an endpoint (signal-endpoint-token-deleted). */
+      async delete(actor: Actor, endpointId: number, tokenId: number): Promise<void> {
+        return inTransaction(deps, async (tx) => {
+          await requireEndpoint(tx, endpointId);
+          const before = (await tx.signals.listTokens(endpointId)).find((t) => t.id === tokenId);
+          if (!before) throw notFound('signal endpoint token', tokenId);
+          await tx.signals.deleteToken(endpointId, tokenId);
+          await writeEvents(tx, actor, nowIso(deps), [
+            { type: 'signal-endpoint-token-deleted', preData: tokenView(before) },
+          ]);
+        });
+      },
+    },
+
+    /** Signals an endpoint received, newest first. */
+    async listSignals(endpointId: number, limit = 10) {
+      await requireEndpoint(store, endpointId);
+      return store.signals.listSignals(endpointId, limit);
+    },
+
+    /**
+     * POST /api/signal-endpoint/:name. NOT_FOUND for an unknown or disabled endpoint, UNAUTHENTICATED
+     * for a missing or wrong token, RATE_LIMITED past the per-second limit. Stores the signal with
+     * its token's name, then runs the matching enabled action sets.
+     */
+    async receive(
+      endpointName: string,
+      bearerSecret: string | null | undefined,
+      payload: unknown,
+    ): Promise<{ signalId: number }> {
+      const endpoint = await store.signals.getEndpointByName(endpointName);
+      if (!endpoint?.enabled) throw notFound('signal endpoint', endpointName);
+      const secret = (bearerSecret ?? '').replace(/^Bearer\s+/i, '').trim();
+      const hash = secret ? hashSecret(secret) : null;
+      const token = hash
+        ? (await store.signals.listTokens(endpoint.id)).find((t) => t.tokenHash === hash)
+        : undefined;
+      if (!token)
+        throw new FlagstaffError(
+          'UNAUTHENTICATED',
+          `Signal endpoint "${endpointName}" needs one of its tokens as "Authorization: Bearer <token>".`,
+        );
+      const body = payload === undefined ? {} : payload;
+      if (Buffer.byteLength(JSON.stringify(body) ?? '') > MAX_PAYLOAD_BYTES)
+        throw new FlagstaffError('LIMIT_EXCEEDED', 'The signal payload exceeds the 100 kB limit.', {
+          limit: 'payloadSize',
+          value: MAX_PAYLOAD_BYTES,
+        });
+      takeRateSlot(endpoint.id);
+      const signal = await inTransaction(deps, (tx) =>
+        tx.signals.insertSignal({
+          source: 'signal-endpoint',
+          sourceId: endpoint.id,
+          payload: body,
+          createdAt: nowIso(deps),
+          tokenName: token.name,
+        }),
+      );
+      await runActions(endpoint, body);
+      return { signalId: signal.id };
+    },
+
+    actionSets: createActionSets(deps),
+  };
+}
+
+export type SignalService = ReturnType<typeof createSignalService>;

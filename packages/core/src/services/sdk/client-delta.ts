@@ -1,0 +1,204 @@
+import type { ClientFeature, ClientSegment } from '../../evaluation/client-features.js';
+import type { EnvironmentSnapshot } from './evaluator-cache.js';
+
+/** How many revisions of changes each environment keeps for delta clients (older ones hydrate). */
+export const DEFAULT_DELTA_WINDOW = 100;
+
+/** One feature as SDKs get it, serialized once per revision it changed in. */
+export interface FeatureEntry {
+  name: string;
+  project: string;
+  json: string;
+}
+
+/** What changed in one feature between two revisions; `json` null when it is gone. */
+export interface FeatureChange {
+  name: string;
+  /** Its project before and after: moving out of a token's projects is a removal for that token. */
+  before: string | null;
+  after: string | null;
+  json: string | null;
+}
+
+export interface SegmentChange {
+  id: number;
+  json: string | null;
+}
+
+/** The changes that lead to revision `eventId` from the revision before it in this process. */
+export interface DeltaEntry {
+  eventId: number;
+  features: FeatureChange[];
+  segments: SegmentChange[];
+}
+
+/** One environment as SDKs see it at one revision, with the changes that led there. */
+export interface DeltaState {
+  environment: string;
+  revision: number;
+  /** The oldest revision a client may hold and still get changes instead of a hydration. */
+  baseline: number;
+  /** In the order of the client API's feature list. */
+  features: Map<string, FeatureEntry>;
+  /** Segment id → its JSON. */
+  segments: Map<number, string>;
+  entries: DeltaEntry[];
+}
+
+/**
+ * SDKs never see disabled strategies. SDKs treat an enabled feature with no strategy as on, so a
+ * feature whose strategies are all disabled is sent as off: disabling the last strategy must not
+ * turn a feature on for everyone.
+ */
+export const withoutDisabledStrategies = (f: ClientFeature): ClientFeature => {
+  const strategies = f.strategies.filter((s) => !s.disabled).map(({ disabled: _d, ...s }) => s);
+  return { ...f, enabled: f.enabled && (strategies.length > 0 || f.strategies.length === 0), strategies };
+};
+
+const segmentJson = (s: ClientSegment): string =>
+  JSON.stringify({ id: s.id, name: s.name, constraints: s.constraints });
+
+function entriesOf(snapshot: EnvironmentSnapshot): {
+  features: Map<string, FeatureEntry>;
+  segments: Map<number, string>;
+} {
+  const features = new Map<string, FeatureEntry>();
+  for (const f of snapshot.payload.features) {
+    features.set(f.name, {
+      name: f.name,
+      project: f.project ?? 'default',
+      json: JSON.stringify(withoutDisabledStrategies(f)),
+    });
+  }
+  const segments = new Map<number, string>();
+  for (const s of snapshot.payload.segments ?? []) segments.set(s.id, segmentJson(s));
+  return { features, segments };
+}
+
+/**
+ * Keeps, per environment, the SDK form of every feature and a bounded window of changes between the
+ * revisions this process saw. Changes are found by comparing serialized features, so whatever event
+ * type caused them (a project move, an environment switched off) they reach delta clients.
+ */
+export function createDeltaLog(options: { window?: number } = {}) {
+  const window = Math.max(1, options.window ?? DEFAULT_DELTA_WINDOW);
+  const states = new Map<string, DeltaState>();
+
+  function advance(snapshot: EnvironmentSnapshot): DeltaState {
+    const previous = states.get(snapshot.environment);
+    if (previous && previous.revision >= snapshot.revision) return previous;
+    const { features, segments } = entriesOf(snapshot);
+    if (!previous) {
+      const state: DeltaState = {
+        environment: snapshot.environment,
+        revision: snapshot.revision,
+        baseline: snapshot.revision,
+        features,
+        segments,
+        entries: [],
+      };
+      states.set(snapshot.environment, state);
+      return state;
+    }
+    const featureChanges: FeatureChange[] = [];
+    for (const [name, entry] of features) {
+      const old = previous.features.get(name);
+      if (old?.json === entry.json) continue;
+      featureChanges.push({ name, before: old?.project ?? null, after: entry.project, json: entry.json });
+    }
+    for (const [name, old] of previous.features) {
+      if (!features.has(name)) featureChanges.push({ name, before: old.project, after: null, json: null });
+    }
+    const segmentChanges: SegmentChange[] = [];
+    for (const [id, json] of segments) {
+      if (previous.segments.get(id) !== json) segmentChanges.push({ id, json });
+    }
+    for (const id of previous.segments.keys()) {
+      if (!segments.has(id)) segmentChanges.push({ id, json: null });
+    }
+    const entries = [...previous.entries];
+    if (featureChanges.length > 0 || segmentChanges.length > 0) {
+      entries.push({ eventId: snapshot.revision, features: featureChanges, segments: segmentChanges });
+    }
+    let baseline = previous.baseline;
+    // A client at or past a dropped entry's revision still gets everything after it.
+    while (entries.length > window) baseline = entries.shift()?.eventId ?? baseline;
+    const state: DeltaState = {
+      environment: snapshot.environment,
+      revision: snapshot.revision,
+      baseline,
+      features,
+      segments,
+      entries,
+    };
+    states.set(snapshot.environment, state);
+    return state;
+  }
+
+  return {
+    /** The state of the snapshot's environment at its revision (an older snapshot gets the newer state). */
+    advance,
+    /** The state last reached for an environment, if any. */
+    peek: (environment: string): DeltaState | undefined => states.get(environment),
+  };
+}
+
+export type DeltaLog = ReturnType<typeof createDeltaLog>;
+
+/** Which features one request may see: a token's projects and the SDK's own filters. */
+export interface FeatureFilter {
+  /** `null`: every project. */
+  projects: ReadonlySet<string> | null;
+  queryProjects: ReadonlySet<string> | null;
+  namePrefix: string | undefined;
+}
+
+export const passes = (filter: FeatureFilter, name: string, project: string | null): boolean =>
+  project !== null &&
+  (filter.projects === null || filter.projects.has(project)) &&
+  (filter.queryProjects === null || filter.queryProjects.has(project)) &&
+  (filter.namePrefix === undefined || name.startsWith(filter.namePrefix));
+
+/** The features a filter lets through, as one JSON array's inner text. */
+export function featureListJson(state: DeltaState, filter: FeatureFilter): string {
+  const parts: string[] = [];
+  for (const entry of state.features.values()) {
+    if (passes(filter, entry.name, entry.project)) parts.push(entry.json);
+  }
+  return parts.join(',');
+}
+
+const segmentListJson = (state: DeltaState): string => [...state.segments.values()].join(',');
+
+/** A hydration event: everything a filter sees at the state's revision. */
+export const hydrationJson = (state: DeltaState, filter: FeatureFilter): string =>
+  `{"type":"hydration","eventId":${state.revision},"features":[${featureListJson(state, filter)}],"segments":[${segmentListJson(state)}]}`;
+
+/**
+ * The delta events a client at revision `since` needs, as JSON texts, or null when its revision is
+ * older than the window (it needs a hydration). Segments go to every client, as the reference does.
+ */
+export function deltaEventsSince(state: DeltaState, since: number, filter: FeatureFilter): string[] | null {
+  if (since < state.baseline) return null;
+  const events: string[] = [];
+  for (const entry of state.entries) {
+    if (entry.eventId <= since) continue;
+    for (const s of entry.segments) {
+      events.push(
+        s.json === null
+          ? `{"type":"segment-removed","eventId":${entry.eventId},"segmentId":${s.id}}`
+          : `{"type":"segment-updated","eventId":${entry.eventId},"segment":${s.json}}`,
+      );
+    }
+    for (const f of entry.features) {
+      if (f.json !== null && passes(filter, f.name, f.after)) {
+        events.push(`{"type":"feature-updated","eventId":${entry.eventId},"feature":${f.json}}`);
+      } else if (passes(filter, f.name, f.before)) {
+        events.push(
+          `{"type":"feature-removed","eventId":${entry.eventId},"featureName":${JSON.stringify(f.name)},"project":${JSON.stringify(f.before)}}`,
+        );
+      }
+    }
+  }
+  return events;
+}

@@ -1,0 +1,57 @@
+import type { UnknownFlag } from '../../domain/metrics.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { PendingMetrics } from './metrics-aggregator.js';
+
+/** How long an unknown flag is remembered after it was last reported. */
+export const UNKNOWN_FLAG_RETENTION_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Writes one batch in the caller's transaction: the buckets of known features, lastSeenAt of their
+ * feature environments, the unknown flags (whose counts are dropped, as the reference does: they
+ * would only fill the table with typos) and the registrations.
+ */
+export async function writeBatch(tx: Repositories, batch: PendingMetrics): Promise<void> {
+  const buckets = [...batch.buckets.values()];
+  const names = [...new Set(buckets.map((b) => b.featureName))];
+  const known = new Set(
+    names.length === 0 ? [] : (await tx.features.list({ names })).map((feature) => feature.name),
+  );
+  const counted = buckets.filter((b) => known.has(b.featureName));
+  if (counted.length > 0)
+    await tx.metrics.addBuckets(counted.map(({ lastSeenAt: _at, ...bucket }) => bucket));
+
+  // The latest report of each feature environment (a pair has a bucket per app and hour), then the
+  // pairs grouped by that time: markSeen stamps one time per call.
+  const latest = new Map<string, { featureName: string; environment: string; at: string }>();
+  for (const b of counted) {
+    if (b.yes + b.no === 0) continue;
+    const key = `${b.featureName}\u0000${b.environment}`;
+    const prior = latest.get(key);
+    if (!prior || prior.at < b.lastSeenAt)
+      latest.set(key, { featureName: b.featureName, environment: b.environment, at: b.lastSeenAt });
+  }
+  const byTime = new Map<string, { featureName: string; environment: string }[]>();
+  for (const { featureName, environment, at } of latest.values()) {
+    const pairs = byTime.get(at) ?? [];
+    pairs.push({ featureName, environment });
+    byTime.set(at, pairs);
+  }
+  for (const [at, pairs] of byTime) await tx.featureEnvironments.markSeen(pairs, at);
+
+  const unknown = new Map<string, UnknownFlag>();
+  for (const b of buckets) {
+    if (known.has(b.featureName)) continue;
+    const key = `${b.featureName}\u0000${b.appName}\u0000${b.environment}`;
+    const prior = unknown.get(key);
+    if (!prior || prior.lastSeenAt < b.lastSeenAt)
+      unknown.set(key, {
+        name: b.featureName,
+        appName: b.appName,
+        environment: b.environment,
+        lastSeenAt: b.lastSeenAt,
+      });
+  }
+  if (unknown.size > 0) await tx.metrics.upsertUnknownFlags([...unknown.values()]);
+
+  for (const app of batch.applications.values()) await tx.metrics.upsertApplication(app);
+}

@@ -1,0 +1,89 @@
+import type { Caller } from '../../auth/caller.js';
+import { type Principal, type ProjectVisibility, seesProject } from '../../auth/principal.js';
+import { parseWith } from '../../domain/parse.js';
+import {
+  type PlaygroundRequest,
+  type PlaygroundResponse,
+  playgroundRequestSchema,
+} from '../../domain/playground.js';
+import { FlagstaffError } from '../../errors.js';
+import type { EvaluationContext } from '../../evaluation/evaluation-context.js';
+import { explainFeatures } from '../../evaluation/explain-features.js';
+import { explainFeaturesJsonBytes } from '../../evaluation/explain-features-json.js';
+import type { ServiceDeps } from '../deps.js';
+import { projectVisibility } from '../projects/project-visibility.js';
+import type { EnvironmentSnapshot, EvaluatorCache } from './evaluator-cache.js';
+
+/**
+ * The projects to evaluate: the requested ones the viewer may see. `*` stays `*` for a viewer who
+ * sees everything and becomes the visible projects otherwise; a hidden project named in the list
+ * is dropped, so it evaluates like a project that does not exist (no features).
+ */
+function visibleProjects(
+  requested: PlaygroundRequest['projects'],
+  visibility: ProjectVisibility,
+): readonly string[] | '*' {
+  if (visibility.all) return requested;
+  if (requested === '*') return [...visibility.projects];
+  return requested.filter((p) => seesProject(visibility, p));
+}
+
+/** The playground: explains how a context evaluates against every feature of an environment. */
+export function createPlaygroundService(deps: ServiceDeps & { evaluators: EvaluatorCache }) {
+  async function prepare(
+    input: unknown,
+    viewer: Principal,
+  ): Promise<{
+    request: PlaygroundRequest;
+    snapshot: EnvironmentSnapshot;
+    context: EvaluationContext;
+    projects: readonly string[] | '*';
+  }> {
+    const request = parseWith(playgroundRequestSchema, input);
+    // The reads at once (round trips to a database server overlap).
+    const [environment, revision, visibility] = await Promise.all([
+      deps.store.environments.get(request.environment),
+      deps.evaluators.revision(),
+      projectVisibility(deps.store, viewer),
+    ]);
+    if (!environment)
+      throw new FlagstaffError('VALIDATION', `"environment" "${request.environment}" does not exist.`, {
+        path: 'environment',
+      });
+    const snapshot = await deps.evaluators.snapshotAt(request.environment, revision);
+    const context = { ...request.context, environment: request.context.environment ?? request.environment };
+    return { request, snapshot, context, projects: visibleProjects(request.projects, visibility) };
+  }
+
+  return {
+    /**
+     * POST /api/admin/playground: every feature of the projects with per-strategy explanations.
+     * Only projects the caller may see are evaluated.
+     */
+    async evaluate(caller: Caller, input: unknown): Promise<PlaygroundResponse> {
+      const { request, snapshot, context, projects } = await prepare(input, caller.principal);
+      const features = explainFeatures(snapshot.compiled, context, {
+        environment: request.environment,
+        projects,
+      });
+      return { input: request, features };
+    },
+
+    /**
+     * `JSON.stringify(await evaluate(caller, input))` as UTF-8 bytes, copied from fragments
+     * serialized once per configuration revision: what the HTTP API sends (a thousand features
+     * explained are over a megabyte of JSON).
+     */
+    async evaluateJson(caller: Caller, input: unknown): Promise<Uint8Array> {
+      const { request, snapshot, context, projects } = await prepare(input, caller.principal);
+      return explainFeaturesJsonBytes(
+        snapshot.compiled,
+        context,
+        { environment: request.environment, projects },
+        { before: `{"input":${JSON.stringify(request)},"features":`, after: '}' },
+      );
+    },
+  };
+}
+
+export type PlaygroundService = ReturnType<typeof createPlaygroundService>;
