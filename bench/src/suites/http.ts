@@ -1,66 +1,21 @@
-// Seeds 1,000 features over HTTP into the standalone server (SQLite, then PostgreSQL), then measures
-// POST /api/admin/playground over them. The server runs as its own process from its build, as users
-// run it (`npm run bench` builds first).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import { createClient } from '../http-client.js';
 import { buildSeedPlan } from '../http-seed-plan.js';
+import { startServerProcess, stopServerProcess } from '../server-process.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const ADMIN = `*:*.${'ab12'.repeat(16)}`;
 const PLAYGROUND_RUNS = 60;
 const FLOOR_CALLS = 1000;
 /** USER_HZ: the unit of /proc CPU times on Linux. */
 const CLOCK_TICKS = 100;
-const serverMain = join(root, 'examples/standalone-server/dist/main.js');
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
+const startServer = (databaseUrl: string) =>
+  startServerProcess({ DATABASE_URL: databaseUrl, FLAGSTAFF_ADMIN_TOKEN: ADMIN });
 
-async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
-  if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: run \`npm run build\` first`);
-  const port = await freePort();
-  const child = spawn(process.execPath, [serverMain], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      FLAGSTAFF_ADMIN_TOKEN: ADMIN,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { base, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`server on ${databaseUrl} did not become healthy`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
+const stopServer = stopServerProcess;
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;

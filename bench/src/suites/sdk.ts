@@ -1,62 +1,22 @@
-// The SDK-facing hot paths of the standalone server (its build, over SQLite), loaded with autocannon
-// on loopback: the full client payload (identity and gzip) over 1,000 features, the 304 path, the
-// frontend API; then N concurrent SSE streams: how long one change takes to reach them all, and the
-// server's resident memory.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createClient } from '../http-client.js';
 import { buildSeedPlan } from '../http-seed-plan.js';
+import { startServerProcess } from '../server-process.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const serverMain = join(root, 'examples/standalone-server/dist/main.js');
 const ADMIN = `*:*.${'ef56'.repeat(16)}`;
 const DURATION_S = Number(process.env.FLAGSTAFF_BENCH_SECONDS ?? 5);
 const STREAMS = Number(process.env.FLAGSTAFF_BENCH_STREAMS ?? 2000);
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+const startServer = (file: string) =>
+  startServerProcess({
+    DATABASE_URL: file,
+    FLAGSTAFF_ADMIN_TOKEN: ADMIN,
+    FLAGSTAFF_STREAM_MAX_CONNECTIONS: String(STREAMS + 10),
   });
-
-async function startServer(file: string): Promise<{ base: string; child: ChildProcess }> {
-  if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: run \`npm run build\` first`);
-  const port = await freePort();
-  const child = spawn(process.execPath, [serverMain], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: file,
-      FLAGSTAFF_ADMIN_TOKEN: ADMIN,
-      FLAGSTAFF_STREAM_MAX_CONNECTIONS: String(STREAMS + 10),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { base, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not become healthy');
-}
 
 /** Resident memory of a process in MB, from /proc (Linux); NaN elsewhere. */
 function rssMb(pid: number | undefined): number {
