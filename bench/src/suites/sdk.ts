@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -5,6 +6,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createClient } from '../http-client.js';
 import { buildSeedPlan } from '../http-seed-plan.js';
+import { runLoad } from '../load.js';
 import { startServerProcess } from '../server-process.js';
 
 const ADMIN = `*:*.${'ef56'.repeat(16)}`;
@@ -28,12 +30,81 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
-async function load(label: string, url: string, headers: Record<string, string>, expectStatus: number) {
-  const result = await autocannon({ url, headers, connections: 10, duration: DURATION_S });
-  const wrong = result.non2xx - (expectStatus === 304 ? result.requests.total : 0);
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+let serverPid: number | undefined;
+
+interface Measured {
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  bytesPerSecond: number;
+  requests: number;
+  unexpected: number;
+  errors: number;
+}
+
+/** autocannon: the fastest client for small answers, but it reads binary (compressed) bodies ~20× slower. */
+async function withAutocannon(
+  url: string,
+  headers: Record<string, string>,
+  expectStatus: number,
+  post?: string,
+): Promise<Measured> {
+  const result = await autocannon({
+    url,
+    headers: post === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    connections: 10,
+    duration: DURATION_S,
+    ...(post === undefined ? {} : { method: 'POST' as const, body: post }),
+  });
+  return {
+    perSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    bytesPerSecond: result.throughput.average,
+    requests: result.requests.total,
+    unexpected: Math.max(0, result.non2xx - (expectStatus === 304 ? result.requests.total : 0)),
+    errors: result.errors,
+  };
+}
+
+/** Node's own client (llhttp): reads compressed bodies as fast as plain ones. */
+async function withNodeClient(url: string, headers: Record<string, string>, expectStatus: number) {
+  const result = await runLoad({ url, headers, connections: 10, durationS: DURATION_S });
+  return {
+    ...result,
+    unexpected: result.requests - (result.statuses.get(expectStatus) ?? 0),
+  };
+}
+
+async function load(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  expectStatus: number,
+  options: { post?: string; client?: 'autocannon' | 'node' } = {},
+) {
+  const cpu0 = cpuSeconds(serverPid);
+  const result =
+    options.client === 'node'
+      ? await withNodeClient(url, headers, expectStatus)
+      : await withAutocannon(url, headers, expectStatus, options.post);
+  const serverCpuUs = ((cpuSeconds(serverPid) - cpu0) * 1e6) / Math.max(1, result.requests);
   console.log(
-    `${label.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
-      `${(result.throughput.average / 1e6).toFixed(1)} MB/s${result.errors || wrong > 0 ? `  (errors ${result.errors}, unexpected statuses ${Math.max(0, wrong)})` : ''}`,
+    `${label.padEnd(44)} ${result.perSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms.toFixed(1)} ms  p99 ${result.p99Ms.toFixed(1)} ms  ` +
+      `${(result.bytesPerSecond / 1e6).toFixed(1)} MB/s  server CPU ${serverCpuUs.toFixed(0)} µs/req` +
+      (result.errors || result.unexpected > 0
+        ? `  (errors ${result.errors}, unexpected statuses ${result.unexpected})`
+        : ''),
   );
 }
 
@@ -74,6 +145,33 @@ function openStream(base: string, token: string) {
     },
     close: () => req.destroy(),
   };
+}
+
+/** How long one change takes to reach a single streaming client, from the admin call's start. */
+async function oneStream(base: string, token: string, admin: ReturnType<typeof createClient>) {
+  const stream = openStream(base, token);
+  await stream.connected;
+  const latencies: number[] = [];
+  const calls: number[] = [];
+  for (let round = 0; round < 21; round++) {
+    stream.reset();
+    const started = performance.now();
+    const res = await admin.request(
+      'POST',
+      `/api/admin/projects/default/features/feature-0002/environments/development/${round % 2 === 0 ? 'off' : 'on'}`,
+    );
+    if (res.status >= 300) throw new Error(`toggle → ${res.status}`);
+    calls.push(performance.now() - started);
+    latencies.push((await stream.nextUpdate()) - started);
+  }
+  stream.close();
+  latencies.sort((a, b) => a - b);
+  calls.sort((a, b) => a - b);
+  console.log(
+    `one stream: a change reached it in p50 ${latencies[10]!.toFixed(1)} ms (min ${latencies[0]!.toFixed(1)}, ` +
+      `max ${latencies[20]!.toFixed(1)}, 21 changes; target ≤ 50 ms), counted from the start of the admin call ` +
+      `(which took p50 ${calls[10]!.toFixed(1)} ms to answer)`,
+  );
 }
 
 async function streams(
@@ -117,10 +215,34 @@ async function streams(
   );
 }
 
+/** One SDK metrics report: a bucket with `names` counted, as unleash-client sends every minute. */
+function metricsBody(names: readonly string[]): string {
+  const toggles: Record<string, { yes: number; no: number; variants: Record<string, number> }> = {};
+  names.forEach((name, i) => {
+    toggles[name] = { yes: 10 + i, no: i, variants: i % 5 === 0 ? { blue: 3, red: 2 } : {} };
+  });
+  const stop = new Date();
+  return JSON.stringify({
+    appName: 'bench-app',
+    instanceId: 'bench-1',
+    environment: 'development',
+    bucket: { start: new Date(stop.getTime() - 60_000).toISOString(), stop: stop.toISOString(), toggles },
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 export default async function sdkBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'flagstaff-sdk-bench-'));
-  const { base, child } = await startServer(join(dir, 'bench.db'));
-  const admin = createClient(base, { authorization: ADMIN });
+  const file = join(dir, 'bench.db');
+  let { base, child } = await startServer(file);
+  serverPid = child.pid;
+  let admin = createClient(base, { authorization: ADMIN });
   try {
     const plan = buildSeedPlan(1000);
     for (const c of plan.calls) {
@@ -160,6 +282,24 @@ export default async function sdkBench(): Promise<void> {
       { authorization: client, 'accept-encoding': 'gzip' },
       200,
     );
+    // The same two with Node's client, which reads compressed bodies at full speed (see load.ts).
+    await load('GET /api/client/features [node client]', url, { authorization: client }, 200, {
+      client: 'node',
+    });
+    await load(
+      'GET /api/client/features (gzip) [node client]',
+      url,
+      { authorization: client, 'accept-encoding': 'gzip' },
+      200,
+      { client: 'node' },
+    );
+    await load(
+      'GET /api/client/features (br) [node client]',
+      url,
+      { authorization: client, 'accept-encoding': 'br' },
+      200,
+      { client: 'node' },
+    );
     await load('GET /api/client/features → 304', url, { authorization: client, 'if-none-match': etag }, 304);
     await load(
       'GET /api/frontend?userId=…',
@@ -180,12 +320,27 @@ export default async function sdkBench(): Promise<void> {
         304,
       );
     else console.log('GET /api/frontend → 304: no ETag (the configuration reads the clock or random draws)');
+    await load(
+      'POST /api/client/metrics (50 flags)',
+      `${base}/api/client/metrics`,
+      { authorization: client },
+      202,
+      {
+        post: metricsBody(Array.from({ length: 50 }, (_, i) => `feature-${String(i * 7).padStart(4, '0')}`)),
+      },
+    );
+    // Streams on a fresh process over the same file: its RSS is then the streams' own, not what
+    // the heap kept from ~100,000 requests above (V8 returns memory to the system lazily).
+    admin.close();
+    await stop(child);
+    ({ base, child } = await startServer(file));
+    serverPid = child.pid;
+    admin = createClient(base, { authorization: ADMIN });
+    await oneStream(base, client, admin);
     await streams(base, client, child.pid, admin);
   } finally {
     admin.close();
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await stop(child);
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,5 @@
 import type { FeatureStrategy } from '../../domain/strategy.js';
 import type { ClientFeature, ClientFeatures, ClientStrategy } from '../../evaluation/client-features.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 
 export interface SnapshotOptions {

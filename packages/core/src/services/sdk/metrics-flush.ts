@@ -1,6 +1,6 @@
 import type { UnknownFlag } from '../../domain/metrics.js';
 import type { Repositories } from '../../ports/repositories.js';
-import type { PendingMetrics } from './metrics-aggregator.js';
+import { bucketsOf, type PendingMetrics } from './metrics-aggregator.js';
 
 /** How long an unknown flag is remembered after it was last reported. */
 export const UNKNOWN_FLAG_RETENTION_MS = 7 * 24 * 3_600_000;
@@ -11,7 +11,7 @@ export const UNKNOWN_FLAG_RETENTION_MS = 7 * 24 * 3_600_000;
  * would only fill the table with typos) and the registrations.
  */
 export async function writeBatch(tx: Repositories, batch: PendingMetrics): Promise<void> {
-  const buckets = [...batch.buckets.values()];
+  const buckets = [...bucketsOf(batch)];
   const names = [...new Set(buckets.map((b) => b.featureName))];
   const known = new Set(
     names.length === 0 ? [] : (await tx.features.list({ names })).map((feature) => feature.name),

@@ -2,11 +2,11 @@ import {
   type BulkMetricsInput,
   bulkMetricsSchema,
   type ClientApplication,
-  clientMetricsSchema,
   clientRegistrationSchema,
   type MetricsBucket,
   type UnknownFlag,
 } from '../../domain/metrics.js';
+import { readClientMetrics } from '../../domain/metrics-input.js';
 import { parseWith } from '../../domain/parse.js';
 import { FlagstaffError } from '../../errors.js';
 import { nowIso, type ServiceDeps } from '../deps.js';
@@ -38,6 +38,11 @@ function hourOf(iso: string | null | undefined, now: Date): string {
 /** The environment metrics count for: the token's, unless it is an all-environments token. */
 const metricsEnvironment = (tokenEnvironment: string, given: string | undefined): string =>
   tokenEnvironment !== '*' ? tokenEnvironment : (given ?? 'default');
+
+const isEmpty = (record: Readonly<Record<string, number>>): boolean => {
+  for (const _ in record) return false;
+  return true;
+};
 
 const tooMany = (path: string, count: number, limit: number): FlagstaffError =>
   new FlagstaffError('LIMIT_EXCEEDED', `"${path}" has ${count} entries; at most ${limit} are accepted.`, {
@@ -108,7 +113,7 @@ export function createMetricsService(deps: ServiceDeps, options: MetricsOptions 
 
   function add(bucket: PendingBucket): void {
     // Empty entries would only add zero rows.
-    if (bucket.yes + bucket.no === 0 && Object.keys(bucket.variants).length === 0) return;
+    if (bucket.yes + bucket.no === 0 && isEmpty(bucket.variants)) return;
     pending.add(bucket);
   }
 
@@ -148,28 +153,31 @@ export function createMetricsService(deps: ServiceDeps, options: MetricsOptions 
      * buckets added.
      */
     async recordMetrics(tokenEnvironment: string, input: unknown): Promise<MetricsBucket[]> {
-      const body = parseWith(clientMetricsSchema, input);
-      const names = Object.keys(body.bucket.toggles);
+      const body = readClientMetrics(input);
+      const { toggles } = body.bucket;
+      const names = Object.keys(toggles);
       if (names.length > maxToggles) throw tooMany('bucket.toggles', names.length, maxToggles);
       const now = deps.clock.now();
       const lastSeenAt = now.toISOString();
       const environment = metricsEnvironment(tokenEnvironment, body.environment);
       const timestamp = hourOf(body.bucket.start, now);
-      const added: MetricsBucket[] = [];
+      const added: PendingBucket[] = [];
       for (const featureName of names) {
-        const counts = body.bucket.toggles[featureName]!;
-        const bucket = {
+        const { yes, no, variants = {} } = toggles[featureName]!;
+        // Empty entries would only add zero rows.
+        if (yes + no === 0 && isEmpty(variants)) continue;
+        added.push({
           featureName,
           appName: body.appName,
           environment,
           timestamp,
-          yes: counts.yes,
-          no: counts.no,
-          variants: counts.variants ?? {},
-        };
-        add({ ...bucket, lastSeenAt });
-        if (bucket.yes + bucket.no > 0 || Object.keys(bucket.variants).length > 0) added.push(bucket);
+          yes,
+          no,
+          variants,
+          lastSeenAt,
+        });
       }
+      pending.addReport(body.appName, environment, timestamp, added);
       afterAdding();
       return added;
     },
