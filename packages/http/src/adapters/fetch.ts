@@ -82,11 +82,20 @@ export function createFetchHandler(flagstaff: Flagstaff, options: FetchHandlerOp
     };
     const response = await handler.handle(httpRequest);
     if (response === null) return new Response('Not Found', { status: 404 });
-    const init = { status: response.status, headers: response.headers };
     // A 204/304 must not carry a body, not even an empty one.
-    return new Response(
-      response.status === 204 || response.status === 304 ? null : toBodyInit(response.body),
-      init,
-    );
+    if (response.status === 204 || response.status === 304)
+      return new Response(null, { status: response.status, headers: response.headers });
+    const { body } = response;
+    // Bodies whose size is known say so, as the Node adapter does: servers that pass a Response's
+    // body through as a stream would otherwise send it chunked, and clients could not see its size.
+    const length =
+      typeof body === 'string'
+        ? Buffer.byteLength(body)
+        : body instanceof Uint8Array
+          ? body.byteLength
+          : undefined;
+    const withLength =
+      length === undefined ? response.headers : { ...response.headers, 'content-length': String(length) };
+    return new Response(toBodyInit(body), { status: response.status, headers: withLength });
   };
 }
