@@ -26,9 +26,18 @@ export interface SdkTestServer {
 /** Serves a store on 127.0.0.1 (on `port` when given, to come back where SDKs reconnect). */
 export async function startSdkServer(
   store: Store,
-  options: { port?: number; streaming?: StreamingOptions; adminToken?: string } = {},
+  options: {
+    port?: number;
+    streaming?: StreamingOptions;
+    adminToken?: string;
+    /** How long a revision is trusted without asking the store (the SDK caches' default: 1 s). */
+    revalidateMs?: number;
+  } = {},
 ): Promise<SdkTestServer> {
-  const flagstaff = await createFlagstaff({ store });
+  const flagstaff = await createFlagstaff({
+    store,
+    ...(options.revalidateMs === undefined ? {} : { clientCache: { revalidateMs: options.revalidateMs } }),
+  });
   const adminToken =
     (await flagstaff.apiTokens.ensureAdminToken(options.adminToken)) ?? options.adminToken ?? '';
   const hits = new Map<string, number>();
