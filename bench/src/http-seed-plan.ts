@@ -17,7 +17,7 @@ const prng = (seed: number) => () => {
 const CONSTRAINTS = [
   { contextName: 'userId', operator: 'IN', values: ['user-1', 'user-17', 'user-99'] },
   { contextName: 'tenant', operator: 'STR_STARTS_WITH', values: ['ac'] },
-  { contextName: 'appVersion', operator: 'SEMVER_GTE', value: '2.0.0' },
+  { contextName: 'appVersion', operator: 'SEMVER_GT', value: '1.9.9' },
   { contextName: 'age', operator: 'NUM_GT', value: '18' },
   { contextName: 'currentTime', operator: 'DATE_AFTER', value: '2024-01-01T00:00:00.000Z' },
   { contextName: 'email', operator: 'REGEX', value: '@example\\.com$' },
@@ -59,27 +59,20 @@ export function buildSeedPlan(features = 1000): { features: number; calls: SeedC
           segments: rand() < 0.15 ? [1 + Math.floor(rand() * segments)] : [],
           variants: withVariants
             ? [
-                { name: 'a', weight: 500, stickiness: 'default' },
-                { name: 'b', weight: 500, stickiness: 'default' },
+                { name: 'a', weight: 500, weightType: 'variable', stickiness: 'default' },
+                { name: 'b', weight: 500, weightType: 'variable', stickiness: 'default' },
               ]
             : [],
         },
       });
     }
+    // Environment variants would be the natural call here, but the reference (Unleash 7.5.1) refuses
+    // them for new features ("use strategy variants"); a tag keeps the plan the same on both servers.
     if (rand() < 0.25)
       calls.push({
-        method: 'PUT',
-        path: `${base}/${name}/environments/development/variants`,
-        body: [
-          {
-            name: 'blue',
-            weight: 500,
-            weightType: 'variable',
-            stickiness: 'default',
-            payload: { type: 'string', value: 'blue' },
-          },
-          { name: 'green', weight: 500, weightType: 'variable', stickiness: 'default' },
-        ],
+        method: 'POST',
+        path: `/api/admin/features/${name}/tags`,
+        body: { type: 'simple', value: `tag-${i % 10}` },
       });
     if (rand() < 0.8) calls.push({ method: 'POST', path: `${base}/${name}/environments/development/on` });
   }

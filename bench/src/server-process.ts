@@ -44,6 +44,7 @@ export async function startServerProcess(
 
 /** Stops the server with SIGTERM and waits for it to exit. */
 export async function stopServerProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;

@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createClient } from '../http-client.js';
 import { buildSeedPlan } from '../http-seed-plan.js';
+import { withPostgresDatabase } from '../postgres-database.js';
+import { referenceServer, wanted } from '../reference.js';
 import { startServerProcess, stopServerProcess } from '../server-process.js';
 
 const ADMIN = `*:*.${'ab12'.repeat(16)}`;
@@ -53,11 +54,20 @@ async function healthFloor(base: string, client: ReturnType<typeof createClient>
 
 async function measure(label: string, databaseUrl: string): Promise<void> {
   const { base, child } = await startServer(databaseUrl);
-  const client = createClient(base, { authorization: ADMIN });
+  try {
+    await measureAt(label, base, child.pid, ADMIN);
+  } finally {
+    await stopServer(child);
+  }
+}
+
+/** Seeds an empty server at `base` over its admin API and times its playground. */
+async function measureAt(label: string, base: string, pid: number | undefined, token: string): Promise<void> {
+  const client = createClient(base, { authorization: token });
   try {
     const floor = await healthFloor(base, client);
     const plan = buildSeedPlan();
-    const cpu0 = cpuMsOf(child.pid);
+    const cpu0 = cpuMsOf(pid);
     const t0 = performance.now();
     for (const c of plan.calls) {
       const res = await client.request(
@@ -69,7 +79,7 @@ async function measure(label: string, databaseUrl: string): Promise<void> {
         throw new Error(`${c.method} ${c.path} → ${res.status} ${res.body.toString('utf8')}`);
     }
     const seedMs = performance.now() - t0;
-    const cpu1 = cpuMsOf(child.pid);
+    const cpu1 = cpuMsOf(pid);
     const serverCpu =
       cpu0 === null || cpu1 === null
         ? ''
@@ -112,36 +122,20 @@ async function measure(label: string, databaseUrl: string): Promise<void> {
     );
   } finally {
     client.close();
-    await stopServer(child);
   }
 }
 
 export default async function httpBench(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'flagstaff-http-bench-'));
-  try {
-    await measure('sqlite', join(dir, 'bench.db'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  if (wanted('sqlite')) {
+    const dir = mkdtempSync(join(tmpdir(), 'flagstaff-http-bench-'));
+    try {
+      await measure('sqlite', join(dir, 'bench.db'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
-  const pgUrl =
-    process.env.FLAGSTAFF_BENCH_PG_URL ??
-    process.env.FLAGSTAFF_TEST_PG_URL ??
-    'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (e) {
-    console.log(`postgres   skipped: cannot connect to ${pgUrl} (${(e as Error).message})`);
-    return;
-  }
-  const db = `flagstaff_http_bench_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${db}`);
-  try {
-    const url = new URL(pgUrl);
-    url.pathname = `/${db}`;
-    await measure('postgres', url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-    await admin.end();
-  }
+  if (wanted('postgres')) await withPostgresDatabase('http', (url) => measure('postgres', url));
+  const reference = referenceServer();
+  if (reference && wanted('reference'))
+    await measureAt('reference', reference.base, reference.pid, reference.adminToken);
 }

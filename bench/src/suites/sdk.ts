@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -7,15 +6,17 @@ import autocannon from 'autocannon';
 import { createClient } from '../http-client.js';
 import { buildSeedPlan } from '../http-seed-plan.js';
 import { runLoad } from '../load.js';
-import { startServerProcess } from '../server-process.js';
+import { withPostgresDatabase } from '../postgres-database.js';
+import { referenceServer, wanted } from '../reference.js';
+import { startServerProcess, stopServerProcess } from '../server-process.js';
 
 const ADMIN = `*:*.${'ef56'.repeat(16)}`;
 const DURATION_S = Number(process.env.FLAGSTAFF_BENCH_SECONDS ?? 5);
 const STREAMS = Number(process.env.FLAGSTAFF_BENCH_STREAMS ?? 2000);
 
-const startServer = (file: string) =>
+const startServer = (databaseUrl: string) =>
   startServerProcess({
-    DATABASE_URL: file,
+    DATABASE_URL: databaseUrl,
     FLAGSTAFF_ADMIN_TOKEN: ADMIN,
     FLAGSTAFF_STREAM_MAX_CONNECTIONS: String(STREAMS + 10),
   });
@@ -230,19 +231,34 @@ function metricsBody(names: readonly string[]): string {
   });
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+/** Every case against a standalone server on `databaseUrl` (a SQLite file or a PostgreSQL URL). */
+async function measure(label: string, databaseUrl: string): Promise<void> {
+  let { base, child } = await startServer(databaseUrl);
+  let admin = createClient(base, { authorization: ADMIN });
+  try {
+    const client = await measureAt(label, base, child.pid, ADMIN);
+    // Streams on a fresh process over the same database: its RSS is then the streams' own, not what
+    // the heap kept from ~100,000 requests above (V8 returns memory to the system lazily).
+    admin.close();
+    await stopServerProcess(child);
+    ({ base, child } = await startServer(databaseUrl));
+    admin = createClient(base, { authorization: ADMIN });
+    await oneStream(base, client, admin);
+    await streams(base, client, child.pid, admin);
+  } finally {
+    admin.close();
+    await stopServerProcess(child);
+  }
 }
 
-export default async function sdkBench(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'flagstaff-sdk-bench-'));
-  const file = join(dir, 'bench.db');
-  let { base, child } = await startServer(file);
-  serverPid = child.pid;
-  let admin = createClient(base, { authorization: ADMIN });
+/**
+ * Seeds an empty server at `base` and loads each SDK-facing path in turn; returns the client token
+ * it made. The reference (Unleash) runs this part only: its open-source edition has no streaming.
+ */
+async function measureAt(label: string, base: string, pid: number | undefined, adminToken: string) {
+  console.log(`--- ${label} ---`);
+  serverPid = pid;
+  const admin = createClient(base, { authorization: adminToken });
   try {
     const plan = buildSeedPlan(1000);
     for (const c of plan.calls) {
@@ -329,18 +345,23 @@ export default async function sdkBench(): Promise<void> {
         post: metricsBody(Array.from({ length: 50 }, (_, i) => `feature-${String(i * 7).padStart(4, '0')}`)),
       },
     );
-    // Streams on a fresh process over the same file: its RSS is then the streams' own, not what
-    // the heap kept from ~100,000 requests above (V8 returns memory to the system lazily).
-    admin.close();
-    await stop(child);
-    ({ base, child } = await startServer(file));
-    serverPid = child.pid;
-    admin = createClient(base, { authorization: ADMIN });
-    await oneStream(base, client, admin);
-    await streams(base, client, child.pid, admin);
+    return client;
   } finally {
     admin.close();
-    await stop(child);
-    rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export default async function sdkBench(): Promise<void> {
+  if (wanted('sqlite')) {
+    const dir = mkdtempSync(join(tmpdir(), 'flagstaff-sdk-bench-'));
+    try {
+      await measure('sqlite', join(dir, 'bench.db'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (wanted('postgres')) await withPostgresDatabase('sdk', (url) => measure('postgres', url));
+  const reference = referenceServer();
+  if (reference && wanted('reference'))
+    await measureAt('reference', reference.base, reference.pid, reference.adminToken);
 }

@@ -1,0 +1,29 @@
+// The reference server measured side by side, when one is running: Unleash (7.5.1 in our figures),
+// started by hand on an empty database — see bench/README.md. Flagstaff's numbers mean most as ratios
+// against it, taken in the same run on the same machine.
+
+export interface ReferenceServer {
+  base: string;
+  adminToken: string;
+  /** Its process id, for CPU per request (optional). */
+  pid: number | undefined;
+}
+
+/** FLAGSTAFF_BENCH_REFERENCE_URL and _TOKEN (an admin token), and optionally _PID; null when unset. */
+export function referenceServer(): ReferenceServer | null {
+  const base = process.env.FLAGSTAFF_BENCH_REFERENCE_URL;
+  const adminToken = process.env.FLAGSTAFF_BENCH_REFERENCE_TOKEN;
+  if (!base || !adminToken) return null;
+  const pid = Number(process.env.FLAGSTAFF_BENCH_REFERENCE_PID);
+  return {
+    base: base.replace(/\/$/, ''),
+    adminToken,
+    pid: Number.isInteger(pid) && pid > 0 ? pid : undefined,
+  };
+}
+
+/** Whether a target (sqlite, postgres, reference) is wanted: FLAGSTAFF_BENCH_TARGETS, default all. */
+export function wanted(target: 'sqlite' | 'postgres' | 'reference'): boolean {
+  const list = process.env.FLAGSTAFF_BENCH_TARGETS;
+  return !list || list.split(',').some((t) => t.trim() === target);
+}
