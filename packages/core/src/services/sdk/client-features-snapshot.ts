@@ -28,16 +28,45 @@ export async function loadClientFeatures(
   environment: string,
   options: SnapshotOptions = {},
 ): Promise<ClientFeatures> {
-  const [features, segments, projects] = await Promise.all([
-    repos.features.list({ archived: false }),
+  const [features, segments] = await Promise.all([
+    loadFeatures(repos, environment, undefined, options),
     repos.segments.list(),
+  ]);
+  return {
+    version: 2,
+    features,
+    segments: segments.map((s) => ({ id: s.id, name: s.name, constraints: s.constraints })),
+  };
+}
+
+/**
+ * The named features as `loadClientFeatures` would give them (archived or deleted ones are left
+ * out), ordered by name: what a configuration change touching only those features needs re-read.
+ */
+export const loadNamedClientFeatures = (
+  repos: ReadRepositories,
+  environment: string,
+  names: readonly string[],
+  options: SnapshotOptions = {},
+): Promise<ClientFeature[]> =>
+  names.length === 0 ? Promise.resolve([]) : loadFeatures(repos, environment, names, options);
+
+async function loadFeatures(
+  repos: ReadRepositories,
+  environment: string,
+  only: readonly string[] | undefined,
+  options: SnapshotOptions,
+): Promise<ClientFeature[]> {
+  const [features, projects] = await Promise.all([
+    repos.features.list({ archived: false, ...(only ? { names: only } : {}) }),
     repos.projects.list(),
   ]);
   const names = features.map((f) => f.name);
+  if (only && names.length === 0) return [];
   const [rows, strategies, dependencies, links] = await Promise.all([
     repos.featureEnvironments.listForFeatures(names),
-    repos.strategies.list({ environment }),
-    repos.dependencies.list(),
+    repos.strategies.list({ environment, ...(only ? { featureNames: names } : {}) }),
+    repos.dependencies.list(only ? names : undefined),
     Promise.all(projects.map(async (p) => [p.id, await repos.environments.listForProject(p.id)] as const)),
   ]);
   const usesEnv = new Set(
@@ -61,7 +90,7 @@ export async function loadClientFeatures(
     });
     depsOf.set(d.child, list);
   }
-  const clientFeatures: ClientFeature[] = features.map((f) => {
+  return features.map((f) => {
     const row = rowOf.get(f.name);
     const inEnv = usesEnv.has(f.project) && row !== undefined;
     const deps = depsOf.get(f.name);
@@ -78,9 +107,4 @@ export async function loadClientFeatures(
       ...(deps ? { dependencies: deps } : {}),
     };
   });
-  return {
-    version: 2,
-    features: clientFeatures,
-    segments: segments.map((s) => ({ id: s.id, name: s.name, constraints: s.constraints })),
-  };
 }

@@ -2,6 +2,7 @@ import { CONFIGURATION_EVENT_TYPES } from '../../domain/event.js';
 import type { ClientFeatures } from '../../evaluation/client-features.js';
 import { type CompiledFeatureSet, compileFeatures } from '../../evaluation/compile-features.js';
 import type { ServiceDeps } from '../deps.js';
+import { patchedPayload } from './client-features-patch.js';
 import { loadClientFeatures } from './client-features-snapshot.js';
 
 /** One environment's configuration at one revision, loaded and compiled. */
@@ -27,7 +28,11 @@ export function createEvaluatorCache(deps: ServiceDeps, options: { hostname?: st
   const loading = new Map<string, Promise<EnvironmentSnapshot>>();
 
   async function load(environment: string, revision: number): Promise<EnvironmentSnapshot> {
-    const payload = await loadClientFeatures(deps.store, environment, { includeDisabledStrategies: true });
+    const previous = cache.get(environment);
+    const payload =
+      (previous && previous.revision < revision
+        ? await patchedPayload(deps.store, previous.payload, previous.revision, revision, environment)
+        : null) ?? (await loadClientFeatures(deps.store, environment, { includeDisabledStrategies: true }));
     const compiled = compileFeatures(payload, options.hostname ? { hostname: options.hostname } : {});
     const snapshot = { environment, revision, payload, compiled };
     cache.set(environment, snapshot);
