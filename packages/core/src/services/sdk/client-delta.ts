@@ -1,4 +1,9 @@
-import type { ClientFeature, ClientSegment } from '../../evaluation/client-features.js';
+import type {
+  ClientConstraint,
+  ClientFeature,
+  ClientSegment,
+  ClientStrategy,
+} from '../../evaluation/client-features.js';
 import type { EnvironmentSnapshot } from './evaluator-cache.js';
 
 /** How many revisions of changes each environment keeps for delta clients (older ones hydrate). */
@@ -51,12 +56,33 @@ export interface DeltaState {
  * turn a feature on for everyone.
  */
 export const withoutDisabledStrategies = (f: ClientFeature): ClientFeature => {
-  const strategies = f.strategies.filter((s) => !s.disabled).map(({ disabled: _d, ...s }) => s);
+  const strategies = f.strategies.filter((s) => !s.disabled).map(sdkStrategy);
   return { ...f, enabled: f.enabled && (strategies.length > 0 || f.strategies.length === 0), strategies };
 };
 
+/**
+ * A strategy as SDKs get it: what only says "default" is left out (a null title, no segments,
+ * constraints that are neither inverted nor case-insensitive) and so is `sortOrder`, as the
+ * reference does: strategies are listed in evaluation order. About a quarter fewer bytes on every
+ * payload, delta and stream frame, with the same meaning to every SDK.
+ */
+function sdkStrategy({ disabled: _d, sortOrder: _o, title, segments, constraints, ...rest }: ClientStrategy) {
+  return {
+    ...rest,
+    ...(title ? { title } : {}),
+    constraints: constraints.map(sdkConstraint),
+    ...(segments?.length ? { segments } : {}),
+  };
+}
+
+const sdkConstraint = ({ caseInsensitive, inverted, ...rest }: ClientConstraint): ClientConstraint => ({
+  ...rest,
+  ...(caseInsensitive ? { caseInsensitive } : {}),
+  ...(inverted ? { inverted } : {}),
+});
+
 const segmentJson = (s: ClientSegment): string =>
-  JSON.stringify({ id: s.id, name: s.name, constraints: s.constraints });
+  JSON.stringify({ id: s.id, name: s.name, constraints: s.constraints.map(sdkConstraint) });
 
 function entriesOf(snapshot: EnvironmentSnapshot): {
   features: Map<string, FeatureEntry>;
