@@ -1,10 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createClient } from '../http-client.js';
 import { buildSeedPlan } from '../http-seed-plan.js';
-import { withPostgresDatabase } from '../postgres-database.js';
-import { referenceServer, wanted } from '../reference.js';
+import { forEachTarget } from '../reference.js';
 import { startServerProcess, stopServerProcess } from '../server-process.js';
 
 const ADMIN = `*:*.${'ab12'.repeat(16)}`;
@@ -126,16 +123,5 @@ async function measureAt(label: string, base: string, pid: number | undefined, t
 }
 
 export default async function httpBench(): Promise<void> {
-  if (wanted('sqlite')) {
-    const dir = mkdtempSync(join(tmpdir(), 'flagstaff-http-bench-'));
-    try {
-      await measure('sqlite', join(dir, 'bench.db'));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (wanted('postgres')) await withPostgresDatabase('http', (url) => measure('postgres', url));
-  const reference = referenceServer();
-  if (reference && wanted('reference'))
-    await measureAt('reference', reference.base, reference.pid, reference.adminToken);
+  await forEachTarget('http', measure, (r) => measureAt('reference', r.base, r.pid, r.adminToken));
 }

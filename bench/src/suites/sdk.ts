@@ -1,13 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createClient } from '../http-client.js';
 import { buildSeedPlan } from '../http-seed-plan.js';
 import { runLoad } from '../load.js';
-import { withPostgresDatabase } from '../postgres-database.js';
-import { referenceServer, wanted } from '../reference.js';
+import { forEachTarget } from '../reference.js';
 import { startServerProcess, stopServerProcess } from '../server-process.js';
 
 const ADMIN = `*:*.${'ef56'.repeat(16)}`;
@@ -352,16 +349,5 @@ async function measureAt(label: string, base: string, pid: number | undefined, a
 }
 
 export default async function sdkBench(): Promise<void> {
-  if (wanted('sqlite')) {
-    const dir = mkdtempSync(join(tmpdir(), 'flagstaff-sdk-bench-'));
-    try {
-      await measure('sqlite', join(dir, 'bench.db'));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (wanted('postgres')) await withPostgresDatabase('sdk', (url) => measure('postgres', url));
-  const reference = referenceServer();
-  if (reference && wanted('reference'))
-    await measureAt('reference', reference.base, reference.pid, reference.adminToken);
+  await forEachTarget('sdk', measure, (r) => measureAt('reference', r.base, r.pid, r.adminToken));
 }

@@ -1,25 +1,13 @@
 // The official browser SDK (unleash-proxy-client 3.8) against /api/frontend: it must get the same
 // answers as the playground for each context it is given, and its metrics must be accepted.
 import { createMemoryStore, type EvaluationContext } from '@flagstaff/core';
-import { generateFlagSet } from '@flagstaff/core/testing/flag-set';
 import { InMemoryStorageProvider, UnleashClient } from 'unleash-proxy-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAdapter } from './testing/harness.js';
 import { type SdkTestServer, startSdkServer } from './testing/sdk-server.js';
-import { seedFlagSet } from './testing/seed-flag-set.js';
+import { generateSeedableFlagSet, seedFlagSet } from './testing/seed-flag-set.js';
 
-const { payload, contexts } = generateFlagSet({
-  flags: 120,
-  contexts: 12,
-  seed: 11,
-  hostname: 'no-such-host.invalid',
-});
-// Dependencies must stay within a project: a child moves into its parent's project.
-const projectOf = new Map(payload.features.map((f) => [f.name, f.project]));
-for (const f of payload.features) {
-  const parent = f.dependencies?.[0]?.feature;
-  if (parent) f.project = projectOf.get(parent);
-}
+const { payload, contexts } = generateSeedableFlagSet({ flags: 120, contexts: 12, seed: 11 });
 
 /** What the browser SDK can send: its context fields and string properties. */
 const browserContext = (c: EvaluationContext) => ({

@@ -3,30 +3,15 @@
 // generated configuration and pick up a change made through the admin API.
 import { once } from 'node:events';
 import { createMemoryStore, type EvaluationContext } from '@flagstaff/core';
-import { generateFlagSet } from '@flagstaff/core/testing/flag-set';
-import { InMemStorageProvider, Unleash } from 'unleash-client';
+import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAdapter } from './testing/harness.js';
-import { type SdkTestServer, startSdkServer } from './testing/sdk-server.js';
-import { seedFlagSet } from './testing/seed-flag-set.js';
+import { createNodeSdk, type SdkTestServer, startSdkServer } from './testing/sdk-server.js';
+import { generateSeedableFlagSet, seedFlagSet } from './testing/seed-flag-set.js';
 
 const FEATURES = 200;
 const CONTEXTS = 20;
-// The SDK evaluates applicationHostname against its own host: a name no machine has keeps it off,
-// as the playground (which cannot know the SDK's host) reports it.
-const { payload, contexts } = generateFlagSet({
-  flags: FEATURES,
-  contexts: CONTEXTS,
-  seed: 7,
-  hostname: 'no-such-host.invalid',
-});
-
-// Dependencies must stay within a project: a child moves into its parent's project.
-const projectOf = new Map(payload.features.map((f) => [f.name, f.project]));
-for (const f of payload.features) {
-  const parent = f.dependencies?.[0]?.feature;
-  if (parent) f.project = projectOf.get(parent);
-}
+const { payload, contexts } = generateSeedableFlagSet({ flags: FEATURES, contexts: CONTEXTS, seed: 7 });
 
 /** The SDK's context type wants a Date for currentTime. */
 const sdkContexts = contexts.map(({ currentTime, ...rest }) => ({
@@ -55,18 +40,13 @@ async function playground(context: EvaluationContext) {
 }
 
 function startSdk(mode: Mode, refreshInterval = 60_000): Unleash {
-  const sdk = new Unleash({
-    url: `${s.base}/api/`,
+  return createNodeSdk({
+    base: s.base,
+    token: clientToken,
     appName: `sdk-${mode}`,
-    customHeaders: { Authorization: clientToken },
+    mode: modes[mode],
     refreshInterval,
-    disableMetrics: true,
-    storageProvider: new InMemStorageProvider(),
-    experimentalMode: modes[mode],
   });
-  sdk.on('error', () => {});
-  sdk.on('warn', () => {});
-  return sdk;
 }
 
 /** Resolves once `check` holds, polling every few ms; the elapsed milliseconds. */

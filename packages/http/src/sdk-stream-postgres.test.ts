@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { postgresStore } from '@flagstaff/store-postgres';
-import { InMemStorageProvider, Unleash } from 'unleash-client';
+import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAdapter } from './testing/harness.js';
-import { type SdkTestServer, startSdkServer } from './testing/sdk-server.js';
+import { createNodeSdk, type SdkTestServer, startSdkServer } from './testing/sdk-server.js';
 
 const pgUrl = process.env.FLAGSTAFF_TEST_PG_URL;
 const ADMIN = `*:*.${'ab12'.repeat(16)}`;
@@ -35,22 +35,20 @@ describe.skipIf(pgUrl === undefined || testAdapter() !== 'node')(
         await postgresStore({ connectionString: pgUrl!, schema, dropSchemaOnClose: true }),
         { adminToken: ADMIN },
       );
+      // The reader never re-reads the revision on its own within the test: only the notification
+      // from the writer's process can tell it of a change.
       reader = await startSdkServer(await postgresStore({ connectionString: pgUrl!, schema }), {
         adminToken: ADMIN,
+        revalidateMs: 600_000,
       });
       await writer.request('POST', F, { body: { name: 'shared' } });
       const token = await writer.token('client');
-      sdk = new Unleash({
-        url: `${reader.base}/api/`,
+      sdk = createNodeSdk({
+        base: reader.base,
+        token: token,
         appName: 'cross-process',
-        customHeaders: { Authorization: token },
-        refreshInterval: 60_000,
-        disableMetrics: true,
-        storageProvider: new InMemStorageProvider(),
-        experimentalMode: { type: 'streaming' },
+        mode: { type: 'streaming' },
       });
-      sdk.on('error', () => {});
-      sdk.on('warn', () => {});
       sdk.on('changed', () => sdkUpdates.push(Date.now()));
       await once(sdk, 'synchronized');
     });

@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sqliteStore } from '@flagstaff/store-sqlite';
-import { InMemStorageProvider, Unleash } from 'unleash-client';
+import type { Unleash } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAdapter } from './testing/harness.js';
-import { type SdkTestServer, startSdkServer } from './testing/sdk-server.js';
+import { createNodeSdk, type SdkTestServer, startSdkServer } from './testing/sdk-server.js';
 
 const ADMIN = `*:*.${'cd34'.repeat(16)}`;
 const F = '/api/admin/projects/default/features';
@@ -45,17 +45,12 @@ describe.skipIf(testAdapter() !== 'node')('a streaming SDK', () => {
     await s.request('POST', F, { body: { name: 'alpha' } });
     await toggle('alpha', true);
     clientToken = await s.token('client');
-    sdk = new Unleash({
-      url: `${s.base}/api/`,
+    sdk = createNodeSdk({
+      base: s.base,
+      token: clientToken,
       appName: 'resilience',
-      customHeaders: { Authorization: clientToken },
-      refreshInterval: 60_000,
-      disableMetrics: true,
-      storageProvider: new InMemStorageProvider(),
-      experimentalMode: { type: 'streaming' },
+      mode: { type: 'streaming' },
     });
-    sdk.on('error', () => {});
-    sdk.on('warn', () => {});
     await once(sdk, 'synchronized');
   });
 

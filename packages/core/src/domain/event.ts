@@ -151,8 +151,11 @@ export const EVENT_TYPES = [
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
 
-/** Events that change what SDKs evaluate; the latest of them is the configuration revision. */
-export const CONFIGURATION_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
+/**
+ * Configuration events that change only the SDK view of the feature they name; the rest of
+ * `CONFIGURATION_EVENT_TYPES` (segments, environments, projects, imports) can change many at once.
+ */
+export const FEATURE_CONFIGURATION_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
   'feature-created',
   'feature-deleted',
   'feature-updated',
@@ -162,25 +165,30 @@ export const CONFIGURATION_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventTy
   'feature-project-change',
   'feature-archived',
   'feature-revived',
-  'feature-import',
   'feature-strategy-update',
   'feature-strategy-add',
   'feature-strategy-remove',
   'strategy-order-changed',
-  'drop-features',
   'feature-environment-enabled',
   'feature-environment-disabled',
-  'features-imported',
-  'segment-created',
-  'segment-updated',
-  'segment-deleted',
-  'segment-import',
   'feature-dependency-added',
   'feature-dependency-removed',
   'feature-dependencies-removed',
   'feature-stale-on',
   'feature-stale-off',
   'feature-type-updated',
+]);
+
+/** Events that change what SDKs evaluate; the latest of them is the configuration revision. */
+export const CONFIGURATION_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>([
+  ...FEATURE_CONFIGURATION_EVENT_TYPES,
+  'feature-import',
+  'drop-features',
+  'features-imported',
+  'segment-created',
+  'segment-updated',
+  'segment-deleted',
+  'segment-import',
   'project-deleted',
   'project-environment-added',
   'project-environment-removed',

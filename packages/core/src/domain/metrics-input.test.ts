@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createRandom } from '../testing/flag-set.js';
 import { clientMetricsSchema } from './metrics.js';
 import { readClientMetrics } from './metrics-input.js';
-
-/** A small seeded generator (mulberry32), so a failure is reproducible. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ODD_VALUES: unknown[] = [
   undefined,
@@ -71,7 +61,7 @@ const outcome = (read: () => unknown) => {
 
 describe('readClientMetrics', () => {
   it('answers exactly as the schema does, accepted or refused, on 5,000 generated bodies', () => {
-    const rand = random(20261124);
+    const rand = createRandom(20261124);
     let accepted = 0;
     for (let i = 0; i < 5000; i++) {
       const input = body(rand);

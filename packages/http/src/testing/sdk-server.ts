@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFlagstaff, type Flagstaff, type Store } from '@flagstaff/core';
+import { InMemStorageProvider, Unleash, type UnleashConfig } from 'unleash-client';
 import { createNodeHandler } from '../adapters/node.js';
 import type { StreamingOptions } from '../client-streams.js';
 import type { HttpResult, RequestOptions } from './harness.js';
@@ -108,4 +109,29 @@ export async function startSdkServer(
       await flagstaff.close();
     },
   };
+}
+
+/**
+ * The official Node SDK against a test server: in-memory storage, no metrics, errors and warnings
+ * swallowed (tests assert on what it evaluates), polling once a minute unless told otherwise.
+ */
+export function createNodeSdk(options: {
+  base: string;
+  token: string;
+  appName: string;
+  mode?: UnleashConfig['experimentalMode'];
+  refreshInterval?: number;
+}): Unleash {
+  const sdk = new Unleash({
+    url: `${options.base}/api/`,
+    appName: options.appName,
+    customHeaders: { Authorization: options.token },
+    refreshInterval: options.refreshInterval ?? 60_000,
+    disableMetrics: true,
+    storageProvider: new InMemStorageProvider(),
+    ...(options.mode ? { experimentalMode: options.mode } : {}),
+  });
+  sdk.on('error', () => {});
+  sdk.on('warn', () => {});
+  return sdk;
 }

@@ -1,4 +1,5 @@
 import type { ClientFeatures } from '@flagstaff/core';
+import { generateFlagSet } from '@flagstaff/core/testing/flag-set';
 import type { HttpResult, RequestOptions } from './harness.js';
 
 type Request = (method: string, path: string, options?: RequestOptions) => Promise<HttpResult>;
@@ -61,4 +62,20 @@ export async function seedFlagSet(request: Request, payload: ClientFeatures): Pr
       );
     if (feature.enabled) ok(`${feature.name} on`, await request('POST', `${at}/on`));
   }
+}
+
+/**
+ * A generated configuration `seedFlagSet` can create through the admin API, with contexts to
+ * evaluate it on: dependencies stay within a project (a child moves into its parent's), and
+ * `applicationHostname` names a host no machine has, so an SDK evaluating it on its own host agrees
+ * with the playground, which cannot know that host.
+ */
+export function generateSeedableFlagSet(options: { flags: number; contexts: number; seed: number }) {
+  const set = generateFlagSet({ ...options, hostname: 'no-such-host.invalid' });
+  const projectOf = new Map(set.payload.features.map((f) => [f.name, f.project]));
+  for (const f of set.payload.features) {
+    const parent = f.dependencies?.[0]?.feature;
+    if (parent) f.project = projectOf.get(parent);
+  }
+  return set;
 }

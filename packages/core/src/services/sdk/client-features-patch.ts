@@ -1,36 +1,8 @@
-import type { EventType } from '../../domain/event.js';
-import { CONFIGURATION_EVENT_TYPES } from '../../domain/event.js';
+import { CONFIGURATION_EVENT_TYPES, FEATURE_CONFIGURATION_EVENT_TYPES } from '../../domain/event.js';
 import type { ClientFeature, ClientFeatures } from '../../evaluation/client-features.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { loadNamedClientFeatures } from './client-features-snapshot.js';
 
-/**
- * Configuration events that change only the client view of the feature they name. Anything else
- * (segments, environments, projects, imports) can change many features at once: a full reload.
- */
-const FEATURE_LOCAL: ReadonlySet<EventType> = new Set<EventType>([
-  'feature-created',
-  'feature-deleted',
-  'feature-updated',
-  'feature-metadata-updated',
-  'feature-variants-updated',
-  'feature-environment-variants-updated',
-  'feature-project-change',
-  'feature-archived',
-  'feature-revived',
-  'feature-strategy-update',
-  'feature-strategy-add',
-  'feature-strategy-remove',
-  'strategy-order-changed',
-  'feature-environment-enabled',
-  'feature-environment-disabled',
-  'feature-dependency-added',
-  'feature-dependency-removed',
-  'feature-dependencies-removed',
-  'feature-stale-on',
-  'feature-stale-off',
-  'feature-type-updated',
-]);
 
 /** More changes than this since the last snapshot are read in full: one query set beats many. */
 const MOST_PATCHED_EVENTS = 100;
@@ -58,7 +30,7 @@ export async function patchedPayload(
   const changed = new Set<string>();
   for (const event of events) {
     if (!CONFIGURATION_EVENT_TYPES.has(event.type)) continue;
-    if (!FEATURE_LOCAL.has(event.type) || !event.featureName) return null;
+    if (!FEATURE_CONFIGURATION_EVENT_TYPES.has(event.type) || !event.featureName) return null;
     changed.add(event.featureName);
   }
   // A child lists its parents: re-read the children of a changed feature too, so whatever a store
