@@ -2,8 +2,11 @@ import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database, JsonWrite } from './database.js';
 import type { TextQuery } from './search-terms.js';
 
-/** How a database error should surface. */
-export type ErrorKind = 'unique' | 'unavailable';
+/**
+ * How a database error should surface: a unique violation, a database that cannot serve us, or a
+ * transaction that lost a race with a concurrent one (serialization failure, deadlock) and may run again.
+ */
+export type ErrorKind = 'unique' | 'unavailable' | 'retry';
 
 /**
  * Everything that differs between SQLite and PostgreSQL, in one place per concern. The queries in
@@ -47,18 +50,19 @@ export interface SqlDialect {
   readonly eventSearch: EventSearchIndex;
 
   /**
-   * Called first in every transaction. Transactions of a store must be serializable with respect to
-   * each other (the port's promise); SQLite runs them one at a time already, PostgreSQL takes a
-   * transaction-level advisory lock for the store here (READ COMMITTED alone would lose updates).
+   * How the store's transactions stay serializable with respect to each other (the port's promise).
+   * `one-at-a-time`: the driver runs them one after another (SQLite's writer, PGlite's one session).
+   * `serializable`: they run concurrently at SERIALIZABLE isolation, and one that fails with a
+   * `retry` error is rolled back and run again.
    */
-  serializeTransaction(db: Kysely<Database>): Promise<void>;
+  readonly transactions: 'one-at-a-time' | 'serializable';
+
   /**
-   * Called before events are inserted in a transaction. PostgreSQL takes a transaction-level advisory
-   * lock here so event ids are handed out in commit order.
+   * Migration step: the database itself hands out event ids in commit order and announces appends
+   * (PostgreSQL: the id default takes an advisory lock held until commit, and a trigger NOTIFYs).
+   * SQLite has one writer at a time, so its rowids are already in commit order.
    */
-  lockEventLog(db: Kysely<Database>): Promise<void>;
-  /** Called after events were inserted in a transaction (PostgreSQL: NOTIFY other processes). */
-  announceEvents(db: Kysely<Database>): Promise<void>;
+  orderEventIds(db: Kysely<unknown>): Promise<void>;
 }
 
 /** The dialect-specific free-text index over events, written in the transaction that appends. */

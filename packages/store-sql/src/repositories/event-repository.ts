@@ -162,7 +162,6 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
   return {
     async append(events: readonly NewEvent[]) {
       if (events.length === 0) return [];
-      await dialect.lockEventLog(db);
       const creators = await creatorIds(
         ctx,
         events.map((e) => e.createdBy),
@@ -228,7 +227,6 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
         await dialect.eventSearch.afterInsert(db, rows);
         stored.push(...rows.map(({ id, event }) => ({ id, ...event })));
       }
-      await dialect.announceEvents(db);
       ctx.eventsAppended();
       return stored;
     },
