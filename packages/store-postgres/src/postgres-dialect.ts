@@ -116,6 +116,7 @@ export function postgresDialect({ schema }: PostgresDialectOptions): SqlDialect 
     kind: 'postgres',
     // Sent as text and cast, so no driver (pg or PGlite) serialises the string a second time.
     json: (value) => sql<JsonValue>`cast(${JSON.stringify(value)}::text as jsonb)`,
+    jsonText: (text) => sql<JsonValue>`cast(${text}::text as jsonb)`,
     // The drivers parse jsonb already; a JSON string value arrives as a JS string and stays one.
     parseJson: (raw) => raw,
     classifyError(error) {
@@ -142,7 +143,7 @@ export function postgresDialect({ schema }: PostgresDialectOptions): SqlDialect 
         await sql`create index events_search on events using gin (search)`.execute(db);
       },
       rowValues: (terms) => ({
-        search: sql`array_to_tsvector(string_to_array(${terms.join(' ')}::text, ' '))`,
+        search: sql`array_to_tsvector(string_to_array(${terms}::text, ' '))`,
       }),
       afterInsert: async () => {},
       match: (query) => sql<boolean>`"events"."search" @@ ${tsQuery(query)}::tsquery`,

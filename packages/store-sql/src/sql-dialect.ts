@@ -1,4 +1,4 @@
-import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database, JsonWrite } from './database.js';
 import type { TextQuery } from './search-terms.js';
 
@@ -17,6 +17,8 @@ export interface SqlDialect {
 
   /** JSON columns: how a value is written (text on SQLite, jsonb on PostgreSQL). */
   json(value: unknown): JsonWrite;
+  /** JSON columns: how JSON text (a value bound later, say) is written; `json(v)` is `jsonText` of its text. */
+  jsonText(text: Expression<string | null>): JsonWrite;
   /** JSON columns: how a read value becomes JS (SQLite returns text, PostgreSQL parsed values). */
   parseJson(raw: unknown): unknown;
 
@@ -69,8 +71,8 @@ export interface SqlDialect {
 export interface EventSearchIndex {
   /** Creates the index objects (a migration step). */
   create(db: Kysely<unknown>): Promise<void>;
-  /** Extra column values of an event row (PostgreSQL keeps a tsvector on the row). */
-  rowValues(terms: readonly string[]): { search?: RawBuilder<unknown> };
+  /** Extra column values of an event row from its terms joined by spaces (PostgreSQL keeps a tsvector on the row). */
+  rowValues(terms: Expression<string>): { search?: RawBuilder<unknown> };
   /** Writes index entries for rows already inserted (SQLite feeds its FTS5 table). */
   afterInsert(db: Kysely<Database>, rows: readonly { id: number; terms: readonly string[] }[]): Promise<void>;
   /** A condition on `events` that holds for rows matching the text query. */

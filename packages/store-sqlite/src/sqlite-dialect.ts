@@ -62,6 +62,7 @@ export const sqliteDialect: SqlDialect = {
   kind: 'sqlite',
   // JSON columns are text; the driver binds the string as is.
   json: (value) => sql<JsonValue>`${JSON.stringify(value)}`,
+  jsonText: (text) => sql<JsonValue>`${text}`,
   parseJson: (raw) => (typeof raw === 'string' ? JSON.parse(raw) : raw),
   classifyError(error) {
     const code = codeOf(error);
