@@ -30,7 +30,7 @@ export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<Sto
     const { PGlite } = await import('@electric-sql/pglite');
     const created = new PGlite(options.dataDir);
     await created.waitReady;
-    pglite = created as unknown as PGliteLike;
+    pglite = created;
   }
   const instance = pglite;
   const { schema } = options;
