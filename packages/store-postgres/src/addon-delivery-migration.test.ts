@@ -14,8 +14,8 @@ afterAll(() => shared.close());
 test('0003 keeps the delivery position a database already had, with the lease free', async () => {
   const schema = freshSchema();
   const pglite = shared as unknown as PGliteLike;
-  const db = new Kysely<unknown>({ dialect: pgliteDialect(pglite, schema) });
-  const all = createMigrations(postgresDialect({ schema, instanceId: 'test' }));
+  const db = new Kysely<unknown>({ dialect: pgliteDialect(pglite, schema, 'test') });
+  const all = createMigrations(postgresDialect({ schema }));
   const upTo0002 = Object.fromEntries(Object.entries(all).filter(([name]) => name < '0003'));
   const migrator = new Migrator({
     db,

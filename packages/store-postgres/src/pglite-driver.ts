@@ -8,7 +8,9 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type QueryResult,
+  type TransactionSettings,
 } from 'kysely';
+import { INSTANCE_SETTING } from './postgres-dialect.js';
 
 /** The part of a PGlite instance the store uses (structural, so PGlite stays an optional dependency). */
 export interface PGliteLike {
@@ -62,9 +64,11 @@ class PGliteDriver implements Driver {
   readonly #pglite: PGliteLike;
   readonly #searchPath: string;
   readonly #held = new WeakMap<DatabaseConnection, () => void>();
+  readonly #instanceId: string;
 
-  constructor(pglite: PGliteLike, schema: string | undefined) {
+  constructor(pglite: PGliteLike, schema: string | undefined, instanceId: string) {
     this.#pglite = pglite;
+    this.#instanceId = instanceId;
     // A store without a schema resets the path another store on the instance may have set.
     this.#searchPath =
       schema === undefined
@@ -103,8 +107,16 @@ class PGliteDriver implements Driver {
     return connection;
   }
 
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    // One session: transactions already run one at a time, whatever isolation they ask for.
+    const { isolationLevel } = settings;
+    await connection.executeQuery(
+      CompiledQuery.raw(isolationLevel ? `start transaction isolation level ${isolationLevel}` : 'begin'),
+    );
+    // Names the store instance in the events notice (see INSTANCE_SETTING).
+    await connection.executeQuery(
+      CompiledQuery.raw('select set_config($1, $2, true)', [INSTANCE_SETTING, this.#instanceId]),
+    );
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
@@ -125,10 +137,10 @@ class PGliteDriver implements Driver {
 }
 
 /** The kysely dialect over a PGlite instance (PostgreSQL compiled to WebAssembly). */
-export function pgliteDialect(pglite: PGliteLike, schema: string | undefined): Dialect {
+export function pgliteDialect(pglite: PGliteLike, schema: string | undefined, instanceId: string): Dialect {
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new PGliteDriver(pglite, schema),
+    createDriver: () => new PGliteDriver(pglite, schema, instanceId),
     createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };

@@ -30,23 +30,22 @@ export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<Sto
     const { PGlite } = await import('@electric-sql/pglite');
     const created = new PGlite(options.dataDir);
     await created.waitReady;
-    pglite = created as unknown as PGliteLike;
+    pglite = created;
   }
   const instance = pglite;
   const { schema } = options;
-  const label = schema ?? '';
   const instanceId = randomUUID();
   return openSqlStore({
     name: `pglite${schema === undefined ? '' : `:${schema}`}`,
-    dialect: postgresDialect({ schema: label, instanceId }),
-    kyselyDialect: pgliteDialect(instance, schema),
+    dialect: postgresDialect({ schema: schema ?? '' }),
+    kyselyDialect: pgliteDialect(instance, schema, instanceId),
     schema,
     logger: options.logger ?? silentLogger,
-    async listen(onNotice) {
+    async listen(onNotice, tablesSchema = '') {
       // LISTEN goes through the instance's turn so it never lands inside another store's transaction.
       const unlisten = await withInstance(instance, () =>
         instance.listen(EVENTS_CHANNEL, (payload) => {
-          if (isForeignNotice(payload, label, instanceId)) onNotice();
+          if (isForeignNotice(payload, tablesSchema, instanceId)) onNotice();
         }),
       );
       return () => withInstance(instance, () => unlisten());

@@ -21,7 +21,7 @@ async function eventually(condition: () => boolean): Promise<void> {
 }
 
 test('unique violations are recognised by SQLSTATE 23505, never by message', () => {
-  const dialect = postgresDialect({ schema: 's', instanceId: 'i' });
+  const dialect = postgresDialect({ schema: 's' });
   const error = (code: string | undefined, message: string) => Object.assign(new Error(message), { code });
   expect(dialect.classifyError(error('23505', 'x'))).toBe('unique');
   expect(dialect.classifyError(error('23503', 'duplicate key value violates unique constraint'))).toBeNull();
@@ -69,7 +69,7 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server', () => {
     await second.close();
     const { rows } = await admin.query(`select name from "${name}".flagstaff_migrations`);
     expect(rows.map((r: { name: string }) => r.name).sort()).toEqual(
-      Object.keys(createMigrations(postgresDialect({ schema: '', instanceId: 'test' }))).sort(),
+      Object.keys(createMigrations(postgresDialect({ schema: '' }))).sort(),
     );
   });
 
@@ -80,9 +80,7 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server', () => {
     expect(await stores[3]!.projects.get('alpha')).not.toBeNull();
     await Promise.all(stores.map((s) => s.close()));
     const { rows } = await admin.query(`select count(*)::int as n from "${name}".flagstaff_migrations`);
-    expect(rows).toEqual([
-      { n: Object.keys(createMigrations(postgresDialect({ schema: '', instanceId: 'test' }))).length },
-    ]);
+    expect(rows).toEqual([{ n: Object.keys(createMigrations(postgresDialect({ schema: '' }))).length }]);
   });
 
   test('a later commit never gets a smaller event id, across store instances', async () => {

@@ -1,5 +1,5 @@
-import type { JsonWrite, SqlDialect, TextQuery } from '@flagstaff/store-sql';
-import { CompiledQuery, sql } from 'kysely';
+import type { JsonValue, SqlDialect, TextQuery } from '@flagstaff/store-sql';
+import { sql } from 'kysely';
 
 /** The channel every Flagstaff store NOTIFYs on; the payload says which schema and instance. */
 export const EVENTS_CHANNEL = 'flagstaff_events';
@@ -20,6 +20,8 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '28P01',
   '57014',
 ]);
+/** SQLSTATEs of a transaction that lost a race and may run again: serialization failure, deadlock. */
+const RETRY_SQLSTATES = new Set(['40001', '40P01']);
 /** Node network error codes when the server cannot be reached. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -68,50 +70,60 @@ function lockKey(text: string): number {
 const LOCK_CLASS = 0x466c6167;
 
 export interface PostgresDialectOptions {
-  /** Names the store's schema in lock keys and notifications ('' for the connection's default). */
-  schema: string;
-  /** Identifies this store instance in notifications, so it does not hear its own appends twice. */
-  instanceId: string;
   /**
-   * True when the driver takes the transaction lock as it begins (`beginStatement`) and sends the
-   * events notice with the commit when asked (`NOTIFY_AT_COMMIT`, `commitWithNotice`): no round trip
-   * for either. The transaction lock alone then orders event ids by commit, as every transaction
-   * of the store holds it from begin to commit.
+   * Names the store's schema in the event-id lock key ('' for the connection's default). Releases
+   * before 0060 took this lock for whole transactions, so during a rolling upgrade old and new
+   * processes still hand out event ids one transaction at a time.
    */
-  lockedOnBegin?: boolean;
+  schema: string;
 }
+
+/** The session setting a transaction names its store instance in, for the events notice. */
+export const INSTANCE_SETTING = 'flagstaff.instance';
+
+/** A string as an SQL literal (for DDL, which takes no parameters). */
+const literal = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 
 /**
- * `begin` and the store's transaction lock in one simple-protocol message (no parameters, so the
- * server runs both statements from one round trip).
+ * The statements of migration 0060. Event ids come from `flagstaff_next_event_id()`, which takes a
+ * transaction-level advisory lock before drawing from the sequence: the lock is held until commit,
+ * so a transaction that appends later commits later and ids follow commit order, while transactions
+ * run concurrently until their first append. A statement trigger queues the NOTIFY (delivered at
+ * commit only, one per transaction) naming the schema and the appending store instance.
  */
-export function beginStatement(schema: string): string {
-  return `begin; select pg_advisory_xact_lock(${LOCK_CLASS}, ${lockKey(`${schema}:transactions`)})`;
-}
-
-/** Not SQL: tells the driver to send the events notice with this transaction's commit. */
-export const NOTIFY_AT_COMMIT = '-- flagstaff: notify at commit';
-
-/** The notice and the commit in one simple-protocol message (a literal payload, escaped). */
-export function commitWithNotice(schema: string, instanceId: string): string {
-  const text = (value: string): string => `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-  return `select pg_notify(${text(EVENTS_CHANNEL)}, ${text(`${schema}|${instanceId}`)}); commit`;
+function eventOrderStatements(sequence: string, lockKeyValue: number): string[] {
+  return [
+    `create function flagstaff_next_event_id() returns bigint language sql volatile as $body$
+       select pg_advisory_xact_lock(${LOCK_CLASS}, ${lockKeyValue});
+       select nextval(${literal(sequence)}::regclass);
+     $body$`,
+    'alter table events alter column id set default flagstaff_next_event_id()',
+    `create function flagstaff_announce_events() returns trigger language plpgsql as $body$
+       begin
+         perform pg_notify(${literal(EVENTS_CHANNEL)},
+           tg_table_schema || '|' || coalesce(current_setting(${literal(INSTANCE_SETTING)}, true), ''));
+         return null;
+       end
+     $body$`,
+    `create trigger events_announce after insert on events
+       for each statement execute function flagstaff_announce_events()`,
+  ];
 }
 
 /** The PostgreSQL side of every dialect difference. */
-export function postgresDialect({ schema, instanceId, lockedOnBegin }: PostgresDialectOptions): SqlDialect {
-  const transactionLock = lockKey(`${schema}:transactions`);
-  const eventLock = lockKey(`${schema}:events`);
+export function postgresDialect({ schema }: PostgresDialectOptions): SqlDialect {
   return {
     kind: 'postgres',
     // Sent as text and cast, so no driver (pg or PGlite) serialises the string a second time.
-    json: (value) => sql`cast(${JSON.stringify(value)}::text as jsonb)` as unknown as JsonWrite,
+    json: (value) => sql<JsonValue>`cast(${JSON.stringify(value)}::text as jsonb)`,
+    jsonText: (text) => sql<JsonValue>`cast(${text}::text as jsonb)`,
     // The drivers parse jsonb already; a JSON string value arrives as a JS string and stays one.
     parseJson: (raw) => raw,
     classifyError(error) {
       const code = codeOf(error);
       if (code === undefined) return null;
       if (code === UNIQUE_VIOLATION) return 'unique';
+      if (RETRY_SQLSTATES.has(code)) return 'retry';
       if (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || NETWORK_CODES.has(code))
         return 'unavailable';
       return null;
@@ -131,29 +143,21 @@ export function postgresDialect({ schema, instanceId, lockedOnBegin }: PostgresD
         await sql`create index events_search on events using gin (search)`.execute(db);
       },
       rowValues: (terms) => ({
-        search: sql`array_to_tsvector(string_to_array(${terms.join(' ')}::text, ' '))`,
+        search: sql`array_to_tsvector(string_to_array(${terms}::text, ' '))`,
       }),
       afterInsert: async () => {},
       match: (query) => sql<boolean>`"events"."search" @@ ${tsQuery(query)}::tsquery`,
     },
-    async serializeTransaction(db) {
-      if (lockedOnBegin) return;
-      await sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int4, ${transactionLock}::int4)`.execute(db);
+    transactions: 'serializable',
+    async orderEventIds(db) {
+      const { rows } = await sql<{
+        sequence: string | null;
+      }>`select pg_get_serial_sequence('events', 'id') as sequence`.execute(db);
+      const sequence = rows[0]?.sequence;
+      if (!sequence) throw new Error('The events table has no id sequence; migration 0001 did not run.');
+      for (const statement of eventOrderStatements(sequence, lockKey(`${schema}:transactions`)))
+        await sql.raw(statement).execute(db);
     },
-    async lockEventLog(db) {
-      if (lockedOnBegin) {
-        await db.executeQuery(CompiledQuery.raw(NOTIFY_AT_COMMIT));
-        return;
-      }
-      // Held until commit: a transaction that appends later commits later, so ids follow commit order.
-      // The notice goes in the same round trip: it is delivered at commit only, and dropped on
-      // rollback, so queueing it before the inserts announces exactly the same commits.
-      await sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int4, ${eventLock}::int4), pg_notify(${EVENTS_CHANNEL}, ${`${schema}|${instanceId}`})`.execute(
-        db,
-      );
-    },
-    // Announced by lockEventLog, which every append calls first.
-    announceEvents: async () => {},
   };
 }
 

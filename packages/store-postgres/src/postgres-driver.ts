@@ -1,15 +1,31 @@
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely';
-import { CompiledQuery as Compiled } from 'kysely';
-import { NOTIFY_AT_COMMIT } from './postgres-dialect.js';
+import { createHash } from 'node:crypto';
+import {
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import type pg from 'pg';
+import { INSTANCE_SETTING } from './postgres-dialect.js';
 
 /** SQLSTATE of a statement the server cancelled: statement_timeout, or an operator's pg_cancel_backend. */
 export const QUERY_CANCELED = '57014';
 
+/** At most this many distinct statements get a name per store (each connection prepares those it runs). */
+const MAX_NAMED = 500;
+
 export interface PgDriverOptions {
-  /** `begin` with the store's transaction lock, in one message. */
-  begin: CompiledQuery;
-  /** The events notice and `commit`, in one message. */
-  commitWithNotice: CompiledQuery;
+  pool: pg.Pool;
+  /** Whether the store owns the pool and ends it when it closes. */
+  ownsPool: boolean;
+  /** The schema the connections use (their search_path); the connection's default when undefined. */
+  schema: string | undefined;
+  /** Named in the events notice of this store's transactions (see `INSTANCE_SETTING`). */
+  instanceId: string;
   /** The session statement_timeout each connection gets (0: none is set; the server's applies). */
   statementTimeoutMs: number;
   /**
@@ -31,91 +47,148 @@ export function explainCancel(error: unknown, statementTimeoutMs: number): unkno
   return Object.assign(new Error(`${message}; ${limit}`, { cause: error }), { code: QUERY_CANCELED });
 }
 
+const quoteIdentifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+const quoteLiteral = (value: string): string => `'${value.replaceAll("'", "''")}'`;
+
+/** One pooled pg client as kysely sees it. */
+class PgConnection implements DatabaseConnection {
+  /** Whether the connection got its search_path, and (once in force) the statement timeout. */
+  initialized = false;
+  timed = false;
+
+  constructor(
+    readonly client: pg.PoolClient,
+    private readonly driver: PgDriver,
+  ) {}
+
+  async executeQuery<R>(query: { sql: string; parameters: readonly unknown[] }): Promise<QueryResult<R>> {
+    const { sql, parameters } = query;
+    const values = [...parameters];
+    // Parameterized statements run as named prepared statements (pg's own API): PostgreSQL parses
+    // and plans each text once per connection, and pg skips sending it again. Statements without
+    // parameters use the simple protocol, which also takes several statements in one message.
+    const name = values.length > 0 ? this.driver.statementName(sql) : undefined;
+    const result = await this.driver.explained(() =>
+      name === undefined
+        ? this.client.query<R & pg.QueryResultRow>(sql, values)
+        : this.client.query<R & pg.QueryResultRow>({ name, text: sql, values }),
+    );
+    const { command, rowCount, rows } = result;
+    const counted =
+      command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
+    return { rows: rows ?? [], ...(counted && { numAffectedRows: BigInt(rowCount ?? 0) }) };
+  }
+
+  // biome-ignore lint/correctness/useYield: streaming is not offered; the generator only refuses.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not supported by the Flagstaff PostgreSQL driver.');
+  }
+}
+
 /**
- * The pg driver, saving round trips: plain transactions begin with `begin` (the store's lock
- * included), and a transaction that appended events commits with its notice in the same message.
- * It also applies the statement timeout and words a cancelled statement's error.
+ * A kysely driver over a pg pool. Each connection gets the store's search_path when first used,
+ * parameterized statements are prepared once per connection under names derived from their text,
+ * and every transaction names the store instance (a transaction-local setting) in one message with
+ * its `begin`, so the events notice the trigger sends says who appended.
  */
-export function withFewerRoundTrips(inner: Dialect, options: PgDriverOptions): Dialect {
-  const { begin, commitWithNotice, statementTimeoutMs } = options;
-  const applyTimeout = Compiled.raw(`set statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
-  const explained = async <T>(run: () => Promise<T>): Promise<T> => {
+class PgDriver implements Driver {
+  readonly #options: PgDriverOptions;
+  readonly #connections = new WeakMap<pg.PoolClient, PgConnection>();
+  readonly #names = new Map<string, string>();
+  readonly #setup: string | null;
+  readonly #applyTimeout: string;
+  readonly #nameInstance: string;
+
+  constructor(options: PgDriverOptions) {
+    this.#options = options;
+    this.#setup =
+      options.schema === undefined ? null : `set search_path to ${quoteIdentifier(options.schema)}`;
+    this.#applyTimeout = `set statement_timeout = ${Math.trunc(options.statementTimeoutMs)}`;
+    this.#nameInstance = `select set_config(${quoteLiteral(INSTANCE_SETTING)}, ${quoteLiteral(options.instanceId)}, true)`;
+  }
+
+  /** The statement name for `sql`: a digest of the text, so a name never stands for two texts. */
+  statementName(sql: string): string | undefined {
+    let name = this.#names.get(sql);
+    if (name === undefined && this.#names.size < MAX_NAMED) {
+      name = `flagstaff_${createHash('sha1').update(sql).digest('base64url')}`;
+      this.#names.set(sql, name);
+    }
+    return name;
+  }
+
+  async explained<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      throw explainCancel(error, statementTimeoutMs);
+      throw explainCancel(error, this.#options.statementTimeoutMs);
     }
-  };
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const client = await this.#options.pool.connect();
+    let connection = this.#connections.get(client);
+    if (!connection) {
+      connection = new PgConnection(client, this);
+      this.#connections.set(client, connection);
+    }
+    try {
+      if (!connection.initialized) {
+        if (this.#setup !== null) await client.query(this.#setup);
+        connection.initialized = true;
+      }
+      const { statementTimeoutMs, timeoutInForce } = this.#options;
+      if (statementTimeoutMs > 0 && !connection.timed && timeoutInForce()) {
+        await client.query(this.#applyTimeout);
+        connection.timed = true;
+      }
+    } catch (error) {
+      client.release(error instanceof Error ? error : true);
+      this.#connections.delete(client);
+      throw error;
+    }
+    return connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const { isolationLevel, accessMode } = settings;
+    const begin = [
+      isolationLevel === undefined ? 'begin' : `start transaction isolation level ${isolationLevel}`,
+      ...(accessMode === undefined ? [] : [accessMode]),
+    ].join(' ');
+    await this.#simple(connection, `${begin}; ${this.#nameInstance}`);
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#simple(connection, 'commit');
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#simple(connection, 'rollback');
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    if (connection instanceof PgConnection) connection.client.release();
+  }
+
+  async destroy(): Promise<void> {
+    if (this.#options.ownsPool) await this.#options.pool.end();
+  }
+
+  async #simple(connection: DatabaseConnection, sql: string): Promise<void> {
+    if (!(connection instanceof PgConnection)) throw new Error('Not a connection of this driver.');
+    await this.explained(() => connection.client.query(sql));
+  }
+}
+
+/** The kysely dialect over a pg pool (see `PgDriver`). */
+export function pgDialect(options: PgDriverOptions): Dialect {
   return {
-    createAdapter: () => inner.createAdapter(),
-    createIntrospector: (db) => inner.createIntrospector(db),
-    createQueryCompiler: () => inner.createQueryCompiler(),
-    createDriver: (): Driver => {
-      const driver = inner.createDriver();
-      const wrappers = new WeakMap<DatabaseConnection, DatabaseConnection>();
-      const originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
-      const timed = new WeakSet<DatabaseConnection>();
-      const noticeDue = new WeakSet<DatabaseConnection>();
-      const original = (connection: DatabaseConnection): DatabaseConnection =>
-        originals.get(connection) ?? connection;
-      return {
-        init: () => driver.init(),
-        async acquireConnection() {
-          const connection = await driver.acquireConnection();
-          if (statementTimeoutMs > 0 && !timed.has(connection) && options.timeoutInForce()) {
-            try {
-              await connection.executeQuery(applyTimeout);
-            } catch (error) {
-              await driver.releaseConnection(connection);
-              throw error;
-            }
-            timed.add(connection);
-          }
-          let wrapped = wrappers.get(connection);
-          if (!wrapped) {
-            const self: DatabaseConnection = {
-              executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-                if (query.sql !== NOTIFY_AT_COMMIT) return explained(() => connection.executeQuery<R>(query));
-                noticeDue.add(self);
-                return { rows: [] };
-              },
-              streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
-            };
-            wrapped = self;
-            wrappers.set(connection, wrapped);
-            originals.set(wrapped, connection);
-          }
-          return wrapped;
-        },
-        async beginTransaction(connection, settings) {
-          noticeDue.delete(connection);
-          if (settings.isolationLevel !== undefined || settings.accessMode !== undefined)
-            return driver.beginTransaction(original(connection), settings);
-          await explained(() => original(connection).executeQuery(begin));
-        },
-        async commitTransaction(connection) {
-          if (!noticeDue.has(connection)) return driver.commitTransaction(original(connection));
-          noticeDue.delete(connection);
-          await explained(() => original(connection).executeQuery(commitWithNotice));
-        },
-        async rollbackTransaction(connection) {
-          noticeDue.delete(connection);
-          return driver.rollbackTransaction(original(connection));
-        },
-        releaseConnection: (connection) => driver.releaseConnection(original(connection)),
-        destroy: () => driver.destroy(),
-        ...(driver.savepoint && {
-          savepoint: (connection, name, compile) => driver.savepoint!(original(connection), name, compile),
-        }),
-        ...(driver.rollbackToSavepoint && {
-          rollbackToSavepoint: (connection, name, compile) =>
-            driver.rollbackToSavepoint!(original(connection), name, compile),
-        }),
-        ...(driver.releaseSavepoint && {
-          releaseSavepoint: (connection, name, compile) =>
-            driver.releaseSavepoint!(original(connection), name, compile),
-        }),
-      };
-    },
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new PgDriver(options),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
   };
 }

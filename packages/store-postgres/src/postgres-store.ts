@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { FlagstaffError, type Logger, type Store, silentLogger } from '@flagstaff/core';
 import { type ListenForEvents, openSqlStore } from '@flagstaff/store-sql';
-import { CompiledQuery, PostgresDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { withNamedStatements } from './named-statements.js';
-import {
-  beginStatement,
-  commitWithNotice,
-  EVENTS_CHANNEL,
-  isForeignNotice,
-  postgresDialect,
-} from './postgres-dialect.js';
-import { withFewerRoundTrips } from './postgres-driver.js';
+import { EVENTS_CHANNEL, isForeignNotice, postgresDialect } from './postgres-dialect.js';
+import { pgDialect } from './postgres-driver.js';
 
 /** The statement timeout when none is configured. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
@@ -62,11 +55,10 @@ interface Listener {
 /** LISTEN on a dedicated client for appends by other processes and store instances on the schema. */
 export function listenVia(
   connect: () => Promise<Listener>,
-  schema: string,
   instanceId: string,
   logger: Logger,
 ): ListenForEvents {
-  return async (onNotice) => {
+  return async (onNotice, schema = '') => {
     const { client, done } = await connect();
     const handler = (message: pg.Notification): void => {
       if (message.channel === EVENTS_CHANNEL && isForeignNotice(message.payload, schema, instanceId))
@@ -108,30 +100,14 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
   if (owned) pool.on('error', (error) => logger.warn('An idle PostgreSQL connection failed.', { error }));
 
   const schema = options.schema;
-  const setPath =
-    schema === undefined ? null : CompiledQuery.raw(`set search_path to "${schema.replaceAll('"', '""')}"`);
-  const pgDialect = new PostgresDialect({
-    // kysely ends the pool it is given on destroy; a pool we do not own must outlive the store.
-    // Its clients run parameterized statements as named prepared statements.
-    pool: {
-      connect: async () => withNamedStatements(await pool.connect()),
-      end: async () => {
-        if (owned) await pool.end();
-      },
-    },
-    ...(setPath && {
-      onCreateConnection: async (connection) => {
-        await connection.executeQuery(setPath);
-      },
-    }),
-  });
   const instanceId = randomUUID();
-  const label = schema ?? '';
-  // Every transaction takes the store's lock with `begin`, and announces appended events with `commit`.
   let opened = false;
-  const kyselyDialect = withFewerRoundTrips(pgDialect, {
-    begin: CompiledQuery.raw(beginStatement(label)),
-    commitWithNotice: CompiledQuery.raw(commitWithNotice(label, instanceId)),
+  const kyselyDialect = pgDialect({
+    pool,
+    // A pool we do not own must outlive the store.
+    ownsPool: owned,
+    schema,
+    instanceId,
     statementTimeoutMs,
     timeoutInForce: () => opened,
   });
@@ -146,11 +122,11 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
   };
   const store = await openSqlStore({
     name: `postgres${schema === undefined ? '' : `:${schema}`}`,
-    dialect: postgresDialect({ schema: label, instanceId, lockedOnBegin: true }),
+    dialect: postgresDialect({ schema: schema ?? '' }),
     kyselyDialect,
     schema,
     logger,
-    listen: listenVia(connectListener, label, instanceId, logger),
+    listen: listenVia(connectListener, instanceId, logger),
     beforeDestroy:
       options.dropSchemaOnClose && schema !== undefined
         ? async (db) => {

@@ -10,7 +10,7 @@ test('a cancelled statement (SQLSTATE 57014) is unavailability, worded with the 
   const cancelled = Object.assign(new Error('canceling statement due to statement timeout'), {
     code: '57014',
   });
-  expect(postgresDialect({ schema: 's', instanceId: 'i' }).classifyError(cancelled)).toBe('unavailable');
+  expect(postgresDialect({ schema: 's' }).classifyError(cancelled)).toBe('unavailable');
   const explained = explainCancel(cancelled, 250) as Error & { code: string };
   expect(explained.code).toBe('57014');
   expect(explained.message).toBe(

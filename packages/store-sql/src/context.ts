@@ -21,16 +21,17 @@ export interface RepoContext {
   readonly cache: StoreCache;
 }
 
-/** Store-wide caches of rows that never change once committed. */
+/**
+ * Store-wide caches of rows that never change once committed. The object also keys what else
+ * belongs to one store (the compiled SQL of each prepared query).
+ */
 export interface StoreCache {
   /** `event_creators` ids by name (rows are never updated or deleted). */
   readonly creatorIds: Map<string, number>;
-  /** Compiled hot queries (see `prepared`), by definition; the SQL text depends on the store's dialect. */
-  readonly prepared: Map<object, unknown>;
 }
 
 /** A fresh, empty cache for one store. */
-export const createStoreCache = (): StoreCache => ({ creatorIds: new Map(), prepared: new Map() });
+export const createStoreCache = (): StoreCache => ({ creatorIds: new Map() });
 
 /**
  * Runs a statement that may violate a unique constraint, turning the violation into CONFLICT with

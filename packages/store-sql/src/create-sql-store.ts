@@ -14,8 +14,14 @@ import { migrateToLatest } from './migrations/index.js';
 import { createRepositories, repositoryFactories } from './repositories/index.js';
 import type { SqlDialect } from './sql-dialect.js';
 
-/** Subscribes to "events appended" notices from other processes; resolves to an unsubscribe function. */
-export type ListenForEvents = (onNotice: () => void) => Promise<() => Promise<void>>;
+/**
+ * Subscribes to "events appended" notices from other processes about the tables in `schema` (as the
+ * database names it); resolves to an unsubscribe function.
+ */
+export type ListenForEvents = (
+  onNotice: () => void,
+  schema: string | undefined,
+) => Promise<() => Promise<void>>;
 
 export interface SqlStoreOptions {
   /** The store name for errors and logs (`sqlite:./data/flags.db`, `postgres`). */
@@ -24,6 +30,8 @@ export interface SqlStoreOptions {
   logger?: Logger | undefined;
   /** Cross-process notices (PostgreSQL LISTEN); without it only this process's appends are heard. */
   listen?: ListenForEvents | undefined;
+  /** The schema the tables live in, as the database names it (PostgreSQL), for `listen`. */
+  schema?: string | undefined;
   /** Runs while closing, after the store refuses calls but before its connections are released. */
   beforeDestroy?: ((db: Kysely<Database>) => Promise<void>) | undefined;
   /** Runs once the connections are released (e.g. ends an owned pool or deletes a file). */
@@ -33,6 +41,9 @@ export interface SqlStoreOptions {
 }
 
 type Method = (...args: unknown[]) => Promise<unknown>;
+
+/** How often a transaction that keeps losing races with concurrent ones runs before the call fails. */
+const MAX_RUNS = 12;
 type Area = keyof Repositories;
 
 /** What the lazily created repositories of one transaction share. */
@@ -95,51 +106,84 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
     }
   };
 
-  const runTransaction = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
-    if (closed) throw storeUnavailable(name, 'the store is closed');
+  const classify = (error: unknown) => dialect.classifyError(error);
+  const serializable = dialect.transactions === 'serializable';
+
+  /** One run of `fn` in a transaction; `lostRace` is set when a statement failed with a `retry` error. */
+  const attempt = async <T>(
+    fn: (tx: Repositories) => Promise<T>,
+    lostRace: { value: boolean },
+  ): Promise<T> => {
     let appended = false;
     let finished = false;
     const committed: (() => void)[] = [];
     try {
-      const result = await db.transaction().execute(async (trx) => {
-        await dialect.serializeTransaction(trx);
-        const ctx: RepoContext = {
-          db: trx,
-          dialect,
-          recoverableConflicts: dialect.failedStatementAbortsTransaction,
-          eventsAppended: () => {
-            appended = true;
-          },
-          afterCommit: (fn) => {
-            committed.push(fn);
-          },
-          cache,
-        };
-        // Repositories of a finished transaction would run outside it; refuse instead.
-        const tx = transactionRepositories({
-          ctx,
-          guard:
-            (method) =>
-            (...args) =>
-              finished
-                ? Promise.reject(
-                    storeUnavailable(name, 'the transaction has ended; its repositories are unusable'),
-                  )
-                : method(...args),
-        });
-        return await fn(tx);
-      });
+      const begin = db.transaction();
+      const result = await (serializable ? begin.setIsolationLevel('serializable') : begin).execute(
+        async (trx) => {
+          const ctx: RepoContext = {
+            db: trx,
+            dialect,
+            recoverableConflicts: dialect.failedStatementAbortsTransaction,
+            eventsAppended: () => {
+              appended = true;
+            },
+            afterCommit: (fn) => {
+              committed.push(fn);
+            },
+            cache,
+          };
+          // Repositories of a finished transaction would run outside it; refuse instead. A race lost
+          // inside is remembered even if `fn` catches the error: the transaction is aborted anyway.
+          const tx = transactionRepositories({
+            ctx,
+            guard:
+              (method) =>
+              async (...args) => {
+                if (finished)
+                  throw storeUnavailable(name, 'the transaction has ended; its repositories are unusable');
+                try {
+                  return await method(...args);
+                } catch (error) {
+                  if (classify(error) === 'retry') lostRace.value = true;
+                  throw error;
+                }
+              },
+          });
+          return await fn(tx);
+        },
+      );
       finished = true;
       for (const fn of committed) fn();
       if (appended) notify();
       return result;
-    } catch (error) {
-      throw mapDriverError(
-        { name, classifyError: (e) => dialect.classifyError(e), isClosed: () => closed },
-        error,
-      );
     } finally {
       finished = true;
+    }
+  };
+
+  /**
+   * Runs `fn` in a transaction. Where transactions run concurrently (SERIALIZABLE), one that loses
+   * a race with another (serialization failure, deadlock) is rolled back and `fn` runs again, after
+   * a short random pause; nothing of a rolled-back run stays (its afterCommit hooks never run).
+   */
+  const runTransaction = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
+    for (let run = 1; ; run++) {
+      if (closed) throw storeUnavailable(name, 'the store is closed');
+      const lostRace = { value: false };
+      try {
+        return await attempt(fn, lostRace);
+      } catch (error) {
+        const retry = serializable && (lostRace.value || classify(error) === 'retry');
+        if (!retry) throw mapDriverError({ name, classifyError: classify, isClosed: () => closed }, error);
+        if (run >= MAX_RUNS)
+          throw storeUnavailable(
+            name,
+            `the transaction lost a race with concurrent ones ${MAX_RUNS} times in a row; try again`,
+            error,
+          );
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** run, 50)));
+      }
     }
   };
 
@@ -173,7 +217,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
 
   const startListening = (): void => {
     if (!options.listen || stopListening) return;
-    stopListening = options.listen(notify).catch((error: unknown) => {
+    stopListening = options.listen(notify, options.schema).catch((error: unknown) => {
       logger.error('Could not listen for events appended by other processes.', { store: name, error });
       return null;
     });
@@ -233,8 +277,10 @@ export async function openSqlStore(options: OpenSqlStoreOptions): Promise<Store>
     isClosed: () => closed,
   };
   const db = new Kysely<Database>({ dialect: guardDialect(options.kyselyDialect, guard) });
+  let schema: string | undefined;
   try {
-    await migrateToLatest(db, options.dialect, { schema: options.schema });
+    schema = options.schema ?? (await options.dialect.defaultSchema(db));
+    await migrateToLatest(db, options.dialect, { schema });
   } catch (error) {
     closed = true;
     await db.destroy().catch(() => undefined);
@@ -243,6 +289,7 @@ export async function openSqlStore(options: OpenSqlStoreOptions): Promise<Store>
   }
   return createSqlStore(db, options.dialect, {
     ...options,
+    schema,
     markClosed: () => {
       closed = true;
     },

@@ -44,8 +44,12 @@ export type * from './access-tables.js';
 export type * from './feature-tables.js';
 
 declare const jsonBrand: unique symbol;
+/** What a JSON write evaluates to, for `sql<JsonValue>` in a dialect's `json`. */
+export interface JsonValue {
+  readonly [jsonBrand]: true;
+}
 /** A JSON value prepared for writing by `SqlDialect.json` (text on SQLite, jsonb on PostgreSQL). */
-export type JsonWrite = RawBuilder<{ readonly [jsonBrand]: true }>;
+export type JsonWrite = RawBuilder<JsonValue>;
 /** JSON columns read back as text (SQLite) or parsed (PostgreSQL); `SqlDialect.parseJson` evens it out. */
 export type Json = ColumnType<unknown, JsonWrite, JsonWrite>;
 export type NullableJson = ColumnType<unknown, JsonWrite | null, JsonWrite | null>;

@@ -1,7 +1,7 @@
 export type { RepoContext } from './context.js';
 export type { ListenForEvents, OpenSqlStoreOptions, SqlStoreOptions } from './create-sql-store.js';
 export { createSqlStore, openSqlStore } from './create-sql-store.js';
-export type { Database, Json, JsonWrite } from './database.js';
+export type { Database, Json, JsonValue, JsonWrite } from './database.js';
 export type { StoreGuard } from './guarded-dialect.js';
 export { guardDialect, mapDriverError, storeUnavailable } from './guarded-dialect.js';
 export type { MigrateOptions } from './migrations/index.js';

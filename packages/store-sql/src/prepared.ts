@@ -1,36 +1,64 @@
-import type { Compilable, CompiledQuery, Kysely, QueryResult, RootOperationNode } from 'kysely';
-import type { RepoContext } from './context.js';
+import {
+  type Compilable,
+  type CompiledQuery,
+  type Expression,
+  type InsertType,
+  type Kysely,
+  type OperationNode,
+  type QueryResult,
+  type RootOperationNode,
+  ValueNode,
+} from 'kysely';
+import type { RepoContext, StoreCache } from './context.js';
 import type { Database, JsonWrite } from './database.js';
 import type { SqlDialect } from './sql-dialect.js';
 
-/** Stands for a value bound on each run; kysely keeps it as an ordinary parameter. */
-class Slot {
-  constructor(readonly name: string) {}
+/**
+ * Stands in a query for a value bound on each run. It is a kysely expression of type `T`, so the
+ * query builder checks it against the column it is compared with or written to, and it compiles
+ * to an ordinary parameter whose value is this slot, found again in the compiled parameters.
+ */
+class Slot<T> implements Expression<T> {
+  constructor(
+    readonly name: string,
+    /** Bound as JSON text (`JSON.stringify`; null stays SQL NULL). */
+    readonly json: boolean,
+  ) {}
+  get expressionType(): T | undefined {
+    return undefined;
+  }
+  toOperationNode(): OperationNode {
+    return ValueNode.create(this);
+  }
 }
 
-/** JSON slots go through `SqlDialect.json`, which binds `JSON.stringify` of this marker. */
-const JSON_MARK = '\u0000flagstaff-json-slot:';
-const TEXT_MARK = '\u0000flagstaff-text-slot:';
-
-/** How a built query refers to the values of each run. */
+/** How a built query refers to the values `P` of each run. */
 export interface Binder<P> {
-  /** A value bound as is. */
-  value(name: keyof P & string): never;
+  /** A value bound as is, typed as `P[K]`. */
+  value<K extends keyof P & string>(name: K): Expression<P[K]>;
   /** A JSON column value written through the dialect's JSON place; null stays SQL NULL. */
   json(name: keyof P & string): JsonWrite;
-  /** A text value for helpers that only take strings (e.g. the dialect's search columns). */
-  text(name: keyof P & string): string;
   /** One value slot per name, for `values(...)` and `set(...)`. */
-  values<K extends keyof P & string>(names: readonly K[]): Record<K, never>;
+  values<K extends keyof P & string>(names: readonly K[]): { [N in K]: Expression<P[N]> };
 }
 
-type Source = { kind: 'value' | 'json'; name: string } | { kind: 'constant'; value: unknown };
+/** The values a prepared write binds for the columns `C` of table `T`, each as it is inserted; JSON columns `J` as plain values. */
+export type RowValues<T, C extends keyof T, J extends keyof T = never> = {
+  [K in Exclude<C, J>]: InsertType<T[K]>;
+} & { [K in J]: unknown };
 
-interface Template {
+/** A built query: compiles, and (for its result type) could run on its own. */
+export interface Buildable<R> extends Compilable<R> {
+  execute(): Promise<R[]>;
+}
+
+type Source<P> = { kind: 'value' | 'json'; name: keyof P & string } | { kind: 'constant'; value: unknown };
+
+interface Template<P> {
   readonly sql: string;
   readonly query: RootOperationNode;
   readonly queryId: CompiledQuery['queryId'];
-  readonly sources: readonly Source[];
+  readonly sources: readonly Source<P>[];
 }
 
 /** A query that is built and compiled once per store, then only bound and run. */
@@ -38,37 +66,30 @@ export interface Prepared<P, R> {
   run(ctx: RepoContext, params: P): Promise<QueryResult<R>>;
 }
 
-function compile<P>(
-  db: Kysely<Database>,
-  dialect: SqlDialect,
-  build: (db: Kysely<Database>, bind: Binder<P>, dialect: SqlDialect) => Compilable<unknown>,
-): Template {
-  const jsonSlots = new Map<string, string>();
-  const textSlots = new Map<string, string>();
-  const bind: Binder<P> = {
-    value: (name) => new Slot(name) as never,
-    text: (name) => {
-      textSlots.set(`${TEXT_MARK}${name}`, name);
-      return `${TEXT_MARK}${name}`;
-    },
-    values: (names) => Object.fromEntries(names.map((name) => [name, new Slot(name)])) as never,
-    json: (name) => {
-      jsonSlots.set(JSON.stringify(`${JSON_MARK}${name}`), name);
-      return dialect.json(`${JSON_MARK}${name}`);
+function binder<P>(dialect: SqlDialect): Binder<P> {
+  return {
+    value: <K extends keyof P & string>(name: K) => new Slot<P[K]>(name, false),
+    json: (name) => dialect.jsonText(new Slot<string | null>(name, true)),
+    values<K extends keyof P & string>(names: readonly K[]) {
+      const slots: Partial<{ [N in K]: Expression<P[N]> }> = {};
+      for (const name of names) slots[name] = new Slot<P[K]>(name, false);
+      return slots as { [N in K]: Expression<P[N]> };
     },
   };
-  const compiled = build(db, bind, dialect).compile();
-  const sources = compiled.parameters.map((parameter): Source => {
-    if (parameter instanceof Slot) return { kind: 'value', name: parameter.name };
-    const jsonName = typeof parameter === 'string' ? jsonSlots.get(parameter) : undefined;
-    if (jsonName !== undefined) return { kind: 'json', name: jsonName };
-    const textName = typeof parameter === 'string' ? textSlots.get(parameter) : undefined;
-    if (textName !== undefined) return { kind: 'value', name: textName };
-    return { kind: 'constant', value: parameter };
-  });
-  const jsonBound = new Set(sources.flatMap((s) => (s.kind === 'json' ? [s.name] : [])));
-  if (jsonBound.size !== jsonSlots.size)
-    throw new Error('A prepared query lost a JSON slot; the dialect must bind JSON as one parameter.');
+}
+
+function compile<P, R>(
+  db: Kysely<Database>,
+  dialect: SqlDialect,
+  build: (db: Kysely<Database>, bind: Binder<P>, dialect: SqlDialect) => Buildable<R>,
+): Template<P> {
+  const compiled = build(db, binder<P>(dialect), dialect).compile();
+  const sources = compiled.parameters.map(
+    (parameter): Source<P> =>
+      parameter instanceof Slot
+        ? { kind: parameter.json ? 'json' : 'value', name: parameter.name as keyof P & string }
+        : { kind: 'constant', value: parameter },
+  );
   return { sql: compiled.sql, query: compiled.query, queryId: compiled.queryId, sources };
 }
 
@@ -76,23 +97,23 @@ function compile<P>(
  * Defines a hot query once: `build` runs on first use per store with slots in place of values, and
  * every later run binds the values into the compiled SQL without building or compiling again.
  * Only for queries whose shape never depends on the values (no `in` lists, no optional filters).
+ * Name the values' types on the binder (`(db, p: Binder<{ id: string }>) => …`); the result type
+ * comes from the query.
  */
 export function prepared<P extends object, R>(
-  build: (db: Kysely<Database>, bind: Binder<P>, dialect: SqlDialect) => Compilable<R>,
+  build: (db: Kysely<Database>, bind: Binder<P>, dialect: SqlDialect) => Buildable<R>,
 ): Prepared<P, R> {
-  const key = {};
+  const templates = new WeakMap<StoreCache, Template<P>>();
   return {
     run(ctx, params) {
-      const templates = ctx.cache.prepared;
-      let template = templates.get(key) as Template | undefined;
+      let template = templates.get(ctx.cache);
       if (template === undefined) {
         template = compile(ctx.db, ctx.dialect, build);
-        templates.set(key, template);
+        templates.set(ctx.cache, template);
       }
-      const values = params as Record<string, unknown>;
       const parameters = template.sources.map((source) => {
         if (source.kind === 'constant') return source.value;
-        const value = values[source.name];
+        const value = params[source.name];
         if (source.kind === 'value') return value;
         return value === null || value === undefined ? null : JSON.stringify(value);
       });

@@ -1,9 +1,12 @@
-import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database, JsonWrite } from './database.js';
 import type { TextQuery } from './search-terms.js';
 
-/** How a database error should surface. */
-export type ErrorKind = 'unique' | 'unavailable';
+/**
+ * How a database error should surface: a unique violation, a database that cannot serve us, or a
+ * transaction that lost a race with a concurrent one (serialization failure, deadlock) and may run again.
+ */
+export type ErrorKind = 'unique' | 'unavailable' | 'retry';
 
 /**
  * Everything that differs between SQLite and PostgreSQL, in one place per concern. The queries in
@@ -14,6 +17,8 @@ export interface SqlDialect {
 
   /** JSON columns: how a value is written (text on SQLite, jsonb on PostgreSQL). */
   json(value: unknown): JsonWrite;
+  /** JSON columns: how JSON text (a value bound later, say) is written; `json(v)` is `jsonText` of its text. */
+  jsonText(text: Expression<string | null>): JsonWrite;
   /** JSON columns: how a read value becomes JS (SQLite returns text, PostgreSQL parsed values). */
   parseJson(raw: unknown): unknown;
 
@@ -47,26 +52,27 @@ export interface SqlDialect {
   readonly eventSearch: EventSearchIndex;
 
   /**
-   * Called first in every transaction. Transactions of a store must be serializable with respect to
-   * each other (the port's promise); SQLite runs them one at a time already, PostgreSQL takes a
-   * transaction-level advisory lock for the store here (READ COMMITTED alone would lose updates).
+   * How the store's transactions stay serializable with respect to each other (the port's promise).
+   * `one-at-a-time`: the driver runs them one after another (SQLite's writer, PGlite's one session).
+   * `serializable`: they run concurrently at SERIALIZABLE isolation, and one that fails with a
+   * `retry` error is rolled back and run again.
    */
-  serializeTransaction(db: Kysely<Database>): Promise<void>;
+  readonly transactions: 'one-at-a-time' | 'serializable';
+
   /**
-   * Called before events are inserted in a transaction. PostgreSQL takes a transaction-level advisory
-   * lock here so event ids are handed out in commit order.
+   * Migration step: the database itself hands out event ids in commit order and announces appends
+   * (PostgreSQL: the id default takes an advisory lock held until commit, and a trigger NOTIFYs).
+   * SQLite has one writer at a time, so its rowids are already in commit order.
    */
-  lockEventLog(db: Kysely<Database>): Promise<void>;
-  /** Called after events were inserted in a transaction (PostgreSQL: NOTIFY other processes). */
-  announceEvents(db: Kysely<Database>): Promise<void>;
+  orderEventIds(db: Kysely<unknown>): Promise<void>;
 }
 
 /** The dialect-specific free-text index over events, written in the transaction that appends. */
 export interface EventSearchIndex {
   /** Creates the index objects (a migration step). */
   create(db: Kysely<unknown>): Promise<void>;
-  /** Extra column values of an event row (PostgreSQL keeps a tsvector on the row). */
-  rowValues(terms: readonly string[]): { search?: RawBuilder<unknown> };
+  /** Extra column values of an event row from its terms joined by spaces (PostgreSQL keeps a tsvector on the row). */
+  rowValues(terms: Expression<string>): { search?: RawBuilder<unknown> };
   /** Writes index entries for rows already inserted (SQLite feeds its FTS5 table). */
   afterInsert(db: Kysely<Database>, rows: readonly { id: number; terms: readonly string[] }[]): Promise<void>;
   /** A condition on `events` that holds for rows matching the text query. */

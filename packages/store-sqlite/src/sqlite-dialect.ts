@@ -1,4 +1,4 @@
-import type { JsonWrite, SearchWindow, SqlDialect, TextQuery } from '@flagstaff/store-sql';
+import type { JsonValue, SearchWindow, SqlDialect, TextQuery } from '@flagstaff/store-sql';
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 
 /** SQLite error codes (better-sqlite3's `code`) that mean a duplicate key. */
@@ -61,7 +61,8 @@ const INSERT_ONE_FTS_ROW = 'insert into events_fts (rowid, terms) values (?, ?)'
 export const sqliteDialect: SqlDialect = {
   kind: 'sqlite',
   // JSON columns are text; the driver binds the string as is.
-  json: (value) => sql`${JSON.stringify(value)}` as unknown as JsonWrite,
+  json: (value) => sql<JsonValue>`${JSON.stringify(value)}`,
+  jsonText: (text) => sql<JsonValue>`${text}`,
   parseJson: (raw) => (typeof raw === 'string' ? JSON.parse(raw) : raw),
   classifyError(error) {
     const code = codeOf(error);
@@ -96,7 +97,7 @@ export const sqliteDialect: SqlDialect = {
     },
     match: (query, window) => sql<boolean>`"events"."id" in (${ftsRowids(query, window)})`,
   },
-  serializeTransaction: async () => {},
-  lockEventLog: async () => {},
-  announceEvents: async () => {},
+  // One writer at a time (the driver's per-file lock and `begin immediate`): rowids follow commit order.
+  transactions: 'one-at-a-time',
+  orderEventIds: async () => {},
 };

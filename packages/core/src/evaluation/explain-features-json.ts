@@ -33,13 +33,18 @@ const SEGMENT_END = utf8(']}');
 
 // Evaluation runs first, for the whole feature, in the order `explainFeature` runs it (constraints,
 // segments, rule and variant per strategy, then dependencies and the feature variant), recording
-// each result; the writing pass then reads them back. The scratch space is reused across calls
-// (evaluation is synchronous).
-let results: boolean[] = [];
-let kinds: number[] = [];
-let variants: (Bytes | null)[] = [];
+// each result; the writing pass then reads them back. The scratch space belongs to one call and is
+// reused across the features it writes.
+interface Scratch {
+  results: boolean[];
+  kinds: number[];
+  variants: (Bytes | null)[];
+}
+
+const newScratch = (): Scratch => ({ results: [], kinds: [], variants: [] });
 
 function evaluateConstraints(
+  { results }: Scratch,
   templates: readonly ConstraintTemplate[],
   context: EvaluationContext,
   at: number,
@@ -55,19 +60,21 @@ function evaluateConstraints(
 
 /** Records the strategy's results from `at`; returns its kind. */
 function evaluateStrategy(
+  scratch: Scratch,
   template: StrategyTemplate,
   context: EvaluationContext,
   at: number,
   index: number,
 ): number {
-  let passesGates = evaluateConstraints(template.constraints, context, at);
+  const { results, variants } = scratch;
+  let passesGates = evaluateConstraints(scratch, template.constraints, context, at);
   let cursor = at + template.constraints.length;
   for (const segment of template.segments) {
     if (segment.missing) {
       passesGates = false;
       continue;
     }
-    const pass = evaluateConstraints(segment.constraints, context, cursor);
+    const pass = evaluateConstraints(scratch, segment.constraints, context, cursor);
     cursor += segment.constraints.length;
     results[cursor++] = pass;
     if (!pass) passesGates = false;
@@ -83,7 +90,12 @@ function evaluateStrategy(
   return COMPLETE_ON;
 }
 
-function writeConstraints(out: ByteWriter, templates: readonly ConstraintTemplate[], at: number): void {
+function writeConstraints(
+  { results }: Scratch,
+  out: ByteWriter,
+  templates: readonly ConstraintTemplate[],
+  at: number,
+): void {
   for (let i = 0; i < templates.length; i++) {
     const template = templates[i]!;
     if (i > 0) out.putByte(COMMA);
@@ -91,9 +103,16 @@ function writeConstraints(out: ByteWriter, templates: readonly ConstraintTemplat
   }
 }
 
-function writeStrategy(out: ByteWriter, template: StrategyTemplate, at: number, index: number): void {
-  const kind = kinds[index]!;
-  const variant = variants[index];
+function writeStrategy(
+  scratch: Scratch,
+  out: ByteWriter,
+  template: StrategyTemplate,
+  at: number,
+  index: number,
+): void {
+  const { results } = scratch;
+  const kind = scratch.kinds[index]!;
+  const variant = scratch.variants[index];
   out.put(template.head);
   if (variant) {
     out.put(VARIANT_RESULT);
@@ -114,17 +133,18 @@ function writeStrategy(out: ByteWriter, template: StrategyTemplate, at: number, 
       }
       const count = segment.constraints.length;
       out.put(results[cursor + count] ? segment.yes : segment.no);
-      writeConstraints(out, segment.constraints, cursor);
+      writeConstraints(scratch, out, segment.constraints, cursor);
       out.put(SEGMENT_END);
       cursor += count + 1;
     }
     out.put(template.segmentsEnd);
   }
-  writeConstraints(out, template.constraints, at);
+  writeConstraints(scratch, out, template.constraints, at);
   if (template.end) out.put(template.end);
 }
 
 function writeFeature(
+  scratch: Scratch,
   out: ByteWriter,
   feature: CompiledFeature,
   template: FeatureTemplate,
@@ -133,11 +153,12 @@ function writeFeature(
   const strategies = template.strategies;
   let size = 0;
   for (const strategy of strategies) size += strategy.resultCount;
-  if (results.length < size) results = new Array<boolean>(size * 2).fill(false);
-  if (kinds.length < strategies.length) {
-    kinds = new Array<number>(strategies.length * 2).fill(0);
-    variants = new Array<Bytes | null>(strategies.length * 2).fill(null);
+  if (scratch.results.length < size) scratch.results = new Array<boolean>(size * 2).fill(false);
+  if (scratch.kinds.length < strategies.length) {
+    scratch.kinds = new Array<number>(strategies.length * 2).fill(0);
+    scratch.variants = new Array<Bytes | null>(strategies.length * 2).fill(null);
   }
+  const { kinds, variants } = scratch;
 
   let anyOn = false;
   let anyUnknown = false;
@@ -146,7 +167,7 @@ function writeFeature(
   let decided: Bytes | null | undefined;
   for (let i = 0, at = 0; i < strategies.length; i++) {
     const strategy = strategies[i]!;
-    const kind = evaluateStrategy(strategy, context, at, i);
+    const kind = evaluateStrategy(scratch, strategy, context, at, i);
     kinds[i] = kind;
     at += strategy.resultCount;
     if (kind !== UNEVALUATED) allDisabled = false;
@@ -181,7 +202,7 @@ function writeFeature(
   for (let i = 0, at = 0; i < strategies.length; i++) {
     const strategy = strategies[i]!;
     if (i > 0) out.putByte(COMMA);
-    writeStrategy(out, strategy, at, i);
+    writeStrategy(scratch, out, strategy, at, i);
     at += strategy.resultCount;
   }
   if (!isEnabled) out.put(template.offClosings[hasUnsatisfiedDependency ? 1 : 0]);
@@ -226,11 +247,12 @@ export function explainFeaturesJsonBytes(
   const before = utf8(frame.before);
   const after = utf8(frame.after);
   const out = createByteWriter(capacity + before.length + after.length + 2);
+  const scratch = newScratch();
   out.put(before);
   out.putByte(0x5b); // [
   for (let i = 0; i < selected.length; i++) {
     if (i > 0) out.putByte(COMMA);
-    writeFeature(out, selected[i]!, templates[i]!, context);
+    writeFeature(scratch, out, selected[i]!, templates[i]!, context);
   }
   out.putByte(0x5d); // ]
   out.put(after);
@@ -254,6 +276,6 @@ export function explainFeatureJson(
 ): string {
   const template = featureTemplate(feature, environment);
   const out = createByteWriter(template.maxBytes);
-  writeFeature(out, feature, template, context);
+  writeFeature(newScratch(), out, feature, template, context);
   return decoder.decode(out.bytes.subarray(0, out.length));
 }

@@ -42,6 +42,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
         await createUnknownFlagsTable(ddlFor(db, dialect));
       },
     },
+    '0060_event_ids_in_commit_order': {
+      async up(db) {
+        await dialect.orderEventIds(db);
+      },
+    },
   };
 }
 

@@ -2,9 +2,9 @@ import type { ApiTokenRecord, ApiTokenRepository, ApiTokenType } from '@flagstaf
 import type { Selectable } from 'kysely';
 import { chunks, int, jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { ApiTokenTable } from '../database.js';
-import { prepared } from '../prepared.js';
+import { type Binder, prepared } from '../prepared.js';
 
-const getByHash = prepared<{ hash: string }, Selectable<ApiTokenTable>>((db, p) =>
+const getByHash = prepared((db, p: Binder<{ hash: string }>) =>
   db.selectFrom('api_tokens').selectAll().where('secret_hash', '=', p.value('hash')),
 );
 

@@ -5,21 +5,18 @@ import type {
   LinkedEnvironment,
   ProjectEnvironmentRecord,
 } from '@flagstaff/core';
-import type { Kysely, Selectable } from 'kysely';
+import type { Expression, Kysely, Selectable } from 'kysely';
 import { bool, jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { Database, EnvironmentTable } from '../database.js';
-import { prepared } from '../prepared.js';
+import { type Binder, prepared } from '../prepared.js';
 
-const getEnvironment = prepared<{ name: string }, Selectable<EnvironmentTable>>((db, p) =>
+const getEnvironment = prepared((db, p: Binder<{ name: string }>) =>
   db.selectFrom('environments').selectAll().where('name', '=', p.value('name')),
 );
-const allEnvironments = prepared<object, Selectable<EnvironmentTable>>((db) =>
+const allEnvironments = prepared((db, _: Binder<object>) =>
   db.selectFrom('environments').selectAll().orderBy('sort_order').orderBy('name'),
 );
-const linksOfProject = prepared<
-  { projectId: string },
-  { project_id: string; environment: string; default_strategy: unknown }
->((db, p) =>
+const linksOfProject = prepared((db, p: Binder<{ projectId: string }>) =>
   db
     .selectFrom('project_environments as pe')
     .leftJoin('environments as e', 'e.name', 'pe.environment')
@@ -34,7 +31,7 @@ const linksOfProject = prepared<
 type LinkedRow = Selectable<EnvironmentTable> & { project_id: string; default_strategy: unknown };
 
 /** The project's links joined to their environments. */
-const linksWithEnvironments = (db: Kysely<Database>, projectId: never) =>
+const linksWithEnvironments = (db: Kysely<Database>, projectId: Expression<string>) =>
   db
     .selectFrom('project_environments as pe')
     .innerJoin('environments as e', 'e.name', 'pe.environment')
@@ -42,10 +39,10 @@ const linksWithEnvironments = (db: Kysely<Database>, projectId: never) =>
     .select(['pe.project_id', 'pe.default_strategy'])
     .where('pe.project_id', '=', projectId);
 
-const linkedEnvironment = prepared<{ projectId: string; environment: string }, LinkedRow>((db, p) =>
+const linkedEnvironment = prepared((db, p: Binder<{ projectId: string; environment: string }>) =>
   linksWithEnvironments(db, p.value('projectId')).where('pe.environment', '=', p.value('environment')),
 );
-const linkedEnvironments = prepared<{ projectId: string }, LinkedRow>((db, p) =>
+const linkedEnvironments = prepared((db, p: Binder<{ projectId: string }>) =>
   linksWithEnvironments(db, p.value('projectId')).orderBy('e.sort_order').orderBy('e.name'),
 );
 

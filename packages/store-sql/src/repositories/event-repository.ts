@@ -1,8 +1,8 @@
 import type { EventQuery, EventRepository, EventType, FlagstaffEvent, NewEvent, Tag } from '@flagstaff/core';
-import type { Selectable, SelectQueryBuilder } from 'kysely';
+import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { chunks, int, jsonOf, parseOf, type RepoContext } from '../context.js';
 import type { Database, EventTable } from '../database.js';
-import { prepared as preparedQuery } from '../prepared.js';
+import { type Binder, prepared as preparedQuery, type RowValues } from '../prepared.js';
 import { eventTerms, filterTerms, parseTextQuery, projectTerm } from '../search-terms.js';
 
 const EVENT_ROW_COLUMNS = [
@@ -15,17 +15,18 @@ const EVENT_ROW_COLUMNS = [
   'project',
   'feature_name',
 ] as const;
-type EventRowValues = Record<
-  (typeof EVENT_ROW_COLUMNS)[number] | 'data' | 'pre_data' | 'tags' | 'terms',
-  unknown
->;
+type EventRowValues = RowValues<
+  EventTable,
+  (typeof EVENT_ROW_COLUMNS)[number] | 'data' | 'pre_data' | 'tags',
+  'data' | 'pre_data' | 'tags'
+> & { terms: string };
 
-const latestEventId = preparedQuery<object, { id: number | string | bigint | null }>((db) =>
+const latestEventId = preparedQuery((db, _: Binder<object>) =>
   db.selectFrom('events').select((eb) => eb.fn.max('id').as('id')),
 );
 
 /** The insert of one event (by far the most common append), prepared. */
-const insertOneEvent = preparedQuery<EventRowValues, { id: number | string | bigint }>((db, p, dialect) =>
+const insertOneEvent = preparedQuery((db, p: Binder<EventRowValues>, dialect) =>
   db
     .insertInto('events')
     .values({
@@ -33,7 +34,7 @@ const insertOneEvent = preparedQuery<EventRowValues, { id: number | string | big
       data: p.json('data'),
       pre_data: p.json('pre_data'),
       tags: p.json('tags'),
-      ...dialect.eventSearch.rowValues([p.text('terms')]),
+      ...dialect.eventSearch.rowValues(p.value('terms')),
     })
     .returning('id'),
 );
@@ -162,7 +163,6 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
   return {
     async append(events: readonly NewEvent[]) {
       if (events.length === 0) return [];
-      await dialect.lockEventLog(db);
       const creators = await creatorIds(
         ctx,
         events.map((e) => e.createdBy),
@@ -217,7 +217,7 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
                   data: event.data === null ? null : json(event.data),
                   pre_data: event.preData === null ? null : json(event.preData),
                   tags: json(event.tags),
-                  ...dialect.eventSearch.rowValues(terms),
+                  ...dialect.eventSearch.rowValues(sql.val(terms.join(' '))),
                 })),
               )
               .returning('id')
@@ -228,7 +228,6 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
         await dialect.eventSearch.afterInsert(db, rows);
         stored.push(...rows.map(({ id, event }) => ({ id, ...event })));
       }
-      await dialect.announceEvents(db);
       ctx.eventsAppended();
       return stored;
     },

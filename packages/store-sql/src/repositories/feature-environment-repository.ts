@@ -2,17 +2,16 @@ import type { FeatureEnvironmentRecord, FeatureEnvironmentRepository, Variant } 
 import type { Selectable } from 'kysely';
 import { bool, chunks, parseOf, type RepoContext, touched } from '../context.js';
 import type { FeatureEnvironmentTable } from '../database.js';
-import { type Prepared, prepared } from '../prepared.js';
+import { type Binder, type Prepared, prepared } from '../prepared.js';
 
-const getRow = prepared<{ featureName: string; environment: string }, Selectable<FeatureEnvironmentTable>>(
-  (db, p) =>
-    db
-      .selectFrom('feature_environments')
-      .selectAll()
-      .where('feature_name', '=', p.value('featureName'))
-      .where('environment', '=', p.value('environment')),
+const getRow = prepared((db, p: Binder<{ featureName: string; environment: string }>) =>
+  db
+    .selectFrom('feature_environments')
+    .selectAll()
+    .where('feature_name', '=', p.value('featureName'))
+    .where('environment', '=', p.value('environment')),
 );
-const upsertRow = prepared<FeatureEnvironmentRecord, never>((db, p) => {
+const upsertRow = prepared((db, p: Binder<FeatureEnvironmentRecord>) => {
   const values = {
     enabled: p.value('enabled'),
     variants: p.json('variants'),
@@ -26,13 +25,20 @@ const upsertRow = prepared<FeatureEnvironmentRecord, never>((db, p) => {
 
 /** Most rows one multi-row upsert takes; more go in batches of this size. */
 const UPSERT_BATCH = 8;
-type RowSlots = Record<string, unknown>;
+/** The values of the i-th row of a multi-row upsert, named `featureName0`, `environment0`, …. */
+interface RowSlots {
+  [featureName: `featureName${number}`]: string;
+  [environment: `environment${number}`]: string;
+  [enabled: `enabled${number}`]: boolean;
+  [variants: `variants${number}`]: unknown;
+  [lastSeenAt: `lastSeenAt${number}`]: string | null;
+}
 /** One prepared upsert per row count (a feature has a row per environment of its project). */
-const upsertRowsOf = new Map<number, Prepared<RowSlots, never>>();
-function upsertRows(count: number): Prepared<RowSlots, never> {
+const upsertRowsOf = new Map<number, Prepared<RowSlots, unknown>>();
+function upsertRows(count: number): Prepared<RowSlots, unknown> {
   let query = upsertRowsOf.get(count);
   if (!query) {
-    query = prepared<RowSlots, never>((db, p) =>
+    query = prepared((db, p: Binder<RowSlots>) =>
       db
         .insertInto('feature_environments')
         .values(

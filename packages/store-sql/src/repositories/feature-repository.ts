@@ -2,7 +2,7 @@ import type { FeatureRecord, FeatureRepository, LifecycleStage } from '@flagstaf
 import type { Selectable } from 'kysely';
 import { bool, insertedOr, int, type RepoContext, touched } from '../context.js';
 import type { FeatureTable } from '../database.js';
-import { prepared } from '../prepared.js';
+import { type Binder, prepared, type RowValues } from '../prepared.js';
 
 /** A feature row as the domain record. */
 export const toFeature = (row: Selectable<FeatureTable>): FeatureRecord => ({
@@ -31,7 +31,7 @@ const columns = (f: FeatureRecord) => ({
   entered_stage_at: f.lifecycle.enteredStageAt,
 });
 
-type FeatureColumns = ReturnType<typeof columns> & { name: string };
+type FeatureColumns = RowValues<FeatureTable, 'name' | (typeof COLUMN_NAMES)[number]>;
 const COLUMN_NAMES = [
   'project',
   'type',
@@ -45,13 +45,10 @@ const COLUMN_NAMES = [
   'entered_stage_at',
 ] as const;
 
-const getFeature = prepared<{ name: string }, Selectable<FeatureTable>>((db, p) =>
+const getFeature = prepared((db, p: Binder<{ name: string }>) =>
   db.selectFrom('features').selectAll().where('name', '=', p.value('name')),
 );
-const featureWithTags = prepared<
-  { name: string },
-  Selectable<FeatureTable> & { tag_type: string | null; tag_value: string | null }
->((db, p) =>
+const featureWithTags = prepared((db, p: Binder<{ name: string }>) =>
   db
     .selectFrom('features as f')
     .leftJoin('feature_tags as ft', 'ft.feature_name', 'f.name')
@@ -61,13 +58,13 @@ const featureWithTags = prepared<
     .orderBy('ft.tag_type')
     .orderBy('ft.tag_value'),
 );
-const insertFeature = prepared<FeatureColumns, never>((db, p) =>
+const insertFeature = prepared((db, p: Binder<FeatureColumns>) =>
   db
     .insertInto('features')
     .values(p.values(['name', ...COLUMN_NAMES]))
     .onConflict((oc) => oc.doNothing()),
 );
-const updateFeature = prepared<FeatureColumns, never>((db, p) =>
+const updateFeature = prepared((db, p: Binder<FeatureColumns>) =>
   db.updateTable('features').set(p.values(COLUMN_NAMES)).where('name', '=', p.value('name')),
 );
 

@@ -2,9 +2,9 @@ import type { FeatureNaming, Project, ProjectMode, ProjectRepository } from '@fl
 import type { Selectable } from 'kysely';
 import { jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { ProjectTable } from '../database.js';
-import { prepared } from '../prepared.js';
+import { type Binder, prepared } from '../prepared.js';
 
-const getProject = prepared<{ id: string }, Selectable<ProjectTable>>((db, p) =>
+const getProject = prepared((db, p: Binder<{ id: string }>) =>
   db.selectFrom('projects').selectAll().where('id', '=', p.value('id')),
 );
 

@@ -2,9 +2,9 @@ import type { Constraint, Segment, SegmentRepository } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
 import { jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { SegmentTable } from '../database.js';
-import { prepared } from '../prepared.js';
+import { type Binder, prepared } from '../prepared.js';
 
-const getSegment = prepared<{ id: number }, Selectable<SegmentTable>>((db, p) =>
+const getSegment = prepared((db, p: Binder<{ id: number }>) =>
   db.selectFrom('segments').selectAll().where('id', '=', p.value('id')),
 );
 

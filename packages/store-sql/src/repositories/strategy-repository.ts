@@ -9,7 +9,7 @@ import { conflict } from '@flagstaff/core';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { bool, insertedOr, int, jsonOf, parseOf, type RepoContext, touched } from '../context.js';
 import type { Database, FeatureStrategyTable } from '../database.js';
-import { prepared } from '../prepared.js';
+import { type Binder, prepared, type RowValues } from '../prepared.js';
 
 type StrategyQuery<O> = SelectQueryBuilder<Database, 'feature_strategies', O>;
 
@@ -41,21 +41,20 @@ const isLocation = (filter: StrategyFilter): filter is StrategyFilter & Location
   filter.projectId === undefined &&
   filter.segmentId === undefined;
 /** The strategies at a location with their segment links, one row per link, in one round trip. */
-const strategiesAt = prepared<Location, Selectable<FeatureStrategyTable> & { linked_segment: number | null }>(
-  (db, p) =>
-    db
-      .selectFrom('feature_strategies')
-      .leftJoin('strategy_segments', 'strategy_segments.strategy_id', 'feature_strategies.id')
-      .selectAll('feature_strategies')
-      .select('strategy_segments.segment_id as linked_segment')
-      .where('feature_strategies.feature_name', '=', p.value('featureName'))
-      .where('feature_strategies.environment', '=', p.value('environment'))
-      .orderBy('feature_strategies.feature_name')
-      .orderBy('feature_strategies.environment')
-      .orderBy('feature_strategies.sort_order')
-      .orderBy('feature_strategies.created_at')
-      .orderBy('feature_strategies.id')
-      .orderBy('strategy_segments.segment_id'),
+const strategiesAt = prepared((db, p: Binder<Location>) =>
+  db
+    .selectFrom('feature_strategies')
+    .leftJoin('strategy_segments', 'strategy_segments.strategy_id', 'feature_strategies.id')
+    .selectAll('feature_strategies')
+    .select('strategy_segments.segment_id as linked_segment')
+    .where('feature_strategies.feature_name', '=', p.value('featureName'))
+    .where('feature_strategies.environment', '=', p.value('environment'))
+    .orderBy('feature_strategies.feature_name')
+    .orderBy('feature_strategies.environment')
+    .orderBy('feature_strategies.sort_order')
+    .orderBy('feature_strategies.created_at')
+    .orderBy('feature_strategies.id')
+    .orderBy('strategy_segments.segment_id'),
 );
 const STRATEGY_COLUMNS = [
   'id',
@@ -68,11 +67,12 @@ const STRATEGY_COLUMNS = [
   'sort_order',
   'created_at',
 ] as const;
-type StrategyColumns = Record<
+type StrategyColumns = RowValues<
+  FeatureStrategyTable,
   (typeof STRATEGY_COLUMNS)[number] | 'parameters' | 'constraints' | 'variants',
-  unknown
+  'parameters' | 'constraints' | 'variants'
 >;
-const insertStrategy = prepared<StrategyColumns, never>((db, p) =>
+const insertStrategy = prepared((db, p: Binder<StrategyColumns>) =>
   db
     .insertInto('feature_strategies')
     .values({
@@ -84,7 +84,7 @@ const insertStrategy = prepared<StrategyColumns, never>((db, p) =>
     .onConflict((oc) => oc.doNothing()),
 );
 /** The insert with sort_order one past the highest of its feature environment, worked out by the database. */
-const insertStrategyLast = prepared<StrategyColumns, { sort_order: number | string }>((db, p) =>
+const insertStrategyLast = prepared((db, p: Binder<StrategyColumns>) =>
   db
     .insertInto('feature_strategies')
     .values({
@@ -109,7 +109,7 @@ const insertStrategyLast = prepared<StrategyColumns, { sort_order: number | stri
     .onConflict((oc) => oc.doNothing())
     .returning('sort_order'),
 );
-const deleteSegmentLinks = prepared<{ id: string }, never>((db, p) =>
+const deleteSegmentLinks = prepared((db, p: Binder<{ id: string }>) =>
   db.deleteFrom('strategy_segments').where('strategy_id', '=', p.value('id')),
 );
 

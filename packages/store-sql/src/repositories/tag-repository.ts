@@ -2,12 +2,9 @@ import { notFound, type TagRepository, type TagType } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
 import { type RepoContext, touched, uniqueOr } from '../context.js';
 import type { TagTypeTable } from '../database.js';
-import { prepared } from '../prepared.js';
+import { type Binder, prepared } from '../prepared.js';
 
-const tagsOfFeature = prepared<
-  { name: string },
-  { feature_name: string; tag_type: string; tag_value: string }
->((db, p) =>
+const tagsOfFeature = prepared((db, p: Binder<{ name: string }>) =>
   db
     .selectFrom('feature_tags')
     .select(['feature_name', 'tag_type', 'tag_value'])

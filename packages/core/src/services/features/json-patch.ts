@@ -1,111 +1,117 @@
+import jsonPatch, { type Operation, type Validator } from 'fast-json-patch';
 import type { PatchOperation } from '../../domain/strategy.js';
 import { FlagstaffError } from '../../errors.js';
 
-const bad = (index: number, message: string): FlagstaffError =>
-  new FlagstaffError('VALIDATION', `"[${index}].path" ${message}.`, { path: `[${index}].path` });
+const invalid = (property: string, message: string): FlagstaffError =>
+  new FlagstaffError('VALIDATION', `"${property}" ${message}.`, { path: property });
 
-const parsePointer = (pointer: string, index: number): string[] => {
-  if (!pointer.startsWith('/')) throw bad(index, 'must be a JSON pointer starting with "/"');
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-};
+const bad = (index: number, message: string): FlagstaffError => invalid(`[${index}].path`, message);
 
-type Container = Record<string, unknown> | unknown[];
+/** The first reference token of a JSON pointer (RFC 6901), unescaped: the top-level property it names. */
+function rootOf(pointer: string, property: string): string {
+  if (!pointer.startsWith('/')) throw invalid(property, 'must be a JSON pointer starting with "/"');
+  const end = pointer.indexOf('/', 1);
+  const raw = end === -1 ? pointer.slice(1) : pointer.slice(1, end);
+  return raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+}
 
-function parentOf(doc: unknown, tokens: string[], index: number): { parent: Container; key: string } {
-  let node = doc;
-  for (const token of tokens.slice(0, -1)) {
-    if (node === null || typeof node !== 'object') throw bad(index, `does not exist (at "${token}")`);
-    node = (node as Record<string, unknown>)[token];
+function refuseRoot(index: number, root: string, allowedRoots: readonly string[] | undefined): void {
+  if (allowedRoots && !allowedRoots.includes(root))
+    throw bad(index, `cannot change "${root}"; allowed: ${allowedRoots.map((r) => `"/${r}"`).join(', ')}`);
+}
+
+/** One of our operations as fast-json-patch's, after the checks that word our errors. */
+function toOperation(op: PatchOperation, index: number, allowedRoots?: readonly string[]): Operation {
+  refuseRoot(index, rootOf(op.path, `[${index}].path`), allowedRoots);
+  if (op.path === '/') throw bad(index, 'cannot be the whole document');
+  switch (op.op) {
+    case 'add':
+    case 'replace':
+    case 'test':
+      if (!('value' in op)) throw invalid(`[${index}].value`, `is required for "${op.op}"`);
+      return { op: op.op, path: op.path, value: op.value };
+    case 'remove':
+      return { op: 'remove', path: op.path };
+    case 'move':
+    case 'copy': {
+      if (op.from === undefined) throw invalid(`[${index}].from`, `is required for "${op.op}"`);
+      const root = rootOf(op.from, `[${index}].from`);
+      // A move takes the value away from where it was, so that place must be one we may change too.
+      if (op.op === 'move') refuseRoot(index, root, allowedRoots);
+      return { op: op.op, from: op.from, path: op.path };
+    }
   }
-  if (node === null || typeof node !== 'object') throw bad(index, 'does not exist');
-  return { parent: node as Container, key: tokens[tokens.length - 1]! };
 }
 
-function read(doc: unknown, tokens: string[], index: number): unknown {
-  const { parent, key } = parentOf(doc, tokens, index);
-  const value = Array.isArray(parent) ? parent[Number(key)] : parent[key];
-  if (value === undefined) throw bad(index, 'does not exist');
-  return value;
+/** Our wording of fast-json-patch's error for operation `index`. */
+function explain(
+  error: InstanceType<typeof jsonPatch.JsonPatchError>,
+  index: number,
+  ops: readonly PatchOperation[],
+): FlagstaffError {
+  switch (error.name) {
+    case 'OPERATION_FROM_UNRESOLVABLE':
+      return invalid(`[${index}].from`, 'does not exist');
+    case 'OPERATION_PATH_ILLEGAL_ARRAY_INDEX':
+    case 'OPERATION_VALUE_OUT_OF_BOUNDS':
+      return bad(index, 'is not a valid array index');
+    case 'TEST_OPERATION_FAILED':
+      return invalid(`[${index}]`, `test failed: the value at "${ops[index]?.path}" differs`);
+    case 'OPERATION_VALUE_REQUIRED':
+    case 'OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED':
+      return invalid(`[${index}].value`, 'must be a JSON value');
+    default:
+      return bad(index, 'does not exist');
+  }
 }
 
-function remove(doc: unknown, tokens: string[], index: number): unknown {
-  const { parent, key } = parentOf(doc, tokens, index);
-  const value = read(doc, tokens, index);
-  if (Array.isArray(parent)) parent.splice(Number(key), 1);
-  else delete parent[key];
-  return value;
-}
+const { JsonPatchError } = jsonPatch;
 
-function add(doc: unknown, tokens: string[], value: unknown, index: number, replace: boolean): void {
-  const { parent, key } = parentOf(doc, tokens, index);
-  if (Array.isArray(parent)) {
-    const i = key === '-' ? parent.length : Number(key);
-    if (!Number.isInteger(i) || i < 0 || i > parent.length) throw bad(index, 'is not a valid array index');
-    if (replace) {
-      if (i >= parent.length) throw bad(index, 'does not exist');
-      parent[i] = value;
-    } else parent.splice(i, 0, value);
-  } else {
-    if (replace && !(key in parent)) throw bad(index, 'does not exist');
-    parent[key] = value;
+/** The value at `pointer`, or undefined when nothing is there (or the pointer may not be followed). */
+function valueAt(document: unknown, pointer: string): unknown {
+  try {
+    return jsonPatch.getValueByPointer(document, pointer);
+  } catch {
+    return undefined;
   }
 }
 
 /**
- * Applies RFC 6902 operations to a copy of `doc` and returns it. When `allowedRoots` is given, only
- * those top-level properties may be touched.
+ * fast-json-patch's validation, except that a move or copy checks its source with one lookup
+ * (the library's own check copies the whole document to try it) and its target like an add.
+ */
+const validate: Validator<unknown> = (operation, index, document, existingPath) => {
+  if (operation.op !== 'move' && operation.op !== 'copy')
+    return jsonPatch.validator(operation, index, document, existingPath);
+  if (valueAt(document, operation.from) === undefined)
+    throw new JsonPatchError('No value at `from`', 'OPERATION_FROM_UNRESOLVABLE', index, operation, document);
+  jsonPatch.validator({ op: 'add', path: operation.path, value: null }, index, document, existingPath);
+};
+
+/**
+ * Applies RFC 6902 operations (with fast-json-patch, which also refuses `__proto__` and
+ * `constructor/prototype` paths) to a copy of `doc` and returns it; `doc` is left as it was. When
+ * `allowedRoots` is given, only those top-level properties may be changed.
  */
 export function applyJsonPatch<T>(
   doc: T,
   ops: readonly PatchOperation[],
   allowedRoots?: readonly string[],
 ): T {
-  const out = structuredClone(doc) as unknown;
-  ops.forEach((op, index) => {
-    const tokens = parsePointer(op.path, index);
-    if (allowedRoots && !allowedRoots.includes(tokens[0]!))
-      throw bad(
-        index,
-        `cannot change "${tokens[0]}"; allowed: ${allowedRoots.map((r) => `"/${r}"`).join(', ')}`,
-      );
-    if (tokens.length === 1 && tokens[0] === '') throw bad(index, 'cannot be the whole document');
-    const from = () => {
-      if (op.from === undefined)
-        throw new FlagstaffError('VALIDATION', `"[${index}].from" is required for "${op.op}".`, {
-          path: `[${index}].from`,
-        });
-      return parsePointer(op.from, index);
-    };
-    switch (op.op) {
-      case 'add':
-      case 'replace':
-        if (!('value' in op))
-          throw new FlagstaffError('VALIDATION', `"[${index}].value" is required for "${op.op}".`, {
-            path: `[${index}].value`,
-          });
-        add(out, tokens, structuredClone(op.value), index, op.op === 'replace');
-        break;
-      case 'remove':
-        remove(out, tokens, index);
-        break;
-      case 'move':
-        add(out, tokens, remove(out, from(), index), index, false);
-        break;
-      case 'copy':
-        add(out, tokens, structuredClone(read(out, from(), index)), index, false);
-        break;
-      case 'test':
-        if (JSON.stringify(read(out, tokens, index)) !== JSON.stringify(op.value))
-          throw new FlagstaffError(
-            'VALIDATION',
-            `"[${index}]" test failed: the value at "${op.path}" differs.`,
-            { path: `[${index}]` },
-          );
-        break;
+  const operations: Operation[] = [];
+  for (let index = 0; index < ops.length; index++)
+    operations.push(toOperation(ops[index]!, index, allowedRoots));
+  let out: T = jsonPatch.deepClone(doc);
+  // One operation at a time, so a failure names its operation (the library reports index 0).
+  for (let index = 0; index < operations.length; index++) {
+    try {
+      out = jsonPatch.applyOperation(out, operations[index]!, validate, true, true, index).newDocument;
+    } catch (error) {
+      if (error instanceof JsonPatchError) throw explain(error, index, ops);
+      if (error instanceof TypeError && error.message.startsWith('JSON-Patch:'))
+        throw bad(index, 'may not name "__proto__" or "constructor/prototype"');
+      throw error;
     }
-  });
-  return out as T;
+  }
+  return out;
 }
