@@ -1,7 +1,7 @@
 // An existing Express app that embeds Flagstaff: the admin/client API lives under /flags, the app's
 // own users (identified here by a session header) manage flags without API tokens, and the app's
 // routes evaluate flags in process — no HTTP round trip, no SDK.
-import { type Flagstaff, type Principal, SYSTEM_ACTOR } from '@flagstaff/core';
+import { type Flagstaff, type Principal, SYSTEM } from '@flagstaff/core';
 import { flagstaffRouter } from '@flagstaff/http-express';
 import express, { type Request } from 'express';
 
@@ -9,7 +9,7 @@ import express, { type Request } from 'express';
 async function currentUser(flagstaff: Flagstaff, req: Request): Promise<Principal | null> {
   const session = req.header('x-session-user');
   if (!session) return null;
-  const user = (await flagstaff.users.list()).find((u) => u.email === session);
+  const user = (await flagstaff.users.list(SYSTEM)).find((u) => u.email === session);
   return user ? flagstaff.access.userPrincipal(user.id) : null;
 }
 
@@ -33,5 +33,5 @@ export function createApp(flagstaff: Flagstaff, environment = 'production'): exp
 
 /** Creates the app's first administrator, as a host app would when it provisions a user. */
 export async function addAdmin(flagstaff: Flagstaff, email: string): Promise<void> {
-  await flagstaff.users.create(SYSTEM_ACTOR, { email, rootRole: 'Admin' });
+  await flagstaff.users.create(SYSTEM, { email, rootRole: 'Admin' });
 }

@@ -1,10 +1,10 @@
 // Flag logic tested in process: configure flags through Flagstaff's services on a memory store, then
 // exercise the application code with the compiled flags. No database, no HTTP, a few ms per test.
-import { createFlagstaff, createMemoryStore, type Flagstaff } from '@flagstaff/core';
+import { createFlagstaff, createMemoryStore, type Flagstaff, SYSTEM } from '@flagstaff/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { priceFor } from './pricing.js';
 
-const me = { name: 'test', userId: null };
+const me = SYSTEM;
 const env = 'development';
 let flagstaff: Flagstaff;
 

@@ -1,3 +1,4 @@
+import { createPolicy, type Policy } from './auth/policy.js';
 import type { Clock, HttpClient, IdGenerator, Logger } from './ports/runtime-ports.js';
 import { silentLogger, systemClock } from './ports/runtime-ports.js';
 import type { Store } from './ports/store.js';
@@ -91,7 +92,10 @@ const fetchHttp: HttpClient = {
 };
 
 /** Wires every service over one store. */
-function createServices(deps: ServiceDeps, options: FlagstaffOptions): Omit<Flagstaff, 'store' | 'close'> {
+function createServices(
+  deps: ServiceDeps,
+  options: FlagstaffOptions,
+): Omit<Flagstaff, 'store' | 'close' | 'policy'> {
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   return {
     access: createAccessService(deps),
@@ -153,6 +157,8 @@ export interface Flagstaff {
   readonly exports: ExportService;
   readonly playground: PlaygroundService;
   readonly client: ClientService;
+  /** Who may do and see what: every operation above asks it with its caller. */
+  readonly policy: Policy;
   readonly store: Store;
   /** Flushes pending metrics, stops background work (addon delivery, SDK streams) and closes the store. */
   close(): Promise<void>;
@@ -165,11 +171,13 @@ export async function createFlagstaff(options: FlagstaffOptions): Promise<Flagst
     clock: options.clock ?? systemClock,
     ids: options.ids ?? cryptoIds,
     logger: options.logger ?? silentLogger,
+    policy: createPolicy(options.store),
   };
   await seedInstance(deps);
   const services = createServices(deps, options);
   return {
     ...services,
+    policy: deps.policy,
     store: options.store,
     async close() {
       // Metrics first: they need the store, and a failure must not keep the store open.

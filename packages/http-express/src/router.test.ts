@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { createFlagstaff, createMemoryStore, type Flagstaff } from '@flagstaff/core';
+import { createFlagstaff, createMemoryStore, type Flagstaff, SYSTEM } from '@flagstaff/core';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flagstaffRouter } from './router.js';
@@ -67,7 +67,7 @@ describe('flagstaffRouter', () => {
 
   it("uses Express's req.ip, so the host's trust proxy setting decides remoteAddress strategies", async () => {
     const flagstaff = await createFlagstaff({ store: createMemoryStore() });
-    const actor = { name: 't', userId: null };
+    const actor = SYSTEM;
     await flagstaff.features.create(actor, 'default', { name: 'office' });
     const at = { project: 'default', feature: 'office', environment: 'development' };
     await flagstaff.strategies.add(actor, at, {

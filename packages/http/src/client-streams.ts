@@ -1,6 +1,6 @@
 import type {
+  Caller,
   ClientFeaturesQuery,
-  ClientScope,
   DeltaAnswer,
   Flagstaff,
   Logger,
@@ -63,7 +63,7 @@ class Connection implements AsyncIterableIterator<Uint8Array> {
   again = false;
 
   constructor(
-    readonly scope: ClientScope,
+    readonly caller: Caller,
     readonly query: ClientFeaturesQuery,
     sent: number,
     private readonly maxQueuedBytes: number,
@@ -164,7 +164,7 @@ export function createClientStreams(flagstaff: Flagstaff, options: StreamingOpti
     try {
       do {
         connection.again = false;
-        const answer = await flagstaff.client.delta(connection.scope, connection.query, connection.sent);
+        const answer = await flagstaff.client.delta(connection.caller, connection.query, connection.sent);
         if (answer.kind === 'unchanged' || connection.isEnded) continue;
         if (!connection.push(frameOf('unleash-updated', answer.payload, answer.revision))) {
           logger.warn('dropped a stream whose client fell behind', { revision: answer.revision });
@@ -205,7 +205,7 @@ export function createClientStreams(flagstaff: Flagstaff, options: StreamingOpti
      * the connection limit.
      */
     async open(
-      scope: ClientScope,
+      caller: Caller,
       query: ClientFeaturesQuery,
       lastEventId: number | null,
     ): Promise<AsyncIterable<Uint8Array>> {
@@ -216,8 +216,8 @@ export function createClientStreams(flagstaff: Flagstaff, options: StreamingOpti
           'TooManyRequestsError',
           `This server already serves ${maxConnections} streams, its limit. Poll /api/client/features instead, or retry later.`,
         );
-      const answer: DeltaAnswer = await flagstaff.client.delta(scope, query, lastEventId);
-      const connection = new Connection(scope, query, answer.revision, maxQueuedBytes, removed);
+      const answer: DeltaAnswer = await flagstaff.client.delta(caller, query, lastEventId);
+      const connection = new Connection(caller, query, answer.revision, maxQueuedBytes, removed);
       connection.push(
         answer.kind === 'unchanged'
           ? emptyFrame('unleash-connected', answer.revision)

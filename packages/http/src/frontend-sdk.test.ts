@@ -1,6 +1,6 @@
 // The official browser SDK (unleash-proxy-client 3.8) against /api/frontend: it must get the same
 // answers as the playground for each context it is given, and its metrics must be accepted.
-import { createMemoryStore, type EvaluationContext } from '@flagstaff/core';
+import { createMemoryStore, type EvaluationContext, SYSTEM } from '@flagstaff/core';
 import { InMemoryStorageProvider, UnleashClient } from 'unleash-proxy-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAdapter } from './testing/harness.js';
@@ -81,7 +81,7 @@ describe.skipIf(testAdapter() !== 'node')('unleash-proxy-client against /api/fro
 
     await until(() => (s.hits.get('/api/frontend/client/metrics') ?? 0) > 0, 10_000);
     client.stop();
-    const buckets = await s.flagstaff.metrics.bucketsSince('1970-01-01T00:00:00.000Z');
+    const buckets = await s.flagstaff.metrics.bucketsSince(SYSTEM, '1970-01-01T00:00:00.000Z');
     const counted = buckets.filter((b) => b.appName === 'browser-app');
     expect(counted.length).toBeGreaterThan(0);
     expect(counted.every((b) => b.environment === 'development')).toBe(true);

@@ -41,7 +41,7 @@ export interface FlagstaffHttpHandler<Native = unknown> {
 }
 
 /** Public routes run without a caller; services get an actor named after the public API. */
-const PUBLIC: Principal = { kind: 'anonymous-admin', name: 'public' };
+const PUBLIC: Principal = { kind: 'anonymous', name: 'anonymous' };
 
 const stderrLogger: Logger = {
   info: (msg, fields) => process.stderr.write(`${JSON.stringify({ level: 'info', msg, ...fields })}\n`),
@@ -114,14 +114,6 @@ export function createHttpHandler<Native = unknown>(
       request,
       streams,
     };
-    if (route.api !== 'public') {
-      const permission = typeof route.permission === 'function' ? route.permission(ctx) : route.permission;
-      await flagstaff.access.authorize(principal, route.api, permission, {
-        project: route.scope?.project ? params[route.scope.project] : undefined,
-        environment: route.scope?.environment ? params[route.scope.environment] : undefined,
-        feature: route.scope?.feature ? params[route.scope.feature] : undefined,
-      });
-    }
     return toResponse(route, await route.handler(ctx));
   };
 

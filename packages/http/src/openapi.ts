@@ -1,4 +1,3 @@
-import { NONE } from '@flagstaff/core';
 import type { z } from 'zod';
 import type { Route } from './route.js';
 
@@ -39,7 +38,7 @@ export function openApiPath(path: string): { path: string; params: string[] } {
 export function errorStatuses(route: Route): number[] {
   const statuses = new Set(route.errors ?? []);
   if (route.api !== 'public') statuses.add(401);
-  if (route.api !== 'public' && (route.api !== 'admin' || route.permission !== NONE)) statuses.add(403);
+  if (route.api !== 'public') statuses.add(403);
   if (route.body) for (const s of [400, 413, 415]) statuses.add(s);
   if (route.path.includes(':')) statuses.add(404);
   return [...statuses].sort((a, b) => a - b);

@@ -1,4 +1,4 @@
-import type { Actor, ApiFamily, Caller, Flagstaff, Permission, Principal } from '@flagstaff/core';
+import type { Actor, ApiFamily, Caller, Flagstaff, Principal } from '@flagstaff/core';
 import type { z } from 'zod';
 import type { ClientStreams } from './client-streams.js';
 import type { HttpBody, HttpRequest } from './request.js';
@@ -68,21 +68,15 @@ export const isReply = (value: unknown): value is Reply =>
   'status' in value;
 
 /**
- * One operation of the HTTP API. `api` decides which principals may call it: `admin` routes need
- * an admin token or a user, `client`/`frontend` routes their token type, and `public` routes nobody.
+ * One operation of the HTTP API, mapped onto a service call. `api` decides how the caller is
+ * authenticated (`public` routes ask nobody); what the caller may do is the policy's to decide,
+ * inside the service the handler calls.
  */
 export interface Route {
   method: HttpMethod;
   /** Path relative to where the API is mounted, with `:param` segments. */
   path: string;
   api: ApiFamily | 'public';
-  /** Checked with `flagstaff.access.authorize` before the handler runs; a function when it depends on the body. */
-  permission: Permission | ((ctx: RouteContext) => Permission);
-  /**
-   * Which path params carry the project and environment the permission is checked in; `feature`
-   * names a param whose feature's project is used when the path has no project.
-   */
-  scope?: { project?: string; environment?: string; feature?: string };
   summary: string;
   tag: string;
   deprecated?: boolean;

@@ -1,4 +1,4 @@
-import { createFlagstaff, createMemoryStore, type Flagstaff } from '@flagstaff/core';
+import { createFlagstaff, createMemoryStore, type Flagstaff, SYSTEM } from '@flagstaff/core';
 import {
   ErrorCode,
   type EventDetails,
@@ -9,7 +9,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFlagstaffProvider } from './provider.js';
 
-const me = { name: 'test', userId: null };
+const me = SYSTEM;
 const env = 'development';
 let flagstaff: Flagstaff;
 let domain = 0;

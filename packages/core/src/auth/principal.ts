@@ -19,7 +19,9 @@ export type Principal =
   /** Authentication is off (`auth: { type: 'none' }`): full access, recorded as this name. */
   | { kind: 'anonymous-admin'; name: string }
   /** Flagstaff itself (`SYSTEM`): seeding, jobs and in-process use; full access. */
-  | { kind: 'system'; name: string };
+  | { kind: 'system'; name: string }
+  /** No credentials at all (sign-in, invite sign-up, signal endpoints): public operations only. */
+  | { kind: 'anonymous'; name: string };
 
 /** Whether a token scope reaches a project (`*` means all). */
 export const tokenReachesProject = (projects: readonly string[], project: string): boolean =>
@@ -36,6 +38,7 @@ export const tokenReachesEnvironment = (environment: string, wanted: string): bo
 export function hasRootPermission(principal: Principal, permission: Permission): boolean {
   if (principal.kind === 'anonymous-admin' || principal.kind === 'system') return true;
   if (principal.kind === 'api-token') return principal.tokenType === 'admin';
+  if (principal.kind === 'anonymous') return false;
   if (principal.rootRole === 'Admin' || permission === NONE) return true;
   return principal.rootRole === 'Editor' && EDITOR_ROOT_PERMISSIONS.has(permission);
 }

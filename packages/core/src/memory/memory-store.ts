@@ -31,7 +31,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
   const db = createDatabase();
   const listeners = new Set<() => void>();
   let closed = false;
-  let running: OpenSession | null = null;
+  let _running: OpenSession | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
   const assertOpen = (): void => {
@@ -64,7 +64,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
         }
         return callMethod(repositories(area), method, args);
       });
-      running = session;
+      _running = session;
       let appended = 0;
       let result: T;
       try {
@@ -73,7 +73,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
         appended = session.commit().length;
       } finally {
         finished = true;
-        running = null;
+        _running = null;
       }
       if (appended > 0) notify();
       return result;

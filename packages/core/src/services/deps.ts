@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Policy } from '../auth/policy.js';
 import type { Repositories } from '../ports/repositories.js';
 import type { Clock, IdGenerator, Logger } from '../ports/runtime-ports.js';
 import type { Store } from '../ports/store.js';
@@ -19,6 +20,8 @@ export interface ServiceDeps {
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
+  /** Who may do and see what; every operation asks it first. */
+  policy: Policy;
 }
 
 export const cryptoIds: IdGenerator = {

@@ -1,8 +1,8 @@
+import { type Caller, callerOf } from '../auth/caller.js';
 // Shared by service tests: a Flagstaff over a fresh memory store with a clock tests can move.
 import { createFlagstaff, type Flagstaff } from '../flagstaff.js';
 import { createMemoryStore } from '../memory/index.js';
 import type { Clock } from '../ports/runtime-ports.js';
-import type { Actor } from './deps.js';
 
 export interface TestClock extends Clock {
   set(iso: string): void;
@@ -23,7 +23,13 @@ export function createTestClock(start = '2026-01-01T00:00:00.000Z'): TestClock {
   };
 }
 
-export const alice: Actor = { name: 'alice@example.com', userId: 1 };
+/** A signed-in root Admin: the caller most tests act as (events record alice@example.com, user 1). */
+export const alice: Caller = callerOf({
+  kind: 'user',
+  userId: 1,
+  name: 'alice@example.com',
+  rootRole: 'Admin',
+});
 
 /** A seeded Flagstaff on a new memory store. */
 export async function createTestFlagstaff(
@@ -38,3 +44,22 @@ export async function eventTypesSince(flagstaff: Flagstaff, afterId = 0): Promis
   const events = await flagstaff.store.events.search({ afterId, ascending: true });
   return events.map((e) => e.type);
 }
+
+/** A signed-in user with a root role (default Admin), as the policy sees them. */
+export const userCaller = (userId: number, rootRole: 'Admin' | 'Editor' | 'Viewer' = 'Admin'): Caller =>
+  callerOf({ kind: 'user', userId, name: `user-${userId}@example.com`, rootRole });
+
+/** An SDK token of a type bound to an environment (all projects unless given). */
+export const tokenCaller = (
+  tokenType: 'client' | 'frontend' | 'admin',
+  environment = '*',
+  projects: string[] = ['*'],
+): Caller =>
+  callerOf({
+    kind: 'api-token',
+    tokenType,
+    name: `${tokenType}-token`,
+    secretHash: 'test',
+    projects,
+    environment,
+  });

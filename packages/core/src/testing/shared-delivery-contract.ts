@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
+import { SYSTEM } from '../auth/caller.js';
 import { createFlagstaff, type Flagstaff } from '../flagstaff.js';
 import type { Store } from '../ports/store.js';
 import { withWriteTransactions } from './write-transactions.js';
@@ -11,7 +12,7 @@ import { withWriteTransactions } from './write-transactions.js';
  */
 export type SharedStoreFactory = () => Promise<readonly [Store, Store]>;
 
-const actor = { name: 'ann@example.com', userId: null };
+const actor = SYSTEM;
 
 /** A webhook receiver on an ephemeral loopback port, recording the feature name of each POST. */
 async function startReceiver() {

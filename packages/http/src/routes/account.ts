@@ -1,4 +1,3 @@
-import { NONE } from '@flagstaff/core';
 import { z } from 'zod';
 import { defineRoutes, reply } from '../route.js';
 import { readCookie, SESSION_COOKIE, sessionCookie } from '../session-cookie.js';
@@ -23,7 +22,6 @@ export const accountRoutes = defineRoutes([
     method: 'post',
     path: '/auth/simple/login',
     api: 'public',
-    permission: NONE,
     tag: 'Auth',
     summary: 'Sign in with a username or e-mail and a password; sets the session cookie',
     status: 200,
@@ -43,7 +41,6 @@ export const accountRoutes = defineRoutes([
     method: 'post',
     path: '/logout',
     api: 'public',
-    permission: NONE,
     tag: 'Auth',
     summary: 'Sign out: ends the session and clears its cookie',
     status: 204,
@@ -58,25 +55,23 @@ export const accountRoutes = defineRoutes([
     method: 'get',
     path: '/api/admin/user',
     api: 'admin',
-    permission: NONE,
     tag: 'Users',
     summary: 'The signed-in user (or token) and the permissions it holds',
     status: 200,
-    handler: ({ flagstaff, principal }) => flagstaff.accounts.currentUser(principal),
+    handler: ({ flagstaff, caller }) => flagstaff.accounts.currentUser(caller),
   },
   {
     method: 'post',
     path: '/api/admin/user/change-password',
     api: 'admin',
-    permission: NONE,
     tag: 'Users',
     summary: "Change the signed-in user's password (ends their other sessions)",
     status: 200,
     empty: true,
     body: changePasswordBody,
-    handler: ({ flagstaff, principal, body, request }) =>
+    handler: ({ flagstaff, caller, body, request }) =>
       flagstaff.accounts.changePassword(
-        principal,
+        caller,
         body,
         readCookie(request.headers.cookie, SESSION_COOKIE) ?? undefined,
       ),
@@ -85,46 +80,42 @@ export const accountRoutes = defineRoutes([
     method: 'put',
     path: '/api/admin/user-admin/:id',
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Users',
     summary: 'Update a user (a new root role ends their sessions)',
     status: 200,
     body: updateUserBody,
     errors: [404, 409],
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.users.update(actor, idParam(params.id, 'user'), body),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.users.update(caller, idParam(params.id, 'user'), body),
   },
   {
     method: 'delete',
     path: '/api/admin/user-admin/:id',
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Users',
     summary: 'Delete a user with their sessions',
     status: 200,
     empty: true,
     errors: [404],
-    handler: ({ flagstaff, actor, params }) => flagstaff.users.remove(actor, idParam(params.id, 'user')),
+    handler: ({ flagstaff, caller, params }) => flagstaff.users.remove(caller, idParam(params.id, 'user')),
   },
   {
     method: 'post',
     path: '/api/admin/user-admin/:id/change-password',
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Users',
     summary: "Set another user's password (ends their sessions)",
     status: 200,
     empty: true,
     body: resetPasswordBody,
     errors: [404],
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.accounts.resetPassword(actor, idParam(params.id, 'user'), body),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.accounts.resetPassword(caller, idParam(params.id, 'user'), body),
   },
   {
     method: 'get',
     path: '/api/admin/search/features',
     api: 'admin',
-    permission: NONE,
     tag: 'Search',
     summary: 'Search features: filters, sorting and paging done by the server',
     status: 200,

@@ -1,3 +1,4 @@
+import { SYSTEM } from '@flagstaff/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFeature } from '../testing/fixtures.js';
 import { errorBody, startTestServer, type TestServer } from '../testing/harness.js';
@@ -46,7 +47,7 @@ describe('POST /api/client/register and /api/client/metrics', () => {
     expect(await lastSeen('shown', 'development')).toEqual(expect.any(String));
     const [bucket] = await s.flagstaff.store.metrics.listBuckets('2000-01-01T00:00:00.000Z');
     expect(bucket).toMatchObject({ featureName: 'shown', environment: 'development', yes: 3, no: 1 });
-    expect((await s.flagstaff.metrics.applications()).map((a) => a.instanceId)).toEqual(['i1']);
+    expect((await s.flagstaff.metrics.applications(SYSTEM)).map((a) => a.instanceId)).toEqual(['i1']);
   });
 
   it('400 naming the property for a malformed report', async () => {
@@ -113,7 +114,7 @@ describe('POST /api/client/metrics/bulk', () => {
     await s.flagstaff.metrics.flush();
     expect(await lastSeen('bulked', 'development')).toEqual(expect.any(String));
     expect(await lastSeen('bulked', 'production')).toBeNull();
-    expect((await s.flagstaff.metrics.unknownFlags()).map((f) => [f.name, f.appName])).toEqual([
+    expect((await s.flagstaff.metrics.unknownFlags(SYSTEM)).map((f) => [f.name, f.appName])).toEqual([
       ['bulkd', 'edge-app'],
     ]);
     const bad = await s.request('POST', '/api/client/metrics/bulk', { token: client, body: { metrics: [] } });
@@ -150,6 +151,6 @@ describe('POST /api/frontend/client/metrics and /register', () => {
     );
     await s.flagstaff.metrics.flush();
     expect(await lastSeen('clicked', 'development')).toEqual(expect.any(String));
-    expect((await s.flagstaff.metrics.applications()).map((a) => a.appName)).toContain('browser-app');
+    expect((await s.flagstaff.metrics.applications(SYSTEM)).map((a) => a.appName)).toContain('browser-app');
   });
 });

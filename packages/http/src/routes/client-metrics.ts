@@ -1,14 +1,5 @@
-import {
-  bulkMetricsSchema,
-  clientMetricsSchema,
-  clientRegistrationSchema,
-  type Principal,
-} from '@flagstaff/core';
+import { bulkMetricsSchema, clientMetricsSchema, clientRegistrationSchema } from '@flagstaff/core';
 import { defineRoutes, type Route } from '../route.js';
-
-/** The environment an SDK token reports for; `*` (all) for all-environment tokens and open access. */
-const tokenEnvironment = (principal: Principal): string =>
-  principal.kind === 'api-token' ? principal.environment : '*';
 
 /**
  * Registration and metrics routes of one SDK-facing API. Both answer 202 at once: the service adds
@@ -19,27 +10,23 @@ const reportRoutes = (api: 'client' | 'frontend', prefix: string, tag: string): 
     method: 'post',
     path: `${prefix}/register`,
     api,
-    permission: 'NONE',
     tag,
     summary: `Register ${api === 'client' ? 'an SDK' : 'a frontend SDK'} instance`,
     status: 202,
     empty: true,
     body: clientRegistrationSchema,
-    handler: ({ flagstaff, principal, body }) =>
-      flagstaff.metrics.register(body, tokenEnvironment(principal)),
+    handler: ({ flagstaff, caller, body }) => flagstaff.metrics.register(caller, body, api),
   },
   {
     method: 'post',
     path: `${prefix}/metrics`,
     api,
-    permission: 'NONE',
     tag,
     summary: `Send ${api === 'client' ? 'SDK' : 'frontend SDK'} usage metrics`,
     status: 202,
     empty: true,
     body: clientMetricsSchema,
-    handler: ({ flagstaff, principal, body }) =>
-      flagstaff.metrics.recordMetrics(tokenEnvironment(principal), body),
+    handler: ({ flagstaff, caller, body }) => flagstaff.metrics.recordMetrics(caller, body, api),
   },
 ];
 
@@ -50,14 +37,12 @@ export const clientMetricsRoutes = defineRoutes([
     method: 'post',
     path: '/api/client/metrics/bulk',
     api: 'client',
-    permission: 'NONE',
     tag: 'Client',
     summary: 'Send registrations and usage metrics of many applications at once (Unleash Edge)',
     status: 202,
     empty: true,
     body: bulkMetricsSchema,
-    handler: ({ flagstaff, principal, body }) =>
-      flagstaff.metrics.recordBulk(tokenEnvironment(principal), body),
+    handler: ({ flagstaff, caller, body }) => flagstaff.metrics.recordBulk(caller, body),
   },
   ...reportRoutes('frontend', '/api/frontend/client', 'Frontend'),
 ]);

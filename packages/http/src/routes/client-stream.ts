@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { preparedReply } from '../encoding.js';
 import { defineRoutes, reply } from '../route.js';
-import { featuresQuery, NO_CACHE, scopeOf } from './client.js';
+import { featuresQuery, NO_CACHE } from './client.js';
 
 /**
  * The revision a delta client holds, from `If-None-Match: "<eventId>"` (or a stream's
@@ -21,14 +21,13 @@ export const clientStreamRoutes = defineRoutes([
     method: 'get',
     path: '/api/client/delta',
     api: 'client',
-    permission: 'NONE',
     tag: 'Client',
     summary: 'Get the feature changes since the revision in If-None-Match',
     status: 200,
     query: filters,
-    handler: async ({ flagstaff, principal, query, request }) => {
+    handler: async ({ flagstaff, caller, query, request }) => {
       const since = revisionOf(request.headers['if-none-match']);
-      const answer = await flagstaff.client.delta(scopeOf(principal), featuresQuery(query), since);
+      const answer = await flagstaff.client.delta(caller, featuresQuery(query), since);
       if (answer.kind === 'unchanged')
         return reply(304, undefined, { etag: `"${answer.revision}"`, vary: 'Accept-Encoding', ...NO_CACHE });
       return preparedReply(answer.payload, request.headers['accept-encoding'], NO_CACHE);
@@ -38,15 +37,14 @@ export const clientStreamRoutes = defineRoutes([
     method: 'get',
     path: '/api/client/streaming',
     api: 'client',
-    permission: 'NONE',
     tag: 'Client',
     summary: 'Stream feature changes as server-sent events',
     status: 200,
     query: filters,
     errors: [429],
-    handler: async ({ principal, query, request, streams }) => {
+    handler: async ({ caller, query, request, streams }) => {
       const body = await streams.open(
-        scopeOf(principal),
+        caller,
         featuresQuery(query),
         revisionOf(request.headers['last-event-id']),
       );

@@ -1,13 +1,7 @@
-import { notFound, type Principal } from '@flagstaff/core';
+import { notFound } from '@flagstaff/core';
 import { z } from 'zod';
 import { etagMatches, preparedReply } from '../encoding.js';
 import { defineRoutes, type RouteContext, rawJson, reply } from '../route.js';
-
-/** What an SDK principal may read: its token's scope, or everything when authentication is off. */
-export const scopeOf = (principal: Principal) =>
-  principal.kind === 'api-token'
-    ? { projects: principal.projects, environment: principal.environment }
-    : { projects: ['*'], environment: '*' };
 
 const strings = (value: unknown): string[] | undefined => {
   const list = (Array.isArray(value) ? value : [value]).filter(
@@ -53,11 +47,11 @@ function bodyContext(body: unknown): Record<string, unknown> {
 
 /** The frontend answer with its ETag: an unchanged answer is a 304 without evaluating anything. */
 async function frontendAnswer(
-  { flagstaff, principal, request }: RouteContext,
+  { flagstaff, caller, request }: RouteContext,
   context: Record<string, unknown>,
 ) {
   const { etag, toggles } = await flagstaff.client.frontendWithEtag(
-    scopeOf(principal),
+    caller,
     context,
     request.headers['if-none-match'],
   );
@@ -92,19 +86,17 @@ export const clientRoutes = defineRoutes([
     method: 'get',
     path: '/api/client/features',
     api: 'client',
-    permission: 'NONE',
     tag: 'Client',
     summary: 'Get the feature configuration for SDKs',
     status: 200,
     query: z.object({ project: z.array(z.string()).optional(), namePrefix: z.string().optional() }),
-    handler: async ({ flagstaff, principal, query, request }) => {
-      const scope = scopeOf(principal);
+    handler: async ({ flagstaff, caller, query, request }) => {
       const filters = featuresQuery(query);
       // The 304 is decided on the ETag alone: no store read while the revision is known, no serializing.
-      const etag = await flagstaff.client.featuresEtag(scope, filters);
+      const etag = await flagstaff.client.featuresEtag(caller, filters);
       if (etagMatches(request.headers['if-none-match'], etag))
         return reply(304, undefined, { etag, vary: 'Accept-Encoding', ...NO_CACHE });
-      const payload = await flagstaff.client.featuresPayload(scope, filters);
+      const payload = await flagstaff.client.featuresPayload(caller, filters);
       return preparedReply(payload, request.headers['accept-encoding'], NO_CACHE);
     },
   },
@@ -112,13 +104,12 @@ export const clientRoutes = defineRoutes([
     method: 'get',
     path: '/api/client/features/:featureName',
     api: 'client',
-    permission: 'NONE',
     tag: 'Client',
     summary: 'Get one feature as SDKs see it',
     status: 200,
-    handler: async ({ flagstaff, principal, params, request }) => {
+    handler: async ({ flagstaff, caller, params, request }) => {
       const name = params.featureName ?? '';
-      const found = await flagstaff.client.feature(scopeOf(principal), name);
+      const found = await flagstaff.client.feature(caller, name);
       if (!found) throw notFound('feature', name);
       const headers = { etag: found.etag, ...NO_CACHE };
       if (etagMatches(request.headers['if-none-match'], found.etag)) return reply(304, undefined, headers);
@@ -129,7 +120,6 @@ export const clientRoutes = defineRoutes([
     method: 'get',
     path: '/api/frontend',
     api: 'frontend',
-    permission: 'NONE',
     tag: 'Frontend',
     summary: 'Evaluate features for a frontend context (query parameters)',
     status: 200,
@@ -140,7 +130,6 @@ export const clientRoutes = defineRoutes([
     method: 'post',
     path: '/api/frontend',
     api: 'frontend',
-    permission: 'NONE',
     tag: 'Frontend',
     summary: 'Evaluate features for a frontend context (body)',
     status: 200,

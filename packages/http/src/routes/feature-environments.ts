@@ -1,4 +1,4 @@
-import { NONE, patchDocumentSchema, variantSchema } from '@flagstaff/core';
+import { patchDocumentSchema, variantSchema } from '@flagstaff/core';
 import { z } from 'zod';
 import { defineRoutes } from '../route.js';
 import { featureNamesBody } from './bodies.js';
@@ -6,7 +6,6 @@ import { featureNamesBody } from './bodies.js';
 const P = '/api/admin/projects/:projectId';
 const F = `${P}/features/:featureName`;
 const FE = `${F}/environments/:environment`;
-const scope = { project: 'projectId', environment: 'environment' };
 const variantsBody = z.array(variantSchema);
 const variants = async (list: Promise<unknown>) => ({ version: 1, variants: await list });
 
@@ -16,15 +15,13 @@ export const featureEnvironmentRoutes = defineRoutes([
     method: 'post',
     path: `${FE}/on`,
     api: 'admin',
-    permission: 'UPDATE_FEATURE_ENVIRONMENT',
-    scope,
     tag: 'Features',
     summary: 'Turn a feature on in an environment',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, actor, params }) =>
+    handler: ({ flagstaff, caller, params }) =>
       flagstaff.featureEnvironments.setEnabled(
-        actor,
+        caller,
         params.projectId!,
         params.featureName!,
         params.environment!,
@@ -35,15 +32,13 @@ export const featureEnvironmentRoutes = defineRoutes([
     method: 'post',
     path: `${FE}/off`,
     api: 'admin',
-    permission: 'UPDATE_FEATURE_ENVIRONMENT',
-    scope,
     tag: 'Features',
     summary: 'Turn a feature off in an environment',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, actor, params }) =>
+    handler: ({ flagstaff, caller, params }) =>
       flagstaff.featureEnvironments.setEnabled(
-        actor,
+        caller,
         params.projectId!,
         params.featureName!,
         params.environment!,
@@ -54,30 +49,32 @@ export const featureEnvironmentRoutes = defineRoutes([
     method: 'post',
     path: `${P}/bulk_features/environments/:environment/on`,
     api: 'admin',
-    permission: 'UPDATE_FEATURE_ENVIRONMENT',
-    scope,
     tag: 'Features',
     summary: 'Turn features on in an environment',
     status: 200,
     empty: true,
     body: featureNamesBody,
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.featureEnvironments.bulkSetEnabled(actor, params.projectId!, params.environment!, true, body),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.featureEnvironments.bulkSetEnabled(
+        caller,
+        params.projectId!,
+        params.environment!,
+        true,
+        body,
+      ),
   },
   {
     method: 'post',
     path: `${P}/bulk_features/environments/:environment/off`,
     api: 'admin',
-    permission: 'UPDATE_FEATURE_ENVIRONMENT',
-    scope,
     tag: 'Features',
     summary: 'Turn features off in an environment',
     status: 200,
     empty: true,
     body: featureNamesBody,
-    handler: ({ flagstaff, actor, params, body }) =>
+    handler: ({ flagstaff, caller, params, body }) =>
       flagstaff.featureEnvironments.bulkSetEnabled(
-        actor,
+        caller,
         params.projectId!,
         params.environment!,
         false,
@@ -88,14 +85,13 @@ export const featureEnvironmentRoutes = defineRoutes([
     method: 'get',
     path: `${FE}/variants`,
     api: 'admin',
-    permission: NONE,
-    scope,
     tag: 'Variants',
     summary: 'Get the variants of a feature environment',
     status: 200,
-    handler: ({ flagstaff, params }) =>
+    handler: ({ flagstaff, params, caller }) =>
       variants(
         flagstaff.featureEnvironments.getVariants(
+          caller,
           params.projectId!,
           params.featureName!,
           params.environment!,
@@ -106,16 +102,14 @@ export const featureEnvironmentRoutes = defineRoutes([
     method: 'put',
     path: `${FE}/variants`,
     api: 'admin',
-    permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
-    scope,
     tag: 'Variants',
     summary: 'Replace the variants of a feature environment',
     status: 200,
     body: variantsBody,
-    handler: ({ flagstaff, actor, params, body }) =>
+    handler: ({ flagstaff, caller, params, body }) =>
       variants(
         flagstaff.featureEnvironments.setVariants(
-          actor,
+          caller,
           params.projectId!,
           params.featureName!,
           params.environment!,
@@ -127,16 +121,14 @@ export const featureEnvironmentRoutes = defineRoutes([
     method: 'patch',
     path: `${FE}/variants`,
     api: 'admin',
-    permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
-    scope,
     tag: 'Variants',
     summary: 'Patch the variants of a feature environment',
     status: 200,
     body: patchDocumentSchema,
-    handler: ({ flagstaff, actor, params, body }) =>
+    handler: ({ flagstaff, caller, params, body }) =>
       variants(
         flagstaff.featureEnvironments.patchVariants(
-          actor,
+          caller,
           params.projectId!,
           params.featureName!,
           params.environment!,
@@ -148,16 +140,14 @@ export const featureEnvironmentRoutes = defineRoutes([
     method: 'put',
     path: `${F}/variants-batch`,
     api: 'admin',
-    permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
-    scope: { project: 'projectId' },
     tag: 'Variants',
     summary: 'Set the variants of a feature in several environments',
     status: 200,
     body: z.object({ variants: variantsBody, environments: z.array(z.string()) }),
-    handler: ({ flagstaff, actor, params, body }) =>
+    handler: ({ flagstaff, caller, params, body }) =>
       variants(
         flagstaff.featureEnvironments.setVariantsInEnvironments(
-          actor,
+          caller,
           params.projectId!,
           params.featureName!,
           body,
@@ -168,32 +158,38 @@ export const featureEnvironmentRoutes = defineRoutes([
     method: 'put',
     path: `${F}/variants`,
     api: 'admin',
-    permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
-    scope: { project: 'projectId' },
     tag: 'Variants',
     summary: 'Replace the variants of a feature in every environment',
     deprecated: true,
     status: 200,
     body: variantsBody,
-    handler: ({ flagstaff, actor, params, body }) =>
+    handler: ({ flagstaff, caller, params, body }) =>
       variants(
-        flagstaff.featureEnvironments.setFeatureVariants(actor, params.projectId!, params.featureName!, body),
+        flagstaff.featureEnvironments.setFeatureVariants(
+          caller,
+          params.projectId!,
+          params.featureName!,
+          body,
+        ),
       ),
   },
   {
     method: 'patch',
     path: `${F}/variants`,
     api: 'admin',
-    permission: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
-    scope: { project: 'projectId' },
     tag: 'Variants',
     summary: 'Patch the variants of a feature in every environment',
     deprecated: true,
     status: 200,
     body: patchDocumentSchema,
-    handler: ({ flagstaff, actor, params, body }) =>
+    handler: ({ flagstaff, caller, params, body }) =>
       variants(
-        flagstaff.featureEnvironments.setFeatureVariants(actor, params.projectId!, params.featureName!, body),
+        flagstaff.featureEnvironments.setFeatureVariants(
+          caller,
+          params.projectId!,
+          params.featureName!,
+          body,
+        ),
       ),
   },
 ]);

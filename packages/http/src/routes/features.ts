@@ -1,6 +1,5 @@
 import {
   createFeatureSchema,
-  NONE,
   parseWith,
   patchDocumentSchema,
   updateFeatureSchema,
@@ -12,8 +11,8 @@ import { featureNamesBody, staleBody } from './bodies.js';
 
 const P = '/api/admin/projects/:projectId';
 const F = `${P}/features/:featureName`;
-const project = { project: 'projectId' };
-const feature = { feature: 'featureName' };
+const _project = { project: 'projectId' };
+const _feature = { feature: 'featureName' };
 const names = (body: unknown) => parseWith(featureNamesBody, body).features;
 
 /** Features: create, read, update, archive, revive, delete, stale, favorites. */
@@ -22,7 +21,6 @@ export const featureRoutes = defineRoutes([
     method: 'get',
     path: '/api/admin/features',
     api: 'admin',
-    permission: NONE,
     tag: 'Features',
     summary: 'List features of every project',
     deprecated: true,
@@ -36,7 +34,6 @@ export const featureRoutes = defineRoutes([
     method: 'post',
     path: '/api/admin/features/validate',
     api: 'admin',
-    permission: NONE,
     tag: 'Features',
     summary: 'Validate a feature name',
     status: 200,
@@ -49,8 +46,6 @@ export const featureRoutes = defineRoutes([
     method: 'get',
     path: `${P}/features`,
     api: 'admin',
-    permission: NONE,
-    scope: project,
     tag: 'Features',
     summary: 'List features of a project',
     status: 200,
@@ -63,87 +58,73 @@ export const featureRoutes = defineRoutes([
     method: 'post',
     path: `${P}/features`,
     api: 'admin',
-    permission: 'CREATE_FEATURE',
-    scope: project,
     tag: 'Features',
     summary: 'Create a feature',
     status: 200,
     body: createFeatureSchema,
     errors: [409],
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.features.create(actor, params.projectId!, body),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.features.create(caller, params.projectId!, body),
   },
   {
     method: 'get',
     path: F,
     api: 'admin',
-    permission: NONE,
-    scope: project,
     tag: 'Features',
     summary: 'Get a feature',
     status: 200,
-    handler: ({ flagstaff, params, userId }) =>
-      flagstaff.features.get(params.projectId!, params.featureName!, userId),
+    handler: ({ flagstaff, params, caller }) =>
+      flagstaff.features.get(caller, params.projectId!, params.featureName!),
   },
   {
     method: 'put',
     path: F,
     api: 'admin',
-    permission: 'UPDATE_FEATURE',
-    scope: project,
     tag: 'Features',
     summary: 'Update a feature',
     status: 200,
     body: updateFeatureSchema,
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.features.update(actor, params.projectId!, params.featureName!, body),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.features.update(caller, params.projectId!, params.featureName!, body),
   },
   {
     method: 'patch',
     path: F,
     api: 'admin',
-    permission: 'UPDATE_FEATURE',
-    scope: project,
     tag: 'Features',
     summary: 'Patch a feature',
     status: 200,
     body: patchDocumentSchema,
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.features.patch(actor, params.projectId!, params.featureName!, body),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.features.patch(caller, params.projectId!, params.featureName!, body),
   },
   {
     method: 'delete',
     path: F,
     api: 'admin',
-    permission: 'DELETE_FEATURE',
-    scope: project,
     tag: 'Features',
     summary: 'Archive a feature',
     status: 202,
     empty: true,
-    handler: ({ flagstaff, actor, params }) =>
-      flagstaff.features.archive(actor, params.projectId!, [params.featureName!]),
+    handler: ({ flagstaff, caller, params }) =>
+      flagstaff.features.archive(caller, params.projectId!, [params.featureName!]),
   },
   {
     method: 'post',
     path: `${P}/archive`,
     api: 'admin',
-    permission: 'DELETE_FEATURE',
-    scope: project,
     tag: 'Features',
     summary: 'Archive features',
     status: 202,
     empty: true,
     body: featureNamesBody,
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.features.archive(actor, params.projectId!, names(body)),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.features.archive(caller, params.projectId!, names(body)),
   },
   {
     method: 'post',
     path: `${P}/archive/validate`,
     api: 'admin',
-    permission: 'DELETE_FEATURE',
-    scope: project,
     tag: 'Features',
     summary: 'Validate archiving features',
     status: 200,
@@ -152,14 +133,13 @@ export const featureRoutes = defineRoutes([
       parentsWithChildFeatures: z.array(z.string()),
       hasDeletedDependencies: z.boolean(),
     }),
-    handler: ({ flagstaff, params, body }) =>
-      flagstaff.features.validateArchive(params.projectId!, names(body)),
+    handler: ({ flagstaff, params, body, caller }) =>
+      flagstaff.features.validateArchive(caller, params.projectId!, names(body)),
   },
   {
     method: 'get',
     path: '/api/admin/archive/features',
     api: 'admin',
-    permission: NONE,
     tag: 'Archive',
     summary: 'List archived features',
     status: 200,
@@ -172,8 +152,6 @@ export const featureRoutes = defineRoutes([
     method: 'get',
     path: '/api/admin/archive/features/:projectId',
     api: 'admin',
-    permission: NONE,
-    scope: project,
     tag: 'Archive',
     summary: 'List archived features of a project',
     deprecated: true,
@@ -187,97 +165,84 @@ export const featureRoutes = defineRoutes([
     method: 'post',
     path: '/api/admin/archive/revive/:featureName',
     api: 'admin',
-    permission: 'UPDATE_FEATURE',
-    scope: feature,
     tag: 'Archive',
     summary: 'Revive an archived feature',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, actor, params }) => flagstaff.features.revive(actor, null, [params.featureName!]),
+    handler: ({ flagstaff, caller, params }) =>
+      flagstaff.features.revive(caller, null, [params.featureName!]),
   },
   {
     method: 'post',
     path: `${P}/revive`,
     api: 'admin',
-    permission: 'UPDATE_FEATURE',
-    scope: project,
     tag: 'Archive',
     summary: 'Revive archived features',
     status: 200,
     empty: true,
     body: featureNamesBody,
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.features.revive(actor, params.projectId!, names(body)),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.features.revive(caller, params.projectId!, names(body)),
   },
   {
     method: 'delete',
     path: '/api/admin/archive/:featureName',
     api: 'admin',
-    permission: 'DELETE_FEATURE',
-    scope: feature,
     tag: 'Archive',
     summary: 'Delete an archived feature',
     status: 200,
     empty: true,
     errors: [409],
-    handler: ({ flagstaff, actor, params }) =>
-      flagstaff.features.deleteArchived(actor, null, [params.featureName!]),
+    handler: ({ flagstaff, caller, params }) =>
+      flagstaff.features.deleteArchived(caller, null, [params.featureName!]),
   },
   {
     method: 'post',
     path: `${P}/delete`,
     api: 'admin',
-    permission: 'DELETE_FEATURE',
-    scope: project,
     tag: 'Archive',
     summary: 'Delete archived features',
     status: 200,
     empty: true,
     body: featureNamesBody,
     errors: [409],
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.features.deleteArchived(actor, params.projectId!, names(body)),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.features.deleteArchived(caller, params.projectId!, names(body)),
   },
   {
     method: 'post',
     path: `${P}/stale`,
     api: 'admin',
-    permission: 'UPDATE_FEATURE',
-    scope: project,
     tag: 'Features',
     summary: 'Mark features stale or not',
     status: 202,
     empty: true,
     body: staleBody,
-    handler: ({ flagstaff, actor, params, body }) => {
+    handler: ({ flagstaff, caller, params, body }) => {
       const { features, stale } = parseWith(staleBody, body);
-      return flagstaff.features.setStale(actor, params.projectId!, features, stale);
+      return flagstaff.features.setStale(caller, params.projectId!, features, stale);
     },
   },
   {
     method: 'post',
     path: `${F}/favorites`,
     api: 'admin',
-    permission: NONE,
-    scope: project,
     tag: 'Features',
     summary: 'Add a feature to favorites',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, actor, params }) =>
-      flagstaff.features.setFavorite(actor, params.projectId!, params.featureName!, true),
+    handler: ({ flagstaff, caller, params }) =>
+      flagstaff.features.setFavorite(caller, params.projectId!, params.featureName!, true),
   },
   {
     method: 'delete',
     path: `${F}/favorites`,
     api: 'admin',
-    permission: NONE,
-    scope: project,
     tag: 'Features',
     summary: 'Remove a feature from favorites',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, actor, params }) =>
-      flagstaff.features.setFavorite(actor, params.projectId!, params.featureName!, false),
+    handler: ({ flagstaff, caller, params }) =>
+      flagstaff.features.setFavorite(caller, params.projectId!, params.featureName!, false),
   },
 ]);

@@ -1,8 +1,8 @@
-import { eventSearchSchema, NONE, playgroundRequestSchema } from '@flagstaff/core';
+import { eventSearchSchema, playgroundRequestSchema } from '@flagstaff/core';
 import { z } from 'zod';
 import { defineRoutes, rawJson, reply } from '../route.js';
 
-const project = { project: 'projectId' };
+const _project = { project: 'projectId' };
 
 /** Documentation of the export body; the export service parses it. */
 const exportBody = z.object({
@@ -19,7 +19,6 @@ export const insightRoutes = defineRoutes([
     method: 'get',
     path: '/api/admin/events',
     api: 'admin',
-    permission: NONE,
     tag: 'Events',
     summary: 'List events',
     status: 200,
@@ -34,7 +33,6 @@ export const insightRoutes = defineRoutes([
     method: 'post',
     path: '/api/admin/events/search',
     api: 'admin',
-    permission: NONE,
     tag: 'Events',
     summary: 'Search events',
     status: 200,
@@ -46,7 +44,6 @@ export const insightRoutes = defineRoutes([
     method: 'get',
     path: '/api/admin/events/:featureName',
     api: 'admin',
-    permission: NONE,
     tag: 'Events',
     summary: 'List the events of a feature',
     status: 200,
@@ -56,40 +53,34 @@ export const insightRoutes = defineRoutes([
     method: 'get',
     path: '/api/admin/projects/:projectId/overview',
     api: 'admin',
-    permission: NONE,
-    scope: project,
     tag: 'Projects',
     summary: 'Get a project overview',
     status: 200,
-    handler: ({ flagstaff, params, userId }) => flagstaff.insights.overview(params.projectId!, userId),
+    handler: ({ flagstaff, params, caller }) => flagstaff.insights.overview(caller, params.projectId!),
   },
   {
     method: 'get',
     path: '/api/admin/projects/:projectId/dora',
     api: 'admin',
-    permission: NONE,
-    scope: project,
     tag: 'Projects',
     summary: 'Get the DORA metrics of a project',
     status: 200,
-    handler: ({ flagstaff, params }) => flagstaff.insights.dora(params.projectId!),
+    handler: ({ flagstaff, params, caller }) => flagstaff.insights.dora(caller, params.projectId!),
   },
   {
     method: 'get',
     path: '/api/admin/environments/project/:projectId',
     api: 'admin',
-    permission: NONE,
-    scope: project,
     tag: 'Environments',
     summary: 'List the environments of a project',
     status: 200,
-    handler: ({ flagstaff, params }) => flagstaff.insights.projectEnvironments(params.projectId!),
+    handler: ({ flagstaff, params, caller }) =>
+      flagstaff.insights.projectEnvironments(caller, params.projectId!),
   },
   {
     method: 'get',
     path: '/api/admin/insights',
     api: 'admin',
-    permission: NONE,
     tag: 'Insights',
     summary: 'Get instance insights',
     status: 200,
@@ -99,7 +90,6 @@ export const insightRoutes = defineRoutes([
     method: 'get',
     path: '/api/admin/dashboard/executive',
     api: 'admin',
-    permission: NONE,
     tag: 'Insights',
     summary: 'Get instance information',
     deprecated: true,
@@ -110,7 +100,6 @@ export const insightRoutes = defineRoutes([
     method: 'post',
     path: '/api/admin/features-batch/export',
     api: 'admin',
-    permission: NONE,
     tag: 'Import/Export',
     summary: 'Export features',
     status: 200,
@@ -127,7 +116,6 @@ export const insightRoutes = defineRoutes([
     method: 'post',
     path: '/api/admin/playground',
     api: 'admin',
-    permission: NONE,
     tag: 'Playground',
     summary: 'Evaluate a context against features',
     deprecated: true,

@@ -9,23 +9,21 @@ export const inviteLinkRoutes = defineRoutes([
     method: 'get',
     path: T,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Invite links',
     summary: 'List invite links',
     status: 200,
-    handler: async ({ flagstaff }) => ({ tokens: await flagstaff.signupTokens.list() }),
+    handler: async ({ flagstaff, caller }) => ({ tokens: await flagstaff.signupTokens.list(caller) }),
   },
   {
     method: 'post',
     path: T,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Invite links',
     summary: 'Create an invite link',
     status: 201,
     body: createSignupTokenSchema,
-    handler: async ({ flagstaff, actor, body }) => {
-      const token = await flagstaff.signupTokens.create(actor, body);
+    handler: async ({ flagstaff, caller, body }) => {
+      const token = await flagstaff.signupTokens.create(caller, body);
       // Relative to the request path, like the reference: resolves to …/invite-link/tokens/<secret>.
       return reply(201, token, { location: `tokens/${encodeURIComponent(token.secret)}` });
     },
@@ -34,29 +32,26 @@ export const inviteLinkRoutes = defineRoutes([
     method: 'get',
     path: `${T}/:token`,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Invite links',
     summary: 'Get an invite link',
     status: 200,
-    handler: ({ flagstaff, params }) => flagstaff.signupTokens.get(params.token!),
+    handler: ({ flagstaff, params, caller }) => flagstaff.signupTokens.get(caller, params.token!),
   },
   {
     method: 'put',
     path: `${T}/:token`,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Invite links',
     summary: 'Update an invite link',
     status: 200,
     body: updateSignupTokenSchema,
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.signupTokens.update(actor, params.token!, body),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.signupTokens.update(caller, params.token!, body),
   },
   {
     method: 'get',
     path: '/invite/:token/validate',
     api: 'public',
-    permission: 'NONE',
     tag: 'Public signup',
     summary: 'Validate an invite link',
     status: 200,
@@ -68,7 +63,6 @@ export const inviteLinkRoutes = defineRoutes([
     method: 'post',
     path: '/invite/:token/signup',
     api: 'public',
-    permission: 'NONE',
     tag: 'Public signup',
     summary: 'Sign up with an invite link',
     status: 200,

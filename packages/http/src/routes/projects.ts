@@ -1,7 +1,6 @@
 import {
   createProjectSchema,
   environmentNameSchema,
-  NONE,
   parseWith,
   strategyConfigSchema,
   updateProjectSchema,
@@ -11,7 +10,7 @@ import { z } from 'zod';
 import { defineRoutes } from '../route.js';
 
 const P = '/api/admin/projects';
-const project = { project: 'projectId' };
+const _project = { project: 'projectId' };
 const projectEnvironmentBody = z.object({ environment: environmentNameSchema });
 
 /** Projects and the environments they use. */
@@ -20,7 +19,6 @@ export const projectRoutes = defineRoutes([
     method: 'get',
     path: P,
     api: 'admin',
-    permission: NONE,
     tag: 'Projects',
     summary: 'List projects',
     status: 200,
@@ -33,80 +31,70 @@ export const projectRoutes = defineRoutes([
     method: 'post',
     path: P,
     api: 'admin',
-    permission: 'CREATE_PROJECT',
     tag: 'Projects',
     summary: 'Create a project',
     status: 201,
     body: createProjectSchema,
     errors: [409],
-    handler: ({ flagstaff, actor, body }) => flagstaff.projects.create(actor, body),
+    handler: ({ flagstaff, caller, body }) => flagstaff.projects.create(caller, body),
   },
   {
     method: 'post',
     path: `${P}/validate`,
     api: 'admin',
-    permission: NONE,
     tag: 'Projects',
     summary: 'Validate a project id',
     status: 200,
     empty: true,
     body: validateProjectIdSchema,
     errors: [409],
-    handler: ({ flagstaff, body }) => flagstaff.projects.validateId(body),
+    handler: ({ flagstaff, body, caller }) => flagstaff.projects.validateId(caller, body),
   },
   {
     method: 'get',
     path: `${P}/:projectId`,
     api: 'admin',
-    permission: NONE,
-    scope: project,
     tag: 'Projects',
     summary: 'Get a project',
     status: 200,
-    handler: ({ flagstaff, params }) => flagstaff.projects.get(params.projectId!),
+    handler: ({ flagstaff, params, caller }) => flagstaff.projects.get(caller, params.projectId!),
   },
   {
     method: 'put',
     path: `${P}/:projectId`,
     api: 'admin',
-    permission: 'UPDATE_PROJECT',
-    scope: project,
     tag: 'Projects',
     summary: 'Update a project',
     status: 200,
     empty: true,
     body: updateProjectSchema,
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.projects.update(actor, params.projectId!, body),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.projects.update(caller, params.projectId!, body),
   },
   {
     method: 'delete',
     path: `${P}/:projectId`,
     api: 'admin',
-    permission: 'DELETE_PROJECT',
-    scope: project,
     tag: 'Projects',
     summary: 'Delete a project',
     status: 200,
     empty: true,
     errors: [409],
-    handler: ({ flagstaff, actor, params }) => flagstaff.projects.delete(actor, params.projectId!),
+    handler: ({ flagstaff, caller, params }) => flagstaff.projects.delete(caller, params.projectId!),
   },
   {
     method: 'post',
     path: `${P}/:projectId/environments`,
     api: 'admin',
-    permission: 'UPDATE_PROJECT',
-    scope: project,
     tag: 'Projects',
     summary: 'Enable an environment in a project',
     status: 200,
     empty: true,
     body: projectEnvironmentBody,
     errors: [409],
-    handler: ({ flagstaff, actor, params, body }) =>
+    handler: ({ flagstaff, caller, params, body }) =>
       flagstaff.projects.addEnvironment(
-        actor,
+        caller,
         params.projectId!,
         parseWith(projectEnvironmentBody, body).environment,
       ),
@@ -115,52 +103,45 @@ export const projectRoutes = defineRoutes([
     method: 'delete',
     path: `${P}/:projectId/environments/:environment`,
     api: 'admin',
-    permission: 'UPDATE_PROJECT',
-    scope: project,
     tag: 'Projects',
     summary: 'Disable an environment in a project',
     status: 200,
     empty: true,
     errors: [409],
-    handler: ({ flagstaff, actor, params }) =>
-      flagstaff.projects.removeEnvironment(actor, params.projectId!, params.environment!),
+    handler: ({ flagstaff, caller, params }) =>
+      flagstaff.projects.removeEnvironment(caller, params.projectId!, params.environment!),
   },
   {
     method: 'post',
     path: `${P}/:projectId/environments/:environment/default-strategy`,
     api: 'admin',
-    permission: 'UPDATE_PROJECT',
-    scope: project,
     tag: 'Projects',
     summary: 'Set the default strategy of a project environment',
     status: 200,
     body: strategyConfigSchema,
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.projects.setDefaultStrategy(actor, params.projectId!, params.environment!, body),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.projects.setDefaultStrategy(caller, params.projectId!, params.environment!, body),
   },
   {
     method: 'post',
     path: `${P}/:projectId/favorites`,
     api: 'admin',
-    permission: NONE,
-    scope: project,
     tag: 'Projects',
     summary: 'Add a project to favorites',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, actor, params }) => flagstaff.projects.setFavorite(actor, params.projectId!, true),
+    handler: ({ flagstaff, caller, params }) =>
+      flagstaff.projects.setFavorite(caller, params.projectId!, true),
   },
   {
     method: 'delete',
     path: `${P}/:projectId/favorites`,
     api: 'admin',
-    permission: NONE,
-    scope: project,
     tag: 'Projects',
     summary: 'Remove a project from favorites',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, actor, params }) =>
-      flagstaff.projects.setFavorite(actor, params.projectId!, false),
+    handler: ({ flagstaff, caller, params }) =>
+      flagstaff.projects.setFavorite(caller, params.projectId!, false),
   },
 ]);

@@ -16,7 +16,6 @@ export const signalRoutes = defineRoutes([
     method: 'post',
     path: '/api/signal-endpoint/:endpointName',
     api: 'public',
-    permission: 'NONE',
     tag: 'Signals',
     summary: 'Send a signal',
     status: 202,
@@ -30,84 +29,79 @@ export const signalRoutes = defineRoutes([
     method: 'get',
     path: S,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Signals',
     summary: 'List signal endpoints',
     status: 200,
-    handler: async ({ flagstaff }) => ({ signalEndpoints: await flagstaff.signals.endpoints.list() }),
+    handler: async ({ flagstaff, caller }) => ({
+      signalEndpoints: await flagstaff.signals.endpoints.list(caller),
+    }),
   },
   {
     method: 'post',
     path: S,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Signals',
     summary: 'Create a signal endpoint',
     status: 201,
     body: signalEndpointInputSchema,
     errors: [409],
-    handler: ({ flagstaff, actor, body }) => flagstaff.signals.endpoints.create(actor, body),
+    handler: ({ flagstaff, caller, body }) => flagstaff.signals.endpoints.create(caller, body),
   },
   {
     method: 'get',
     path: `${S}/:id`,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Signals',
     summary: 'Get a signal endpoint',
     status: 200,
-    handler: ({ flagstaff, params }) =>
-      flagstaff.signals.endpoints.get(idParam(params.id, 'signal endpoint')),
+    handler: ({ flagstaff, params, caller }) =>
+      flagstaff.signals.endpoints.get(caller, idParam(params.id, 'signal endpoint')),
   },
   {
     method: 'put',
     path: `${S}/:id`,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Signals',
     summary: 'Update a signal endpoint',
     status: 200,
     body: signalEndpointInputSchema.partial(),
     errors: [409],
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.signals.endpoints.update(actor, idParam(params.id, 'signal endpoint'), body),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.signals.endpoints.update(caller, idParam(params.id, 'signal endpoint'), body),
   },
   {
     method: 'delete',
     path: `${S}/:id`,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Signals',
     summary: 'Delete a signal endpoint',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, actor, params }) =>
-      flagstaff.signals.endpoints.delete(actor, idParam(params.id, 'signal endpoint')),
+    handler: ({ flagstaff, caller, params }) =>
+      flagstaff.signals.endpoints.delete(caller, idParam(params.id, 'signal endpoint')),
   },
   {
     method: 'post',
     path: `${S}/:id/tokens`,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Signals',
     summary: 'Create a signal endpoint token',
     status: 201,
     body: signalEndpointTokenInputSchema,
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.signals.tokens.create(actor, idParam(params.id, 'signal endpoint'), body),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.signals.tokens.create(caller, idParam(params.id, 'signal endpoint'), body),
   },
   {
     method: 'delete',
     path: `${S}/:id/tokens/:tokenId`,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Signals',
     summary: 'Delete a signal endpoint token',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, actor, params }) =>
+    handler: ({ flagstaff, caller, params }) =>
       flagstaff.signals.tokens.delete(
-        actor,
+        caller,
         idParam(params.id, 'signal endpoint'),
         idParam(params.tokenId, 'signal endpoint token'),
       ),
@@ -116,41 +110,38 @@ export const signalRoutes = defineRoutes([
     method: 'get',
     path: `${S}/:id/signals`,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Signals',
     summary: 'List the signals an endpoint received',
     status: 200,
-    handler: async ({ flagstaff, params }) => ({
-      signals: await flagstaff.signals.listSignals(idParam(params.id, 'signal endpoint')),
+    handler: async ({ flagstaff, params, caller }) => ({
+      signals: await flagstaff.signals.listSignals(caller, idParam(params.id, 'signal endpoint')),
     }),
   },
   {
     method: 'get',
     path: A,
     api: 'admin',
-    permission: 'ADMIN',
-    scope: { project: 'projectId' },
     tag: 'Signals',
     summary: 'List the action sets of a project',
     status: 200,
-    handler: async ({ flagstaff, params }) => ({
-      actions: (await flagstaff.signals.actionSets.list()).filter((a) => a.project === params.projectId),
+    handler: async ({ flagstaff, params, caller }) => ({
+      actions: (await flagstaff.signals.actionSets.list(caller)).filter(
+        (a) => a.project === params.projectId,
+      ),
     }),
   },
   {
     method: 'post',
     path: A,
     api: 'admin',
-    permission: 'ADMIN',
-    scope: { project: 'projectId' },
     tag: 'Signals',
     summary: 'Create an action set',
     status: 201,
     body: actionSetInputSchema.omit({ project: true }),
-    handler: ({ flagstaff, actor, params, body }) =>
+    handler: ({ flagstaff, caller, params, body }) =>
       // The project comes from the path, as in the reference; a body that is not an object still reaches the service.
       flagstaff.signals.actionSets.create(
-        actor,
+        caller,
         typeof body === 'object' && body !== null && !Array.isArray(body)
           ? { ...body, project: params.projectId }
           : body,
@@ -160,13 +151,11 @@ export const signalRoutes = defineRoutes([
     method: 'delete',
     path: `${A}/:actionSetId`,
     api: 'admin',
-    permission: 'ADMIN',
-    scope: { project: 'projectId' },
     tag: 'Signals',
     summary: 'Delete an action set',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, actor, params }) =>
-      flagstaff.signals.actionSets.delete(actor, idParam(params.actionSetId, 'action set')),
+    handler: ({ flagstaff, caller, params }) =>
+      flagstaff.signals.actionSets.delete(caller, idParam(params.actionSetId, 'action set')),
   },
 ]);

@@ -1,11 +1,11 @@
-import { createGroupSchema, createUserSchema, NONE, parseWith } from '@flagstaff/core';
+import { createGroupSchema, createUserSchema, parseWith } from '@flagstaff/core';
 import { z } from 'zod';
 import { defineRoutes } from '../route.js';
 import { idParam } from './bodies.js';
 
 const G = '/api/admin/groups';
 const P = '/api/admin/projects/:projectId';
-const project = { project: 'projectId' };
+const _project = { project: 'projectId' };
 const groupUsersBody = createGroupSchema.pick({ users: true });
 const rolesBody = z.object({ roles: z.array(z.number().int()) });
 const accessBody = z.object({
@@ -20,79 +20,73 @@ export const userRoutes = defineRoutes([
     method: 'get',
     path: '/api/admin/user-admin',
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Users',
     summary: 'List users',
     status: 200,
-    handler: async ({ flagstaff }) => ({ users: await flagstaff.users.list() }),
+    handler: async ({ flagstaff, caller }) => ({ users: await flagstaff.users.list(caller) }),
   },
   {
     method: 'post',
     path: '/api/admin/user-admin',
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Users',
     summary: 'Create a user',
     status: 201,
     body: createUserSchema,
     errors: [409],
-    handler: ({ flagstaff, actor, body }) => flagstaff.users.create(actor, body),
+    handler: ({ flagstaff, caller, body }) => flagstaff.users.create(caller, body),
   },
   {
     method: 'get',
     path: '/api/admin/user-admin/:id',
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Users',
     summary: 'Get a user',
     status: 200,
-    handler: ({ flagstaff, params }) => flagstaff.users.get(idParam(params.id, 'user')),
+    handler: ({ flagstaff, params, caller }) => flagstaff.users.get(caller, idParam(params.id, 'user')),
   },
   {
     method: 'get',
     path: G,
     api: 'admin',
-    permission: NONE,
     tag: 'Groups',
     summary: 'List groups',
     status: 200,
-    handler: async ({ flagstaff }) => ({ groups: await flagstaff.users.groups.list() }),
+    handler: async ({ flagstaff, caller }) => ({ groups: await flagstaff.users.groups.list(caller) }),
   },
   {
     method: 'post',
     path: G,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Groups',
     summary: 'Create a group',
     status: 201,
     body: createGroupSchema,
     errors: [409],
-    handler: ({ flagstaff, actor, body }) => flagstaff.users.groups.create(actor, body),
+    handler: ({ flagstaff, caller, body }) => flagstaff.users.groups.create(caller, body),
   },
   {
     method: 'get',
     path: `${G}/:groupId`,
     api: 'admin',
-    permission: NONE,
     tag: 'Groups',
     summary: 'Get a group',
     status: 200,
-    handler: ({ flagstaff, params }) => flagstaff.users.groups.get(idParam(params.groupId, 'group')),
+    handler: ({ flagstaff, params, caller }) =>
+      flagstaff.users.groups.get(caller, idParam(params.groupId, 'group')),
   },
   {
     method: 'post',
     path: `${G}/:groupId/users`,
     api: 'admin',
-    permission: 'ADMIN',
     tag: 'Groups',
     summary: 'Add users to a group',
     status: 200,
     body: groupUsersBody,
-    handler: ({ flagstaff, actor, params, body }) => {
+    handler: ({ flagstaff, caller, params, body }) => {
       const { users } = parseWith(groupUsersBody, body);
       return flagstaff.users.groups.addUsers(
-        actor,
+        caller,
         idParam(params.groupId, 'group'),
         users.map((u) => u.user.id),
       );
@@ -102,61 +96,56 @@ export const userRoutes = defineRoutes([
     method: 'get',
     path: '/api/admin/roles',
     api: 'admin',
-    permission: NONE,
     tag: 'Users',
     summary: 'List roles',
     status: 200,
-    handler: async ({ flagstaff }) => ({ version: 1, roles: await flagstaff.users.roles.list() }),
+    handler: async ({ flagstaff, caller }) => ({
+      version: 1,
+      roles: await flagstaff.users.roles.list(caller),
+    }),
   },
   {
     method: 'get',
     path: '/api/admin/roles/:id',
     api: 'admin',
-    permission: NONE,
     tag: 'Users',
     summary: 'Get a role',
     status: 200,
-    handler: ({ flagstaff, params }) => flagstaff.users.roles.get(idParam(params.id, 'role')),
+    handler: ({ flagstaff, params, caller }) => flagstaff.users.roles.get(caller, idParam(params.id, 'role')),
   },
   {
     method: 'get',
     path: `${P}/access`,
     api: 'admin',
-    permission: NONE,
-    scope: project,
     tag: 'Projects',
     summary: 'List who has which role in a project',
     status: 200,
-    handler: ({ flagstaff, params }) => flagstaff.users.listProjectAccess(params.projectId!),
+    handler: ({ flagstaff, params, caller }) => flagstaff.users.listProjectAccess(caller, params.projectId!),
   },
   {
     method: 'post',
     path: `${P}/access`,
     api: 'admin',
-    permission: 'UPDATE_PROJECT',
-    scope: project,
     tag: 'Projects',
     summary: 'Give users and groups roles in a project',
     status: 200,
     empty: true,
     body: accessBody,
-    handler: ({ flagstaff, actor, params, body }) =>
-      flagstaff.users.addAccess(actor, params.projectId!, body),
+    handler: ({ flagstaff, caller, params, body }) =>
+      flagstaff.users.addAccess(caller, params.projectId!, body),
   },
   {
     method: 'put',
     path: `${P}/users/:userId/roles`,
     api: 'admin',
-    permission: 'UPDATE_PROJECT',
-    scope: project,
     tag: 'Projects',
     summary: "Set a user's roles in a project",
     status: 200,
     empty: true,
     body: rolesBody,
-    handler: ({ flagstaff, actor, params, body }) =>
+    handler: ({ flagstaff, caller, params, body }) =>
       flagstaff.users.setUserProjectRoles(
-        actor,
+        caller,
         params.projectId!,
         idParam(params.userId, 'user'),
         parseWith(rolesBody, body).roles,
@@ -166,16 +155,14 @@ export const userRoutes = defineRoutes([
     method: 'put',
     path: `${P}/groups/:groupId/roles/:roleId`,
     api: 'admin',
-    permission: 'UPDATE_PROJECT',
-    scope: project,
     tag: 'Projects',
     summary: "Set a group's role in a project",
     deprecated: true,
     status: 200,
     empty: true,
-    handler: ({ flagstaff, actor, params }) =>
+    handler: ({ flagstaff, caller, params }) =>
       flagstaff.users.setGroupProjectRole(
-        actor,
+        caller,
         params.projectId!,
         idParam(params.groupId, 'group'),
         idParam(params.roleId, 'role'),

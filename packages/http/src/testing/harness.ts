@@ -7,7 +7,7 @@ import {
   type Flagstaff,
   type FlagstaffOptions,
   type Logger,
-  SYSTEM_ACTOR,
+  SYSTEM,
 } from '@flagstaff/core';
 import { createFetchHandler } from '../adapters/fetch.js';
 import { createNodeHandler } from '../adapters/node.js';
@@ -142,7 +142,7 @@ export async function startTestServer(
     logged,
     request,
     async user(rootRole, email) {
-      const user = await flagstaff.users.create(SYSTEM_ACTOR, {
+      const user = await flagstaff.users.create(SYSTEM, {
         email: email ?? `${rootRole.toLowerCase()}-${userCount++}@example.com`,
         rootRole,
       });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SYSTEM } from '../../auth/caller.js';
+import { callerOf } from '../../auth/caller.js';
 import type { Principal } from '../../auth/principal.js';
 import { ROLES } from '../../domain/user.js';
 import type { Flagstaff } from '../../flagstaff.js';
@@ -45,10 +45,7 @@ describe('visibleProjects', () => {
     expect(await visible(member)).toEqual(['default', 'guarded', 'secret']);
     expect(await visible(groupMember)).toEqual(['default', 'guarded', 'secret']);
     expect(await visible(admin)).toBe('all');
-    const token = await flagstaff.apiTokens.create(
-      { ...SYSTEM, actor: alice },
-      { tokenName: 'ops', type: 'admin' },
-    );
+    const token = await flagstaff.apiTokens.create(alice, { tokenName: 'ops', type: 'admin' });
     expect(await visible((await flagstaff.access.authenticateToken(token.secret))!)).toBe('all');
   });
 
@@ -62,31 +59,31 @@ describe('visibleProjects', () => {
   });
 });
 
-describe('authorize in a private project', () => {
+describe('the policy in a private project', () => {
   it('is NOT_FOUND for a non-member, whatever the permission, naming the project or the feature', async () => {
     for (const permission of ['NONE', 'CREATE_FEATURE', 'UPDATE_PROJECT'] as const)
       await expect(
-        flagstaff.access.authorize(editor, 'admin', permission, { project: 'secret' }),
+        flagstaff.policy.require(callerOf(editor), permission, { project: 'secret' }),
       ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Could not find project "secret".' });
     await expect(
-      flagstaff.access.authorize(editor, 'admin', 'UPDATE_FEATURE', { feature: 'hidden-f' }),
+      flagstaff.policy.require(callerOf(editor), 'UPDATE_FEATURE', { feature: 'hidden-f' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Could not find feature "hidden-f".' });
   });
 
   it('lets members act as their role allows and refuses the rest with FORBIDDEN', async () => {
-    await flagstaff.access.authorize(member, 'admin', 'NONE', { project: 'secret' });
-    await flagstaff.access.authorize(member, 'admin', 'CREATE_FEATURE', { project: 'secret' });
+    await flagstaff.policy.require(callerOf(member), 'NONE', { project: 'secret' });
+    await flagstaff.policy.require(callerOf(member), 'CREATE_FEATURE', { project: 'secret' });
     await expect(
-      flagstaff.access.authorize(member, 'admin', 'UPDATE_PROJECT', { project: 'secret' }),
+      flagstaff.policy.require(callerOf(member), 'UPDATE_PROJECT', { project: 'secret' }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await flagstaff.access.authorize(groupMember, 'admin', 'UPDATE_PROJECT', { project: 'secret' });
-    await flagstaff.access.authorize(admin, 'admin', 'DELETE_PROJECT', { project: 'secret' });
+    await flagstaff.policy.require(callerOf(groupMember), 'UPDATE_PROJECT', { project: 'secret' });
+    await flagstaff.policy.require(callerOf(admin), 'DELETE_PROJECT', { project: 'secret' });
   });
 
   it('leaves protected projects visible: an Editor without a role is FORBIDDEN there, not hidden', async () => {
-    await flagstaff.access.authorize(editor, 'admin', 'NONE', { project: 'guarded' });
+    await flagstaff.policy.require(callerOf(editor), 'NONE', { project: 'guarded' });
     await expect(
-      flagstaff.access.authorize(editor, 'admin', 'CREATE_FEATURE', { project: 'guarded' }),
+      flagstaff.policy.require(callerOf(editor), 'CREATE_FEATURE', { project: 'guarded' }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('"CREATE_FEATURE"') });
   });
 });

@@ -1,34 +1,10 @@
 import { createHash } from 'node:crypto';
 import { callerOf } from '../../auth/caller.js';
-import {
-  isProjectPermission,
-  NONE,
-  noAccess,
-  type Permission,
-  PROJECT_ROLE_PERMISSIONS,
-} from '../../auth/permissions.js';
-import {
-  type ApiFamily,
-  hasRootPermission,
-  type Principal,
-  type ProjectVisibility,
-  principalOfUser,
-  tokenReachesEnvironment,
-  tokenReachesProject,
-} from '../../auth/principal.js';
-import { type ProjectRoleAssignment, ROLES } from '../../domain/user.js';
-import { FlagstaffError, notFound } from '../../errors.js';
+import { type Principal, type ProjectVisibility, principalOfUser } from '../../auth/principal.js';
+import { projectVisibility } from '../../auth/project-visibility.js';
 import type { Actor, ServiceDeps } from '../deps.js';
 import { nowIso } from '../deps.js';
-import { assignmentsOf, projectVisibility } from '../projects/project-visibility.js';
 import { tokenCacheOf } from './token-cache.js';
-
-export interface PermissionScope {
-  project?: string | undefined;
-  environment?: string | undefined;
-  /** A feature whose project is the scope when `project` is not given. */
-  feature?: string | undefined;
-}
 
 /** Hash under which API token secrets are stored and looked up. */
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
@@ -69,59 +45,6 @@ export function createAccessService(deps: ServiceDeps) {
     lastSeenWrite.set(key, now);
     return true;
   };
-
-  const forbidden = (permission: Permission, scope: PermissionScope): FlagstaffError =>
-    noAccess(permission, scope.environment);
-
-  /** Whether one of the user's project roles grants the permission in the project. */
-  const projectRoleGrants = (
-    assignments: readonly ProjectRoleAssignment[],
-    project: string,
-    permission: Permission,
-  ): boolean =>
-    assignments.some((a) => {
-      if (a.projectId !== project) return false;
-      const role = a.roleId === ROLES.Owner.id ? 'Owner' : a.roleId === ROLES.Member.id ? 'Member' : null;
-      return role !== null && PROJECT_ROLE_PERMISSIONS[role]?.has(permission) === true;
-    });
-
-  /** Routes without a project in their path (feature tags, the archive) are scoped by the feature's project. */
-  async function resolveScope(given: PermissionScope): Promise<PermissionScope> {
-    if (given.project !== undefined || given.feature === undefined) return given;
-    return { ...given, project: (await store.features.get(given.feature))?.project };
-  }
-
-  /** A user's authorization on the admin API; private projects the user cannot see do not exist. */
-  async function authorizeUser(
-    principal: Extract<Principal, { kind: 'user' }>,
-    permission: Permission,
-    given: PermissionScope,
-  ): Promise<void> {
-    if (principal.rootRole === 'Admin') return;
-    const scope = await resolveScope(given);
-    const project = scope.project === undefined ? null : await store.projects.get(scope.project);
-    let assignments: ProjectRoleAssignment[] | undefined;
-    if (project?.mode === 'private') {
-      assignments = await assignmentsOf(store, principal.userId);
-      if (!assignments.some((a) => a.projectId === project.id))
-        throw given.project === undefined && given.feature !== undefined
-          ? notFound('feature', given.feature)
-          : notFound('project', project.id);
-    }
-    if (permission === NONE) return;
-    if (!isProjectPermission(permission)) {
-      if (hasRootPermission(principal, permission)) return;
-      throw forbidden(permission, scope);
-    }
-    if (!scope.project) {
-      if (principal.rootRole === 'Editor') return;
-      throw forbidden(permission, scope);
-    }
-    if (principal.rootRole === 'Editor' && (!project || project.mode === 'open')) return;
-    assignments ??= await assignmentsOf(store, principal.userId);
-    if (projectRoleGrants(assignments, scope.project, permission)) return;
-    throw forbidden(permission, scope);
-  }
 
   return {
     /** Looks up an API token by its secret; null when unknown or expired. */
@@ -170,39 +93,6 @@ export function createAccessService(deps: ServiceDeps) {
     /** The actor recorded in events for a principal. */
     actorOf(principal: Principal): Actor {
       return callerOf(principal).actor;
-    },
-
-    /**
-     * Throws FORBIDDEN unless the principal may use `permission` on the API family in the scope.
-     * Tokens reach only their own family; admin tokens may do everything on the admin API. A
-     * private project the user may not see answers NOT_FOUND (the project, or the feature when the
-     * scope came from one), as if it did not exist.
-     */
-    async authorize(
-      principal: Principal,
-      api: ApiFamily,
-      permission: Permission,
-      given: PermissionScope = {},
-    ): Promise<void> {
-      if (principal.kind === 'anonymous-admin' || principal.kind === 'system') return;
-      if (principal.kind === 'user') {
-        if (api !== 'admin') throw new FlagstaffError('FORBIDDEN', `This endpoint needs a ${api} token.`);
-        return authorizeUser(principal, permission, given);
-      }
-      if (principal.tokenType !== api) {
-        throw new FlagstaffError(
-          'FORBIDDEN',
-          `This endpoint needs ${api === 'admin' ? 'an admin' : `a ${api}`} token; a ${principal.tokenType} token was used.`,
-          { tokenType: principal.tokenType },
-        );
-      }
-      // Admin tokens may do everything on the admin API, private projects included.
-      if (api === 'admin') return;
-      const scope = await resolveScope(given);
-      if (scope.project && !tokenReachesProject(principal.projects, scope.project))
-        throw forbidden(permission, scope);
-      if (scope.environment && !tokenReachesEnvironment(principal.environment, scope.environment))
-        throw forbidden(permission, scope);
     },
 
     /** Which projects the principal may see (private projects hide from non-members). */

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { callerOf } from '../../auth/caller.js';
 import type { Principal } from '../../auth/principal.js';
 import { createFlagstaff, type Flagstaff } from '../../flagstaff.js';
 import { createMemoryStore } from '../../memory/index.js';
@@ -39,7 +40,7 @@ describe('changing your own password', () => {
     const other = await flagstaff.sessions.login({ username: 'ann', password: PASSWORD });
     const principal = (await flagstaff.sessions.authenticate(current.sessionId))!;
     await flagstaff.accounts.changePassword(
-      principal,
+      callerOf(principal),
       { oldPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
       current.sessionId,
     );
@@ -72,15 +73,15 @@ describe('changing your own password', () => {
       [{ password: NEW_PASSWORD }, '"oldPassword"'],
     ];
     for (const [input, message] of attempts)
-      await expect(flagstaff.accounts.changePassword(principal, input)).rejects.toMatchObject({
+      await expect(flagstaff.accounts.changePassword(callerOf(principal), input)).rejects.toMatchObject({
         code: 'VALIDATION',
         message: expect.stringContaining(message),
       });
     await expect(
-      flagstaff.accounts.changePassword(
-        { kind: 'anonymous-admin', name: 'admin' },
-        { oldPassword: 'a', password: NEW_PASSWORD },
-      ),
+      flagstaff.accounts.changePassword(callerOf({ kind: 'anonymous-admin', name: 'admin' }), {
+        oldPassword: 'a',
+        password: NEW_PASSWORD,
+      }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await flagstaff.store.users.get(id))!.passwordHash).toBe(before);
     // Only the reset that gave Ann her password.
@@ -157,13 +158,15 @@ describe('admin bootstrap', () => {
 describe('the current user', () => {
   it('shows an Admin with ADMIN, and admin tokens and open mode as Admin-like', async () => {
     const id = await addUser('root', 'Admin');
-    const me = await flagstaff.accounts.currentUser(asUser(id, 'Admin'));
+    const me = await flagstaff.accounts.currentUser(callerOf(asUser(id, 'Admin')));
     expect(me).toMatchObject({
       user: { id, username: 'root', rootRole: 1 },
       permissions: [{ permission: 'ADMIN' }],
     });
     expect(me.user).not.toHaveProperty('passwordHash');
-    expect(await flagstaff.accounts.currentUser({ kind: 'anonymous-admin', name: 'unknown' })).toMatchObject({
+    expect(
+      await flagstaff.accounts.currentUser(callerOf({ kind: 'anonymous-admin', name: 'unknown' })),
+    ).toMatchObject({
       user: { username: 'unknown', rootRole: 1, isAPI: false },
       permissions: [{ permission: 'ADMIN' }],
     });
@@ -175,7 +178,7 @@ describe('the current user', () => {
       projects: ['*'],
       environment: '*',
     };
-    expect(await flagstaff.accounts.currentUser(token)).toMatchObject({
+    expect(await flagstaff.accounts.currentUser(callerOf(token))).toMatchObject({
       user: { username: 'ci', isAPI: true, rootRole: 1 },
       permissions: [{ permission: 'ADMIN' }],
     });
@@ -184,7 +187,7 @@ describe('the current user', () => {
   it("lists an Editor's root permissions and project permissions in open projects, per environment", async () => {
     const id = await addUser('ed', 'Editor');
     await flagstaff.projects.create(alice, { id: 'secret', name: 'Secret', mode: 'private' });
-    const { permissions } = await flagstaff.accounts.currentUser(asUser(id, 'Editor'));
+    const { permissions } = await flagstaff.accounts.currentUser(callerOf(asUser(id, 'Editor')));
     expect(permissions).toContainEqual({ permission: 'CREATE_SEGMENT' });
     expect(permissions).not.toContainEqual({ permission: 'ADMIN' });
     expect(permissions).not.toContainEqual({ permission: 'CREATE_ADDON' });
@@ -199,9 +202,9 @@ describe('the current user', () => {
 
   it("lists a Viewer's project role permissions only, and NOT_FOUND for a deleted user", async () => {
     const id = await addUser('vic');
-    expect((await flagstaff.accounts.currentUser(asUser(id, 'Viewer'))).permissions).toEqual([]);
+    expect((await flagstaff.accounts.currentUser(callerOf(asUser(id, 'Viewer')))).permissions).toEqual([]);
     await flagstaff.users.setUserProjectRoles(alice, 'default', id, [5]);
-    const { permissions } = await flagstaff.accounts.currentUser(asUser(id, 'Viewer'));
+    const { permissions } = await flagstaff.accounts.currentUser(callerOf(asUser(id, 'Viewer')));
     expect(permissions).toContainEqual({ permission: 'CREATE_FEATURE', project: 'default' });
     expect(permissions).toContainEqual({
       permission: 'CREATE_FEATURE_STRATEGY',
@@ -210,7 +213,7 @@ describe('the current user', () => {
     });
     expect(permissions).not.toContainEqual({ permission: 'UPDATE_PROJECT', project: 'default' });
     await withWriteTransactions(flagstaff.store).users.delete(id);
-    await expect(flagstaff.accounts.currentUser(asUser(id, 'Viewer'))).rejects.toMatchObject({
+    await expect(flagstaff.accounts.currentUser(callerOf(asUser(id, 'Viewer')))).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });

@@ -1,5 +1,5 @@
+import type { Caller } from '../../auth/caller.js';
 import { hashPassword, validatePassword, verifyPassword } from '../../auth/password.js';
-import type { Principal } from '../../auth/principal.js';
 import { parseWith } from '../../domain/parse.js';
 import { type CurrentUser, changePasswordSchema, resetPasswordSchema } from '../../domain/session.js';
 import { ROLES, type UserRecord, type UserView } from '../../domain/user.js';
@@ -48,7 +48,9 @@ export function createAccountService(deps: ServiceDeps) {
      * unauthenticated mode get an Admin-like view (`isAPI: true` for tokens). NOT_FOUND when the
      * user of a user principal no longer exists.
      */
-    async currentUser(principal: Principal): Promise<CurrentUser> {
+    async currentUser(caller: Caller): Promise<CurrentUser> {
+      await deps.policy.require(caller, 'NONE');
+      const { principal } = caller;
       const permissions = await permissionsOf(store, principal);
       if (principal.kind === 'user') {
         const user = userView(await requireUser(store, principal.userId));
@@ -82,7 +84,9 @@ export function createAccountService(deps: ServiceDeps) {
      * but a user principal; VALIDATION naming `password` (rules of `validatePassword`),
      * `confirmPassword` (differs) or `oldPassword` (wrong, or the user has none); user-updated.
      */
-    async changePassword(principal: Principal, input: unknown, currentSessionId?: string): Promise<void> {
+    async changePassword(caller: Caller, input: unknown, currentSessionId?: string): Promise<void> {
+      await deps.policy.require(caller, 'NONE');
+      const { principal } = caller;
       if (principal.kind !== 'user')
         throw new FlagstaffError('FORBIDDEN', 'Only a signed-in user can change their own password.');
       const body = parseWith(changePasswordSchema, input);
@@ -107,7 +111,8 @@ export function createAccountService(deps: ServiceDeps) {
      * An Admin sets another user's password (the route requires ADMIN); every session of that
      * user ends. NOT_FOUND for an unknown user; VALIDATION naming `password`; user-updated.
      */
-    async resetPassword(actor: Actor, userId: number, input: unknown): Promise<void> {
+    async resetPassword(caller: Caller, userId: number, input: unknown): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'ADMIN', {});
       const body = parseWith(resetPasswordSchema, input);
       validatePassword(body.password, 'password');
       await requireUser(store, userId);

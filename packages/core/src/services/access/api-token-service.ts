@@ -1,10 +1,12 @@
 import type { Caller } from '../../auth/caller.js';
 import { apiTokenPermission, noAccess } from '../../auth/permissions.js';
 import { hasRootPermission, type Principal, seesProject } from '../../auth/principal.js';
+import { projectVisibility } from '../../auth/project-visibility.js';
 import {
   type ApiTokenRecord,
   type ApiTokenType,
   type ApiTokenView,
+  apiTokenTypeSchema,
   createApiTokenSchema,
   updateApiTokenSchema,
 } from '../../domain/api-token.js';
@@ -14,7 +16,6 @@ import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps, SYSTEM_ACTOR } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
-import { projectVisibility } from '../projects/project-visibility.js';
 import { hashSecret } from './access-service.js';
 import { tokenCacheOf } from './token-cache.js';
 
@@ -184,6 +185,7 @@ export function createApiTokenService(deps: ServiceDeps) {
      * root Admins and admin tokens.
      */
     async list(caller: Caller): Promise<ApiTokenView[]> {
+      await deps.policy.require(caller, 'READ_CLIENT_API_TOKEN');
       return (await store.apiTokens.list())
         .filter((t) => mayRead(caller.principal, t.type))
         .map((t) => apiTokenView(t));
@@ -191,6 +193,7 @@ export function createApiTokenService(deps: ServiceDeps) {
 
     /** Tokens with exactly this name the caller may read (GET /api-tokens/:name); empty when none. */
     async listByName(caller: Caller, name: string): Promise<ApiTokenView[]> {
+      await deps.policy.require(caller, 'READ_CLIENT_API_TOKEN');
       return (await store.apiTokens.listByName(name))
         .filter((t) => mayRead(caller.principal, t.type))
         .map((t) => apiTokenView(t));
@@ -201,6 +204,10 @@ export function createApiTokenService(deps: ServiceDeps) {
      * Projects the caller may not see (private, not a member) are NOT_FOUND.
      */
     async create(caller: Caller, input: unknown): Promise<ApiTokenView> {
+      // The permission depends on the type asked for; an unreadable type is judged as client.
+      const type = (input as { type?: unknown } | null | undefined)?.type;
+      const asked = apiTokenTypeSchema.safeParse(typeof type === 'string' ? type.toLowerCase() : type);
+      await deps.policy.require(caller, apiTokenPermission('CREATE', asked.success ? asked.data : 'client'));
       const { actor, principal } = caller;
       const body = parseWith(createApiTokenSchema, input);
       const scope = resolveScope(body);
@@ -224,6 +231,7 @@ export function createApiTokenService(deps: ServiceDeps) {
      * stored token's type.
      */
     async updateExpiry(caller: Caller, secret: string, input: unknown): Promise<ApiTokenView> {
+      await deps.policy.require(caller, 'NONE');
       const { actor, principal } = caller;
       const body = parseWith(updateApiTokenSchema, input);
       requireMayChangeAny(principal, 'UPDATE');
@@ -251,6 +259,7 @@ export function createApiTokenService(deps: ServiceDeps) {
      * DELETE_CLIENT_API_TOKEN / DELETE_FRONTEND_API_TOKEN / ADMIN for the stored token's type.
      */
     async delete(caller: Caller, secret: string): Promise<boolean> {
+      await deps.policy.require(caller, 'NONE');
       const { actor, principal } = caller;
       requireMayChangeAny(principal, 'DELETE');
       return changingTokens(async (tx) => {

@@ -1,5 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../auth/caller.js';
 import { createFlagstaff, type Flagstaff } from '../../flagstaff.js';
 import { createMemoryStore } from '../../memory/index.js';
 import { withWriteTransactions } from '../../testing/write-transactions.js';
@@ -13,11 +14,13 @@ let annId: number;
 
 /** Ann, an Editor with e-mail Ann@Example.com, username ann and PASSWORD. */
 async function addAnn(f: Flagstaff): Promise<number> {
-  const ann = await f.users.create(
-    { name: 'admin', userId: null },
-    { name: 'Ann', email: 'Ann@Example.com', username: 'ann', rootRole: 'Editor' },
-  );
-  await f.accounts.resetPassword({ name: 'admin', userId: null }, ann.id, { password: PASSWORD });
+  const ann = await f.users.create(SYSTEM, {
+    name: 'Ann',
+    email: 'Ann@Example.com',
+    username: 'ann',
+    rootRole: 'Editor',
+  });
+  await f.accounts.resetPassword(SYSTEM, ann.id, { password: PASSWORD });
   return ann.id;
 }
 
@@ -64,7 +67,7 @@ describe('login', () => {
   });
 
   it('answers a wrong password, an unknown user and a user without a password alike', async () => {
-    await flagstaff.users.create({ name: 'admin', userId: null }, { username: 'nopass' });
+    await flagstaff.users.create(SYSTEM, { username: 'nopass' });
     const errors = await Promise.all([
       failure(flagstaff.sessions.login({ username: 'ann', password: 'Wrong-Secret-42' })),
       failure(flagstaff.sessions.login({ username: 'nobody', password: PASSWORD })),

@@ -5,7 +5,6 @@ import { parseWith } from '../../domain/parse.js';
 import { type LoginResult, loginSchema, type SessionRecord } from '../../domain/session.js';
 import type { UserRecord } from '../../domain/user.js';
 import { FlagstaffError } from '../../errors.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { inTransaction, type ServiceDeps } from '../deps.js';
 import { createLoginThrottle, type LoginThrottleOptions } from './login-throttle.js';

@@ -25,12 +25,12 @@ describe('invite links', () => {
       enabled: true,
       expiresAt: inADay,
       createdAt: '2026-01-01T00:00:00.000Z',
-      createdBy: alice.name,
+      createdBy: alice.actor.name,
       users: [],
       role: { id: 3, name: 'Viewer', type: 'root' },
     });
-    expect(await flagstaff.signupTokens.list()).toEqual([token]);
-    expect(await flagstaff.signupTokens.get(token.secret)).toEqual(token);
+    expect(await flagstaff.signupTokens.list(alice)).toEqual([token]);
+    expect(await flagstaff.signupTokens.get(alice, token.secret)).toEqual(token);
   });
 
   it('makes relative URLs without a base URL and refuses bad input naming the property', async () => {
@@ -47,7 +47,7 @@ describe('invite links', () => {
       code: 'VALIDATION',
       message: expect.stringContaining('"name"'),
     });
-    await expect(flagstaff.signupTokens.get('nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(flagstaff.signupTokens.get(alice, 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('never writes the secret into events', async () => {
@@ -56,7 +56,7 @@ describe('invite links', () => {
     await flagstaff.signupTokens.update(alice, token.secret, { enabled: false });
     const events = await eventsOf(flagstaff, 'public-signup-token-');
     expect(events.map((e) => e.type)).toEqual(['public-signup-token-created', 'public-signup-token-updated']);
-    expect(events[0]?.data).toMatchObject({ name: 'team', expiresAt: inADay, createdBy: alice.name });
+    expect(events[0]?.data).toMatchObject({ name: 'team', expiresAt: inADay, createdBy: alice.actor.name });
     expect(events[1]).toMatchObject({ data: { enabled: false }, preData: { enabled: true } });
     expect(JSON.stringify(events)).not.toContain(token.secret);
   });
@@ -66,7 +66,7 @@ describe('invite links', () => {
     const token = await flagstaff.signupTokens.create(alice, { name: 'team', expiresAt: inADay });
     await expect(flagstaff.signupTokens.validate(token.secret)).resolves.toMatchObject({ enabled: true });
     clock.set('2026-01-03T00:00:00.000Z');
-    expect((await flagstaff.signupTokens.get(token.secret)).enabled).toBe(false);
+    expect((await flagstaff.signupTokens.get(alice, token.secret)).enabled).toBe(false);
     await expect(flagstaff.signupTokens.validate(token.secret)).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('expired'),
@@ -95,7 +95,7 @@ describe('signing up through an invite link', () => {
     });
     expect(user).toMatchObject({ name: 'Bob', email: 'bob@example.com', rootRole: 3, isAPI: false });
     expect(user).not.toHaveProperty('passwordHash');
-    expect((await flagstaff.signupTokens.get(token.secret)).users?.map((u) => u.email)).toEqual([
+    expect((await flagstaff.signupTokens.get(alice, token.secret)).users?.map((u) => u.email)).toEqual([
       'bob@example.com',
     ]);
     const stored = await flagstaff.store.users.get(user.id);
@@ -129,6 +129,6 @@ describe('signing up through an invite link', () => {
     ).rejects.toMatchObject({
       code: 'VALIDATION',
     });
-    expect((await flagstaff.users.list()).map((u) => u.email)).toEqual(['bob@example.com']);
+    expect((await flagstaff.users.list(alice)).map((u) => u.email)).toEqual(['bob@example.com']);
   });
 });

@@ -1,3 +1,4 @@
+import type { Caller } from '../../auth/caller.js';
 import { hashPassword, validatePassword } from '../../auth/password.js';
 import { parseWith } from '../../domain/parse.js';
 import {
@@ -9,7 +10,6 @@ import {
 } from '../../domain/signup-token.js';
 import { ROLES, type UserView } from '../../domain/user.js';
 import { FlagstaffError } from '../../errors.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
@@ -68,19 +68,22 @@ export function createSignupTokenService(deps: ServiceDeps & { baseUrl?: string 
 
   return {
     /** Every invite link, newest first. */
-    async list(): Promise<SignupTokenView[]> {
+    async list(caller: Caller): Promise<SignupTokenView[]> {
+      await deps.policy.require(caller, 'ADMIN', {});
       return Promise.all((await store.signupTokens.list()).map((t) => view(store, t)));
     },
 
     /** One invite link or NOT_FOUND. */
-    async get(secret: string): Promise<SignupTokenView> {
+    async get(caller: Caller, secret: string): Promise<SignupTokenView> {
+      await deps.policy.require(caller, 'ADMIN', {});
       const token = await store.signupTokens.get(secret);
       if (!token) throw unknownLink();
       return view(store, token);
     },
 
     /** Creates an invite link for the Viewer role (public-signup-token-created). */
-    async create(actor: Actor, input: unknown): Promise<SignupTokenView> {
+    async create(caller: Caller, input: unknown): Promise<SignupTokenView> {
+      const actor = await deps.policy.permit(caller, 'ADMIN', {});
       const body = parseWith(createSignupTokenSchema, input);
       return inTransaction(deps, async (tx) => {
         const token: SignupTokenRecord = {
@@ -102,7 +105,8 @@ export function createSignupTokenService(deps: ServiceDeps & { baseUrl?: string 
     },
 
     /** Changes expiresAt and/or enabled (public-signup-token-updated). */
-    async update(actor: Actor, secret: string, input: unknown): Promise<SignupTokenView> {
+    async update(caller: Caller, secret: string, input: unknown): Promise<SignupTokenView> {
+      const actor = await deps.policy.permit(caller, 'ADMIN', {});
       const body = parseWith(updateSignupTokenSchema, input);
       return inTransaction(deps, async (tx) => {
         const before = await tx.signupTokens.get(secret);

@@ -6,11 +6,10 @@ import {
   PROJECT_ROLE_PERMISSIONS,
 } from '../../auth/permissions.js';
 import type { Principal } from '../../auth/principal.js';
+import { assignmentsOf } from '../../auth/project-visibility.js';
 import type { PermissionGrant } from '../../domain/session.js';
 import { ROLES } from '../../domain/user.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
-import { assignmentsOf } from '../projects/project-visibility.js';
 
 const ENVIRONMENT_SCOPED = new Set<string>(ENVIRONMENT_PERMISSIONS);
 
@@ -27,6 +26,7 @@ export async function permissionsOf(
 ): Promise<PermissionGrant[]> {
   if (principal.kind === 'anonymous-admin' || principal.kind === 'system') return [{ permission: 'ADMIN' }];
   if (principal.kind === 'api-token') return principal.tokenType === 'admin' ? [{ permission: 'ADMIN' }] : [];
+  if (principal.kind === 'anonymous') return [];
   if (principal.rootRole === 'Admin') return [{ permission: 'ADMIN' }];
 
   const grants: PermissionGrant[] = [];

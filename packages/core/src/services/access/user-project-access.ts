@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import type { Caller } from '../../auth/caller.js';
 import { parseWith } from '../../domain/parse.js';
 import type { ProjectRoleAssignment, Role, UserView } from '../../domain/user.js';
 import { FlagstaffError, invalid } from '../../errors.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
-import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { requireProject } from '../projects/project-service.js';
 import { type GroupView, groupView, requireGroup, requireRole, requireUser, userView } from './user-view.js';
@@ -75,11 +75,12 @@ export function createProjectAccess(deps: ServiceDeps) {
   return {
     /** Deprecated PUT /projects/:p/groups/:g/roles/:r: gives the group exactly this role (project-group-role-changed). */
     async setGroupProjectRole(
-      actor: Actor,
+      caller: Caller,
       projectId: string,
       groupId: number,
       roleId: number,
     ): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project: projectId });
       return inTransaction(deps, async (tx) => {
         await requireProject(tx, projectId);
         await requireGroup(tx, requireId('groupId', groupId));
@@ -99,11 +100,12 @@ export function createProjectAccess(deps: ServiceDeps) {
 
     /** Replaces the roles a user has in a project; an empty list removes access (project-access-user-roles-updated). */
     async setUserProjectRoles(
-      actor: Actor,
+      caller: Caller,
       projectId: string,
       userId: number,
       roleIds: readonly number[],
     ): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project: projectId });
       return inTransaction(deps, async (tx) => {
         await requireProject(tx, projectId);
         await requireUser(tx, requireId('userId', userId));
@@ -123,7 +125,8 @@ export function createProjectAccess(deps: ServiceDeps) {
     },
 
     /** POST /projects/:p/access: adds every role to every user and group, keeping roles they had (project-access-added). */
-    async addAccess(actor: Actor, projectId: string, input: unknown): Promise<void> {
+    async addAccess(caller: Caller, projectId: string, input: unknown): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project: projectId });
       const body = parseWith(addProjectAccessSchema, input);
       if (body.users.length === 0 && body.groups.length === 0)
         throw new FlagstaffError('VALIDATION', '"users" must list at least one user (or "groups" a group).', {
@@ -155,7 +158,8 @@ export function createProjectAccess(deps: ServiceDeps) {
     },
 
     /** Who has which roles in a project, plus the roles that can be given there. */
-    async listProjectAccess(projectId: string): Promise<ProjectAccessView> {
+    async listProjectAccess(caller: Caller, projectId: string): Promise<ProjectAccessView> {
+      await deps.policy.require(caller, 'NONE', { project: projectId });
       await requireProject(store, projectId);
       const assignments = await store.projectAccess.list(projectId);
       const users: ProjectAccessView['users'] = [];
@@ -173,7 +177,8 @@ export function createProjectAccess(deps: ServiceDeps) {
     },
 
     /** Distinct users with a role in the project, directly or through a group (project overview). */
-    async countProjectMembers(projectId: string): Promise<number> {
+    async countProjectMembers(caller: Caller, projectId: string): Promise<number> {
+      await deps.policy.require(caller, 'NONE', { project: projectId });
       const members = new Set<number>();
       for (const a of await store.projectAccess.list(projectId)) {
         if (a.userId !== null) members.add(a.userId);

@@ -30,11 +30,11 @@ describe('users', () => {
     expect(bob).not.toHaveProperty('scimId');
     const byName = await flagstaff.users.create(alice, { username: 'svc' });
     expect(byName).toMatchObject({ email: '', username: 'svc', imageUrl: '', rootRole: ROLES.Viewer.id });
-    expect(await flagstaff.users.get(bob.id)).toEqual(bob);
-    expect((await flagstaff.users.list()).map((u) => u.id)).toEqual([bob.id, byName.id]);
+    expect(await flagstaff.users.get(alice, bob.id)).toEqual(bob);
+    expect((await flagstaff.users.list(alice)).map((u) => u.id)).toEqual([bob.id, byName.id]);
     const events = await flagstaff.store.events.search({ ascending: true });
     expect(events.map((e) => e.type)).toEqual(['user-created', 'user-created']);
-    expect(events[0]).toMatchObject({ createdBy: alice.name, data: { email: 'bob@example.com' } });
+    expect(events[0]).toMatchObject({ createdBy: alice.actor.name, data: { email: 'bob@example.com' } });
   });
 
   it('refuses duplicates, project roles as root roles, missing identity, and unknown ids', async () => {
@@ -48,7 +48,7 @@ describe('users', () => {
       code: 'VALIDATION',
       message: expect.stringContaining('"email"'),
     });
-    await expect(flagstaff.users.get(99)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(flagstaff.users.get(alice, 99)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
@@ -64,14 +64,14 @@ describe('groups', () => {
     expect(group).toMatchObject({
       name: 'devs',
       description: 'Developers',
-      createdBy: alice.name,
+      createdBy: alice.actor.name,
       userCount: 1,
     });
     expect(group.users.map((u) => u.user.email)).toEqual(['bob@example.com']);
     const grown = await flagstaff.users.groups.addUsers(alice, group.id, [bob.id, carol.id]);
     expect(grown.users.map((u) => u.user.id)).toEqual([bob.id, carol.id]);
-    expect((await flagstaff.users.groups.list()).map((g) => g.userCount)).toEqual([2]);
-    expect(await flagstaff.users.groups.get(group.id)).toEqual(grown);
+    expect((await flagstaff.users.groups.list(alice)).map((g) => g.userCount)).toEqual([2]);
+    expect(await flagstaff.users.groups.get(alice, group.id)).toEqual(grown);
     const events = (await flagstaff.store.events.search({ ascending: true })).filter((e) =>
       e.type.startsWith('group-'),
     );
@@ -90,7 +90,7 @@ describe('groups', () => {
     await expect(
       flagstaff.users.groups.create(alice, { name: 'ops', users: [{ user: { id: 42 } }] }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('"users[0]"') });
-    expect((await flagstaff.users.groups.list()).map((g) => g.name)).toEqual(['devs']);
+    expect((await flagstaff.users.groups.list(alice)).map((g) => g.name)).toEqual(['devs']);
     await expect(flagstaff.users.groups.addUsers(alice, 99, [])).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(flagstaff.users.groups.create(alice, { name: '' })).rejects.toMatchObject({
       code: 'VALIDATION',
@@ -101,18 +101,18 @@ describe('groups', () => {
 
 describe('roles', () => {
   it('lists the built-in roles and gets one by id', async () => {
-    expect((await flagstaff.users.roles.list()).map((r) => r.name)).toEqual([
+    expect((await flagstaff.users.roles.list(alice)).map((r) => r.name)).toEqual([
       'Admin',
       'Editor',
       'Viewer',
       'Owner',
       'Member',
     ]);
-    expect(await flagstaff.users.roles.get(ROLES.Member.id)).toMatchObject({
+    expect(await flagstaff.users.roles.get(alice, ROLES.Member.id)).toMatchObject({
       type: 'project',
       name: 'Member',
     });
-    await expect(flagstaff.users.roles.get(77)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(flagstaff.users.roles.get(alice, 77)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
@@ -121,7 +121,7 @@ describe('project access', () => {
     const group = await flagstaff.users.groups.create(alice, { name: 'devs' });
     await flagstaff.users.setGroupProjectRole(alice, 'default', group.id, ROLES.Member.id);
     await flagstaff.users.setGroupProjectRole(alice, 'default', group.id, ROLES.Owner.id);
-    const access = await flagstaff.users.listProjectAccess('default');
+    const access = await flagstaff.users.listProjectAccess(alice, 'default');
     expect(access.groups.map((g) => [g.name, g.roles])).toEqual([['devs', [ROLES.Owner.id]]]);
     const events = (await flagstaff.store.events.search({ ascending: true })).filter(
       (e) => e.type === 'project-group-role-changed',
@@ -162,7 +162,7 @@ describe('project access', () => {
       users: [bob.id, { id: carol.id }],
       groups: [group.id],
     });
-    const access = await flagstaff.users.listProjectAccess('default');
+    const access = await flagstaff.users.listProjectAccess(alice, 'default');
     expect(access.roles.map((r) => r.name)).toEqual(['Owner', 'Member']);
     expect(access.users.map((u) => [u.email, [...u.roles].sort()])).toEqual([
       ['bob@example.com', [ROLES.Owner.id, ROLES.Member.id].sort()],
@@ -177,7 +177,7 @@ describe('project access', () => {
     expect(updated).toMatchObject({ project: 'default', data: { userId: bob.id, roles: [ROLES.Member.id] } });
     expect(added?.data).toEqual({ roles: [ROLES.Owner.id], users: [bob.id, carol.id], groups: [group.id] });
     await flagstaff.users.setUserProjectRoles(alice, 'default', carol.id, []);
-    expect((await flagstaff.users.listProjectAccess('default')).users.map((u) => u.email)).toEqual([
+    expect((await flagstaff.users.listProjectAccess(alice, 'default')).users.map((u) => u.email)).toEqual([
       'bob@example.com',
     ]);
   });
@@ -202,7 +202,7 @@ describe('project access', () => {
     await expect(
       flagstaff.users.addAccess(alice, 'default', { roles: [ROLES.Member.id], users: [123] }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('"123"') });
-    expect((await flagstaff.users.listProjectAccess('default')).users).toEqual([]);
+    expect((await flagstaff.users.listProjectAccess(alice, 'default')).users).toEqual([]);
   });
 
   it('counts distinct members, direct or through groups', async () => {
@@ -213,11 +213,11 @@ describe('project access', () => {
       name: 'devs',
       users: [{ user: { id: bob.id } }, { user: { id: carol.id } }],
     });
-    expect(await flagstaff.users.countProjectMembers('default')).toBe(0);
+    expect(await flagstaff.users.countProjectMembers(alice, 'default')).toBe(0);
     await flagstaff.users.setUserProjectRoles(alice, 'default', bob.id, [ROLES.Owner.id, ROLES.Member.id]);
     await flagstaff.users.setUserProjectRoles(alice, 'default', dave.id, [ROLES.Member.id]);
     await flagstaff.users.setGroupProjectRole(alice, 'default', group.id, ROLES.Member.id);
-    expect(await flagstaff.users.countProjectMembers('default')).toBe(3);
+    expect(await flagstaff.users.countProjectMembers(alice, 'default')).toBe(3);
   });
 });
 
@@ -265,7 +265,7 @@ describe('updating and deleting users', () => {
       code: 'CONFLICT',
     });
     await expect(f.users.update(alice, 999, { name: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(await f.users.get(user.id)).toMatchObject({ email: 'ann@example.com', rootRole: 2 });
+    expect(await f.users.get(alice, user.id)).toMatchObject({ email: 'ann@example.com', rootRole: 2 });
   });
 
   it('deletes a user with their sessions and writes user-deleted', async () => {
@@ -273,7 +273,7 @@ describe('updating and deleting users', () => {
     const { user, sessionId } = await signedInUser(f);
     await f.users.remove(alice, user.id);
     expect(await f.sessions.authenticate(sessionId)).toBeNull();
-    await expect(f.users.get(user.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(f.users.get(alice, user.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const [deleted] = await f.store.events.search({ type: 'user-deleted' });
     expect(deleted).toMatchObject({ data: null, preData: { id: user.id, username: 'ann' } });
     await expect(f.users.remove(alice, user.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -1,3 +1,4 @@
+import type { Caller } from '../../auth/caller.js';
 import { parseWith } from '../../domain/parse.js';
 import {
   createGroupSchema,
@@ -10,7 +11,6 @@ import {
 } from '../../domain/user.js';
 import { conflict, FlagstaffError, invalid } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
-import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { createProjectAccess } from './user-project-access.js';
@@ -66,17 +66,20 @@ export function createUserService(deps: ServiceDeps) {
 
   return {
     /** Every user, ordered by id. */
-    async list(): Promise<UserView[]> {
+    async list(caller: Caller): Promise<UserView[]> {
+      await deps.policy.require(caller, 'ADMIN', {});
       return (await store.users.list()).map(userView);
     },
 
     /** One user or NOT_FOUND. */
-    async get(id: number): Promise<UserView> {
+    async get(caller: Caller, id: number): Promise<UserView> {
+      await deps.policy.require(caller, 'ADMIN', {});
       return userView(await requireUser(store, id));
     },
 
     /** Creates a user with a root role (default Viewer) (user-created). */
-    async create(actor: Actor, input: unknown): Promise<UserView> {
+    async create(caller: Caller, input: unknown): Promise<UserView> {
+      const actor = await deps.policy.permit(caller, 'ADMIN', {});
       const body = parseWith(createUserSchema, input);
       return inTransaction(deps, async (tx) => {
         const rootRole = typeof body.rootRole === 'string' ? ROOT_ROLE_IDS[body.rootRole] : body.rootRole;
@@ -98,7 +101,8 @@ export function createUserService(deps: ServiceDeps) {
      * user's sessions, so they sign in again under it. NOT_FOUND; VALIDATION naming the property;
      * CONFLICT when the e-mail is taken.
      */
-    async update(actor: Actor, id: number, input: unknown): Promise<UserView> {
+    async update(caller: Caller, id: number, input: unknown): Promise<UserView> {
+      const actor = await deps.policy.permit(caller, 'ADMIN', {});
       const body = parseWith(updateUserSchema, input);
       return inTransaction(deps, async (tx) => {
         const before = await requireUser(tx, id);
@@ -132,7 +136,8 @@ export function createUserService(deps: ServiceDeps) {
     },
 
     /** Deletes a user with their sessions, group memberships and project roles (user-deleted). NOT_FOUND. */
-    async remove(actor: Actor, id: number): Promise<void> {
+    async remove(caller: Caller, id: number): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'ADMIN', {});
       return inTransaction(deps, async (tx) => {
         const before = await requireUser(tx, id);
         await tx.users.delete(id);
@@ -142,17 +147,20 @@ export function createUserService(deps: ServiceDeps) {
 
     groups: {
       /** Every group with its members. */
-      async list(): Promise<GroupView[]> {
+      async list(caller: Caller): Promise<GroupView[]> {
+        await deps.policy.require(caller, 'NONE', {});
         return Promise.all((await store.groups.list()).map((g) => groupView(store, g)));
       },
 
       /** One group with its members, or NOT_FOUND. */
-      async get(id: number): Promise<GroupView> {
+      async get(caller: Caller, id: number): Promise<GroupView> {
+        await deps.policy.require(caller, 'NONE', {});
         return groupView(store, await requireGroup(store, id));
       },
 
       /** Creates a group (group-created) with its initial users (group-user-added). */
-      async create(actor: Actor, input: unknown): Promise<GroupView> {
+      async create(caller: Caller, input: unknown): Promise<GroupView> {
+        const actor = await deps.policy.permit(caller, 'ADMIN', {});
         const body = parseWith(createGroupSchema, input);
         return inTransaction(deps, async (tx) => {
           if ((await tx.groups.list()).some((g) => g.name === body.name))
@@ -183,7 +191,8 @@ export function createUserService(deps: ServiceDeps) {
       },
 
       /** Adds users to a group; ones already in it are ignored (group-user-added). */
-      async addUsers(actor: Actor, groupId: number, userIds: readonly number[]): Promise<GroupView> {
+      async addUsers(caller: Caller, groupId: number, userIds: readonly number[]): Promise<GroupView> {
+        const actor = await deps.policy.permit(caller, 'ADMIN', {});
         return inTransaction(deps, async (tx) => {
           const group = await requireGroup(tx, groupId);
           await addGroupUsers(tx, actor, groupId, userIds, nowIso(deps));
@@ -194,9 +203,15 @@ export function createUserService(deps: ServiceDeps) {
 
     roles: {
       /** Every role (built-in root and project roles first), ordered by id. */
-      list: (): Promise<Role[]> => store.roles.list(),
+      async list(caller: Caller): Promise<Role[]> {
+        await deps.policy.require(caller, 'NONE');
+        return store.roles.list();
+      },
       /** One role or NOT_FOUND. */
-      get: (id: number): Promise<Role> => requireRole(store, id),
+      async get(caller: Caller, id: number): Promise<Role> {
+        await deps.policy.require(caller, 'NONE');
+        return requireRole(store, id);
+      },
     },
 
     ...createProjectAccess(deps),

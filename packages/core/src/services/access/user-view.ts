@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { GroupRecord, Role, UserRecord, UserView } from '../../domain/user.js';
 import { notFound } from '../../errors.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 
 /** Gravatar-style avatar (identicon fallback), so UIs always have a picture; '' without an e-mail. */

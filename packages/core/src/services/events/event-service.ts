@@ -1,9 +1,9 @@
 import type { Caller } from '../../auth/caller.js';
 import type { Principal } from '../../auth/principal.js';
+import { hiddenProjects } from '../../auth/project-visibility.js';
 import { type EventQuery, eventSearchSchema, type FlagstaffEvent } from '../../domain/event.js';
 import { parseWith } from '../../domain/parse.js';
 import type { ServiceDeps } from '../deps.js';
-import { hiddenProjects } from '../projects/project-visibility.js';
 
 /** Events returned by GET /api/admin/events when no project is given. */
 const RECENT_EVENTS = 100;
@@ -47,6 +47,8 @@ export function createEventService(deps: ServiceDeps) {
   return {
     /** The last 100 events, or every event of the project when one is given (newest first). */
     async list(caller: Caller, project?: string): Promise<EventList> {
+      // A hidden project lists nothing (below), as the reference does: no project scope here.
+      await deps.policy.require(caller, 'NONE');
       const visible = await projectFilter(caller.principal, project);
       if (visible === null) return { version: 1, events: [] };
       const events = await store.events.search(
@@ -61,6 +63,7 @@ export function createEventService(deps: ServiceDeps) {
      * whatever the cursor, so a client can tell how far through the listing it is.
      */
     async search(caller: Caller, input: unknown): Promise<EventSearchResult> {
+      await deps.policy.require(caller, 'NONE', {});
       const body = parseWith(eventSearchSchema, input ?? {});
       const visible = await projectFilter(caller.principal, body.project);
       if (visible === null) return { version: 1, events: [], totalEvents: 0 };
@@ -85,6 +88,7 @@ export function createEventService(deps: ServiceDeps) {
      * in projects hidden from the viewer are left out, so a hidden feature has none.
      */
     async forFeature(caller: Caller, name: string): Promise<FeatureEvents> {
+      await deps.policy.require(caller, 'NONE', {});
       const hidden = await hiddenProjects(store, caller.principal);
       const events = await store.events.search(
         hidden.length === 0 ? { feature: name } : { feature: name, excludeProjects: hidden },

@@ -1,7 +1,6 @@
 import type { NewEvent } from '../../domain/event.js';
 import type { Tag } from '../../domain/tag.js';
 import type { Repositories } from '../../ports/repositories.js';
-import type { ReadRepositories } from '../../ports/store.js';
 import type { Actor } from '../deps.js';
 
 export type EventDraft = Omit<NewEvent, 'createdBy' | 'createdByUserId' | 'createdAt'>;

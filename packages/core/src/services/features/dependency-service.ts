@@ -1,9 +1,9 @@
+import type { Caller } from '../../auth/caller.js';
 import { type Dependency, dependencyInputSchema } from '../../domain/feature.js';
 import { parseWith } from '../../domain/parse.js';
 import { FlagstaffError, notFound } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
-import type { ReadRepositories } from '../../ports/store.js';
-import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeFeatureEvents } from '../events/event-writer.js';
 import { requireProject } from '../projects/project-service.js';
 import { requireFeature } from './require-feature.js';
@@ -26,7 +26,8 @@ export function createDependencyService(deps: ServiceDeps) {
   const { store } = deps;
   return {
     /** Parents of a feature. */
-    async list(project: string, child: string): Promise<Dependency[]> {
+    async list(caller: Caller, project: string, child: string): Promise<Dependency[]> {
+      await deps.policy.require(caller, 'NONE', { project });
       await requireFeature(store, project, child);
       return (await store.dependencies.list([child])).map(({ feature, enabled, variants }) => ({
         feature,
@@ -36,14 +37,16 @@ export function createDependencyService(deps: ServiceDeps) {
     },
 
     /** Whether any feature of the project has a dependency. */
-    async projectHasDependencies(project: string): Promise<boolean> {
+    async projectHasDependencies(caller: Caller, project: string): Promise<boolean> {
+      await deps.policy.require(caller, 'NONE', { project });
       await requireProject(store, project);
       const names = (await store.features.list({ project, archived: false })).map((f) => f.name);
       return names.length > 0 && (await store.dependencies.list(names)).length > 0;
     },
 
     /** Adds or replaces a parent dependency (feature-dependency-added); refuses cycles. */
-    async add(actor: Actor, project: string, child: string, input: unknown): Promise<Dependency> {
+    async add(caller: Caller, project: string, child: string, input: unknown): Promise<Dependency> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_DEPENDENCY', { project });
       const dep = parseWith(dependencyInputSchema, input);
       return inTransaction(deps, async (tx) => {
         const feature = await requireFeature(tx, project, child);
@@ -75,7 +78,8 @@ export function createDependencyService(deps: ServiceDeps) {
     },
 
     /** Removes one parent dependency (feature-dependency-removed). */
-    async remove(actor: Actor, project: string, child: string, parent: string): Promise<void> {
+    async remove(caller: Caller, project: string, child: string, parent: string): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_DEPENDENCY', { project });
       return inTransaction(deps, async (tx) => {
         const feature = await requireFeature(tx, project, child);
         if (!(await tx.dependencies.delete(child, parent)))
@@ -87,7 +91,8 @@ export function createDependencyService(deps: ServiceDeps) {
     },
 
     /** Removes every parent dependency of a feature (feature-dependencies-removed). */
-    async removeAll(actor: Actor, project: string, child: string): Promise<void> {
+    async removeAll(caller: Caller, project: string, child: string): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_DEPENDENCY', { project });
       return inTransaction(deps, async (tx) => {
         const feature = await requireFeature(tx, project, child);
         if ((await tx.dependencies.deleteAll(child)) > 0)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Caller } from '../../auth/caller.js';
 import type { FeatureEnvironmentRecord, FeatureRecord, Lifecycle } from '../../domain/feature.js';
 import { parseWith } from '../../domain/parse.js';
 import { patchDocumentSchema } from '../../domain/strategy.js';
@@ -145,23 +146,25 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
   return {
     /** Turns a feature on or off in an environment; enabling with no strategy adds the default one. */
     async setEnabled(
-      actor: Actor,
+      caller: Caller,
       project: string,
       name: string,
       environment: string,
       enabled: boolean,
     ): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_ENVIRONMENT', { project, environment });
       return inTransaction(deps, (tx) => setEnabledIn(tx, actor, project, name, environment, enabled));
     },
 
     /** Turns many features of a project on or off in one environment, all or nothing. */
     async bulkSetEnabled(
-      actor: Actor,
+      caller: Caller,
       project: string,
       environment: string,
       enabled: boolean,
       input: unknown,
     ): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_ENVIRONMENT', { project, environment });
       const body = parseWith(featureListSchema, input);
       return inTransaction(deps, async (tx) => {
         await requireProjectEnvironment(tx, project, environment);
@@ -170,19 +173,29 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
     },
 
     /** Variants of a feature in an environment. */
-    async getVariants(project: string, name: string, environment: string): Promise<Variant[]> {
+    async getVariants(
+      caller: Caller,
+      project: string,
+      name: string,
+      environment: string,
+    ): Promise<Variant[]> {
+      await deps.policy.require(caller, 'NONE', { project, environment });
       const feature = await requireFeature(store, project, name);
       return (await requireRow(store, feature, environment)).variants;
     },
 
     /** Replaces the variants of a feature in an environment (feature-environment-variants-updated). */
     async setVariants(
-      actor: Actor,
+      caller: Caller,
       project: string,
       name: string,
       environment: string,
       input: unknown,
     ): Promise<Variant[]> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS', {
+        project,
+        environment,
+      });
       const variants = prepareVariants(input);
       return inTransaction(deps, async (tx) => {
         await saveVariants(
@@ -199,12 +212,16 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
 
     /** Applies JSON-patch operations to the variants of a feature in an environment. */
     async patchVariants(
-      actor: Actor,
+      caller: Caller,
       project: string,
       name: string,
       environment: string,
       input: unknown,
     ): Promise<Variant[]> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS', {
+        project,
+        environment,
+      });
       const ops = parseWith(patchDocumentSchema, input);
       return inTransaction(deps, async (tx) => {
         const found = await requireFeatureWithTags(tx, project, name);
@@ -217,11 +234,12 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
 
     /** Sets the same variants in several environments (PUT …/variants-batch). */
     async setVariantsInEnvironments(
-      actor: Actor,
+      caller: Caller,
       project: string,
       name: string,
       input: unknown,
     ): Promise<Variant[]> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS', { project });
       const body = parseWith(variantsBatchSchema, input);
       const variants = prepareVariants(body.variants, 'variants');
       return inTransaction(deps, async (tx) => {
@@ -234,11 +252,12 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
 
     /** Legacy feature-level variants: sets them in every environment of the feature (feature-variants-updated). */
     async setFeatureVariants(
-      actor: Actor,
+      caller: Caller,
       project: string,
       name: string,
       input: unknown,
     ): Promise<Variant[]> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS', { project });
       return inTransaction(deps, async (tx) => {
         const feature = await requireFeature(tx, project, name);
         const rows = await tx.featureEnvironments.listForFeature(name);

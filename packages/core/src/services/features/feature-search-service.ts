@@ -1,5 +1,5 @@
 import { type Caller, userIdOf } from '../../auth/caller.js';
-import type { Principal } from '../../auth/principal.js';
+import { projectVisibility } from '../../auth/project-visibility.js';
 import type { FeatureRecord } from '../../domain/feature.js';
 import {
   type FeatureSearchEnvironment,
@@ -8,11 +8,9 @@ import {
   featureSearchParamsSchema,
 } from '../../domain/feature-search.js';
 import { parseWith } from '../../domain/parse.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import type { ServiceDeps } from '../deps.js';
 import { groupBy } from '../insights/group-by.js';
-import { projectVisibility } from '../projects/project-visibility.js';
 
 /** The rows of one page, from a fixed number of reads however many features it holds. */
 async function pageItems(
@@ -108,6 +106,7 @@ export function createFeatureSearchService(deps: ServiceDeps) {
      * projects the caller may not see are left out. VALIDATION naming the parameter.
      */
     async search(caller: Caller, params: unknown): Promise<FeatureSearchResult> {
+      await deps.policy.require(caller, 'NONE');
       const query = parseWith(featureSearchParamsSchema, params ?? {});
       const visibility = await projectVisibility(store, caller.principal);
       const page = await store.featureSearch.search(query, visibility);

@@ -130,7 +130,7 @@ describe('updating features', () => {
   it('archives, revives and deletes with the matching events', async () => {
     const start = await flagstaff.store.events.latestId();
     await flagstaff.features.archive(alice, 'default', ['f1']);
-    await expect(flagstaff.features.get('default', 'f1')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(flagstaff.features.get(alice, 'default', 'f1')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await flagstaff.features.listArchived(SYSTEM, 'default')).map((f) => f.name)).toEqual(['f1']);
     await flagstaff.features.revive(alice, 'default', ['f1']);
     await expect(flagstaff.features.deleteArchived(alice, 'default', ['f1'])).rejects.toMatchObject({
@@ -157,8 +157,16 @@ describe('updating features', () => {
 
   it('keeps favorites per user', async () => {
     await flagstaff.features.setFavorite(alice, 'default', 'f1', true);
-    expect((await flagstaff.features.get('default', 'f1', 1)).favorite).toBe(true);
-    expect((await flagstaff.features.get('default', 'f1', 2)).favorite).toBe(false);
+    expect((await flagstaff.features.get(alice, 'default', 'f1')).favorite).toBe(true);
+    expect(
+      (
+        await flagstaff.features.get(
+          callerOf({ kind: 'user', userId: 2, name: 'bob', rootRole: 'Admin' }),
+          'default',
+          'f1',
+        )
+      ).favorite,
+    ).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { type Caller, userIdOf } from '../../auth/caller.js';
 import { type Principal, seesProject } from '../../auth/principal.js';
+import { canSeeProject, projectVisibility } from '../../auth/project-visibility.js';
 import {
   createFeatureSchema,
   type FeatureEnvironmentRecord,
@@ -11,14 +12,12 @@ import { validateFeatureNameSchema } from '../../domain/name-validation.js';
 import { parseWith } from '../../domain/parse.js';
 import type { Project } from '../../domain/project.js';
 import { patchDocumentSchema } from '../../domain/strategy.js';
-import type { Tag } from '../../domain/tag.js';
 import { conflict, FlagstaffError, notFound } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { type EventDraft, writeFeatureEvents } from '../events/event-writer.js';
 import { requireProject } from '../projects/project-service.js';
-import { canSeeProject, projectVisibility } from '../projects/project-visibility.js';
 import { assembleFeatureViews, buildFeatureViews } from './feature-view.js';
 import { applyJsonPatch } from './json-patch.js';
 import { requireFeature } from './require-feature.js';
@@ -128,8 +127,9 @@ export function createFeatureService(deps: ServiceDeps) {
 
   return {
     /** One feature of a project, as the API shows it. */
-    async get(project: string, name: string, userId?: number | null): Promise<FeatureView> {
-      return view(store, await requireFeature(store, project, name), userId);
+    async get(caller: Caller, project: string, name: string): Promise<FeatureView> {
+      await deps.policy.require(caller, 'NONE', { project });
+      return view(store, await requireFeature(store, project, name), userIdOf(caller));
     },
 
     /**
@@ -137,6 +137,7 @@ export function createFeatureService(deps: ServiceDeps) {
      * see are left out; `favorite` is the calling user's.
      */
     async list(caller: Caller, project?: string): Promise<FeatureView[]> {
+      await deps.policy.require(caller, 'NONE', { project });
       if (project !== undefined) await requireProject(store, project);
       const features = await visibleTo(
         caller.principal,
@@ -147,6 +148,7 @@ export function createFeatureService(deps: ServiceDeps) {
 
     /** Archived features of a project (or every project) the caller may see. */
     async listArchived(caller: Caller, project?: string): Promise<FeatureView[]> {
+      await deps.policy.require(caller, 'NONE', { project });
       if (project !== undefined) await requireProject(store, project);
       return buildFeatureViews(
         store,
@@ -160,6 +162,7 @@ export function createFeatureService(deps: ServiceDeps) {
      * project the viewer may not see is NOT_FOUND, as if it did not exist.
      */
     async validateName(caller: Caller, input: unknown): Promise<void> {
+      await deps.policy.require(caller, 'NONE', {});
       const body = parseWith(validateFeatureNameSchema, input);
       const existing = await store.features.get(body.name);
       if (existing)
@@ -174,7 +177,8 @@ export function createFeatureService(deps: ServiceDeps) {
     },
 
     /** Creates a feature, enforcing the project's naming pattern and feature limit (feature-created). */
-    async create(actor: Actor, project: string, input: unknown): Promise<FeatureView> {
+    async create(caller: Caller, project: string, input: unknown): Promise<FeatureView> {
+      const actor = await deps.policy.permit(caller, 'CREATE_FEATURE', { project });
       const body = parseWith(createFeatureSchema, input);
       return inTransaction(deps, async (tx) => {
         const proj = await requireProject(tx, project);
@@ -242,12 +246,14 @@ export function createFeatureService(deps: ServiceDeps) {
     },
 
     /** PUT: changes only the given properties (feature-metadata-updated, and stale/archive events). */
-    async update(actor: Actor, project: string, name: string, input: unknown): Promise<FeatureView> {
+    async update(caller: Caller, project: string, name: string, input: unknown): Promise<FeatureView> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', { project });
       return updateRecord(actor, project, name, metadataChange(input, project, name));
     },
 
     /** PATCH: JSON-patch operations on description, type, stale, archived, impressionData. */
-    async patch(actor: Actor, project: string, name: string, input: unknown): Promise<FeatureView> {
+    async patch(caller: Caller, project: string, name: string, input: unknown): Promise<FeatureView> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', { project });
       const ops = parseWith(patchDocumentSchema, input);
       return inTransaction(deps, async (tx) => {
         const before = await requireFeature(tx, project, name);
@@ -273,7 +279,8 @@ export function createFeatureService(deps: ServiceDeps) {
     },
 
     /** Moves features to the archive (feature-archived each); their dependencies on parents go too. */
-    async archive(actor: Actor, project: string, names: readonly string[]): Promise<void> {
+    async archive(caller: Caller, project: string, names: readonly string[]): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'DELETE_FEATURE', { project });
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);
         for (const name of names) {
@@ -294,7 +301,8 @@ export function createFeatureService(deps: ServiceDeps) {
     },
 
     /** Which of the features would orphan children left outside the archive operation. */
-    async validateArchive(project: string, names: readonly string[]) {
+    async validateArchive(caller: Caller, project: string, names: readonly string[]) {
+      await deps.policy.require(caller, 'DELETE_FEATURE', { project });
       await requireProject(store, project);
       const set = new Set(names);
       const children = await store.dependencies.listByParents(names);
@@ -307,7 +315,11 @@ export function createFeatureService(deps: ServiceDeps) {
     },
 
     /** Brings archived features back (feature-revived each); they return stale-free and initial. */
-    async revive(actor: Actor, project: string | null, names: readonly string[]): Promise<void> {
+    async revive(caller: Caller, project: string | null, names: readonly string[]): Promise<void> {
+      // Without a project, each archived feature is judged in its own project.
+      const scopes = project !== null ? [{ project }] : names.map((feature) => ({ feature }));
+      for (const scope of scopes) await deps.policy.require(caller, 'UPDATE_FEATURE', scope);
+      const actor = caller.actor;
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);
         for (const name of names) {
@@ -328,7 +340,11 @@ export function createFeatureService(deps: ServiceDeps) {
     },
 
     /** Deletes archived features for good (feature-deleted, preData: the feature). */
-    async deleteArchived(actor: Actor, project: string | null, names: readonly string[]): Promise<void> {
+    async deleteArchived(caller: Caller, project: string | null, names: readonly string[]): Promise<void> {
+      // Without a project, each archived feature is judged in its own project.
+      const scopes = project !== null ? [{ project }] : names.map((feature) => ({ feature }));
+      for (const scope of scopes) await deps.policy.require(caller, 'DELETE_FEATURE', scope);
+      const actor = caller.actor;
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);
         for (const name of names) {
@@ -346,7 +362,8 @@ export function createFeatureService(deps: ServiceDeps) {
     },
 
     /** Marks features stale or not (feature-stale-on / -off when it changes). */
-    async setStale(actor: Actor, project: string, names: readonly string[], stale: boolean): Promise<void> {
+    async setStale(caller: Caller, project: string, names: readonly string[], stale: boolean): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', { project });
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);
         for (const name of names) {
@@ -362,7 +379,8 @@ export function createFeatureService(deps: ServiceDeps) {
     },
 
     /** Marks the feature as a favorite of the user, or not (feature-favorited / -unfavorited). */
-    async setFavorite(actor: Actor, project: string, name: string, favorite: boolean): Promise<void> {
+    async setFavorite(caller: Caller, project: string, name: string, favorite: boolean): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'NONE', { project });
       return inTransaction(deps, async (tx) => {
         const feature = await requireFeature(tx, project, name);
         if (actor.userId === null)

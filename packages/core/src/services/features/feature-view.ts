@@ -9,7 +9,6 @@ import type { ProjectEnvironmentRecord } from '../../domain/project.js';
 import type { FeatureStrategy } from '../../domain/strategy.js';
 import type { FeatureTag } from '../../domain/tag.js';
 import type { DependencyRecord } from '../../ports/feature-ports.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { groupBy } from '../insights/group-by.js';
 

@@ -1,7 +1,6 @@
 import type { StrategyConfig } from '../../domain/strategy.js';
 import { normalizeVariantWeights, variantSetProblem } from '../../domain/variant-weights.js';
 import { FlagstaffError, notFound } from '../../errors.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 
 const percentParams: Record<string, string> = {

@@ -74,9 +74,9 @@ describe('strategies', () => {
       { id: b.id, sortOrder: 0 },
       { id: a.id, sortOrder: 1 },
     ]);
-    expect((await flagstaff.strategies.list(at)).map((s) => s.id)).toEqual([b.id, a.id]);
+    expect((await flagstaff.strategies.list(alice, at)).map((s) => s.id)).toEqual([b.id, a.id]);
     await flagstaff.strategies.delete(alice, at, a.id);
-    await expect(flagstaff.strategies.get(at, a.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(flagstaff.strategies.get(alice, at, a.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await eventTypesSince(flagstaff, start)).toEqual([
       'feature-strategy-add',
       'feature-strategy-add',
@@ -104,7 +104,9 @@ describe('strategies', () => {
 
   it('does not find a strategy through another environment', async () => {
     const s = await flagstaff.strategies.add(alice, at, { name: 'default' });
-    await expect(flagstaff.strategies.get({ ...at, environment: 'production' }, s.id)).rejects.toMatchObject({
+    await expect(
+      flagstaff.strategies.get(alice, { ...at, environment: 'production' }, s.id),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });
@@ -115,7 +117,7 @@ describe('feature environments', () => {
     const start = await flagstaff.store.events.latestId();
     await flagstaff.featureEnvironments.setEnabled(alice, 'default', 'f1', 'production', true);
     await flagstaff.featureEnvironments.setEnabled(alice, 'default', 'f1', 'production', true);
-    const [strategy] = await flagstaff.strategies.list({ ...at, environment: 'production' });
+    const [strategy] = await flagstaff.strategies.list(alice, { ...at, environment: 'production' });
     expect(strategy).toMatchObject({
       name: 'flexibleRollout',
       parameters: { rollout: '100', stickiness: 'default', groupId: 'f1' },
@@ -124,7 +126,7 @@ describe('feature environments', () => {
       'feature-strategy-add',
       'feature-environment-enabled',
     ]);
-    const view = await flagstaff.features.get('default', 'f1');
+    const view = await flagstaff.features.get(alice, 'default', 'f1');
     expect(view.lifecycle.stage).toBe('live');
     expect(view.environments.find((e) => e.name === 'production')).toMatchObject({
       enabled: true,
@@ -139,8 +141,8 @@ describe('feature environments', () => {
       parameters: { userIds: 'qa' },
     });
     await flagstaff.featureEnvironments.setEnabled(alice, 'default', 'f1', 'development', true);
-    expect((await flagstaff.strategies.list(at)).map((s) => s.name)).toEqual(['userWithId']);
-    expect((await flagstaff.features.get('default', 'f1')).lifecycle.stage).toBe('pre-live');
+    expect((await flagstaff.strategies.list(alice, at)).map((s) => s.name)).toEqual(['userWithId']);
+    expect((await flagstaff.features.get(alice, 'default', 'f1')).lifecycle.stage).toBe('pre-live');
   });
 
   it('bulk enabling is all or nothing', async () => {
@@ -151,7 +153,7 @@ describe('feature environments', () => {
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect((await flagstaff.features.get('default', 'f1')).enabled).toBe(false);
+    expect((await flagstaff.features.get(alice, 'default', 'f1')).enabled).toBe(false);
     expect(await flagstaff.store.strategies.list({ featureName: 'f1' })).toEqual([]);
   });
 

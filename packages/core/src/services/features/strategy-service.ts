@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Caller } from '../../auth/caller.js';
 import { parseWith } from '../../domain/parse.js';
 import {
   type FeatureStrategy,
@@ -136,18 +137,24 @@ export function createStrategyService(deps: ServiceDeps) {
 
   return {
     /** Strategies of a feature in an environment, in evaluation order. */
-    async list(at: StrategyLocation): Promise<FeatureStrategy[]> {
+    async list(caller: Caller, at: StrategyLocation): Promise<FeatureStrategy[]> {
+      await deps.policy.require(caller, 'NONE', { project: at.project, environment: at.environment });
       await locate(store, at);
       return store.strategies.list({ featureName: at.feature, environment: at.environment });
     },
 
-    async get(at: StrategyLocation, id: string): Promise<FeatureStrategy> {
+    async get(caller: Caller, at: StrategyLocation, id: string): Promise<FeatureStrategy> {
+      await deps.policy.require(caller, 'NONE', { project: at.project, environment: at.environment });
       await locate(store, at);
       return requireStrategy(store, at, id);
     },
 
     /** Adds a strategy (feature-strategy-add). */
-    async add(actor: Actor, at: StrategyLocation, input: unknown): Promise<FeatureStrategy> {
+    async add(caller: Caller, at: StrategyLocation, input: unknown): Promise<FeatureStrategy> {
+      const actor = await deps.policy.permit(caller, 'CREATE_FEATURE_STRATEGY', {
+        project: at.project,
+        environment: at.environment,
+      });
       const config = parseWith(strategyConfigSchema, input);
       return inTransaction(deps, async (tx) => {
         const { feature, tags } = await locate(tx, at);
@@ -164,7 +171,11 @@ export function createStrategyService(deps: ServiceDeps) {
     },
 
     /** Replaces a strategy's configuration (feature-strategy-update). */
-    async update(actor: Actor, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
+    async update(caller: Caller, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_STRATEGY', {
+        project: at.project,
+        environment: at.environment,
+      });
       const config = parseWith(strategyConfigSchema, input);
       return inTransaction(deps, async (tx) =>
         replace(tx, actor, at, await requireStrategy(tx, at, id), config),
@@ -172,7 +183,11 @@ export function createStrategyService(deps: ServiceDeps) {
     },
 
     /** Applies JSON-patch operations to a strategy's configuration (feature-strategy-update). */
-    async patch(actor: Actor, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
+    async patch(caller: Caller, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_STRATEGY', {
+        project: at.project,
+        environment: at.environment,
+      });
       const ops = parseWith(patchDocumentSchema, input);
       return inTransaction(deps, async (tx) => {
         const before = await requireStrategy(tx, at, id);
@@ -191,7 +206,11 @@ export function createStrategyService(deps: ServiceDeps) {
     },
 
     /** Removes a strategy (feature-strategy-remove, preData: the strategy). */
-    async delete(actor: Actor, at: StrategyLocation, id: string): Promise<void> {
+    async delete(caller: Caller, at: StrategyLocation, id: string): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'DELETE_FEATURE_STRATEGY', {
+        project: at.project,
+        environment: at.environment,
+      });
       return inTransaction(deps, async (tx) => {
         const { feature, tags } = await locate(tx, at);
         const before = await requireStrategy(tx, at, id);
@@ -208,7 +227,11 @@ export function createStrategyService(deps: ServiceDeps) {
     },
 
     /** Sets the evaluation order of strategies (strategy-order-changed). */
-    async reorder(actor: Actor, at: StrategyLocation, input: unknown): Promise<void> {
+    async reorder(caller: Caller, at: StrategyLocation, input: unknown): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_STRATEGY', {
+        project: at.project,
+        environment: at.environment,
+      });
       const order = parseWith(sortOrderSchema, input);
       return inTransaction(deps, async (tx) => {
         const { feature, tags } = await locate(tx, at);

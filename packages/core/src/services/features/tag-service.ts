@@ -1,3 +1,4 @@
+import type { Caller } from '../../auth/caller.js';
 import { parseWith } from '../../domain/parse.js';
 import {
   bulkTagSchema,
@@ -9,7 +10,6 @@ import {
 } from '../../domain/tag.js';
 import { conflict, notFound } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
-import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents, writeFeatureEvents } from '../events/event-writer.js';
 import { requireProject } from '../projects/project-service.js';
@@ -62,8 +62,12 @@ export function createTagService(deps: ServiceDeps) {
   }
 
   return {
-    listTypes: () => store.tags.listTypes(),
-    async getType(name: string): Promise<TagType> {
+    async listTypes(caller: Caller) {
+      await deps.policy.require(caller, 'NONE', {});
+      return store.tags.listTypes();
+    },
+    async getType(caller: Caller, name: string): Promise<TagType> {
+      await deps.policy.require(caller, 'NONE', {});
       const type = await store.tags.getType(name);
       if (!type) throw notFound('tag type', name);
       return type;
@@ -72,7 +76,8 @@ export function createTagService(deps: ServiceDeps) {
      * POST /tag-types/validate: the parsed tag type when `createType` would accept it; VALIDATION
      * otherwise, CONFLICT when the name is taken.
      */
-    async validateType(input: unknown): Promise<{ valid: true; tagType: TagType }> {
+    async validateType(caller: Caller, input: unknown): Promise<{ valid: true; tagType: TagType }> {
+      await deps.policy.require(caller, 'NONE', {});
       const body = parseWith(tagTypeSchema, input);
       if (await store.tags.getType(body.name))
         throw conflict(`A tag type named "${body.name}" already exists.`);
@@ -82,7 +87,8 @@ export function createTagService(deps: ServiceDeps) {
       };
     },
     /** Creates a tag type (tag-type-created). */
-    async createType(actor: Actor, input: unknown): Promise<TagType> {
+    async createType(caller: Caller, input: unknown): Promise<TagType> {
+      const actor = await deps.policy.permit(caller, 'CREATE_TAG_TYPE', {});
       const body = parseWith(tagTypeSchema, input);
       return inTransaction(deps, async (tx) => {
         if (await tx.tags.getType(body.name))
@@ -98,7 +104,8 @@ export function createTagService(deps: ServiceDeps) {
       });
     },
     /** Updates a tag type's description and icon (tag-type-updated). */
-    async updateType(actor: Actor, name: string, input: unknown): Promise<TagType> {
+    async updateType(caller: Caller, name: string, input: unknown): Promise<TagType> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_TAG_TYPE', {});
       const body = parseWith(updateTagTypeSchema, input);
       return inTransaction(deps, async (tx) => {
         const before = await tx.tags.getType(name);
@@ -116,7 +123,8 @@ export function createTagService(deps: ServiceDeps) {
       });
     },
     /** Deletes a tag type and its tags (tag-type-deleted). */
-    async deleteType(actor: Actor, name: string): Promise<void> {
+    async deleteType(caller: Caller, name: string): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'DELETE_TAG_TYPE', {});
       return inTransaction(deps, async (tx) => {
         const before = await tx.tags.getType(name);
         if (!before) throw notFound('tag type', name);
@@ -124,15 +132,20 @@ export function createTagService(deps: ServiceDeps) {
         await writeEvents(tx, actor, nowIso(deps), [{ type: 'tag-type-deleted', preData: before }]);
       });
     },
-    listTags: (type?: string) => store.tags.listTags(type),
+    async listTags(caller: Caller, type?: string) {
+      await deps.policy.require(caller, 'NONE', {});
+      return store.tags.listTags(type);
+    },
 
     /** Tags of one feature. */
-    async featureTags(featureName: string): Promise<Tag[]> {
+    async featureTags(caller: Caller, featureName: string): Promise<Tag[]> {
+      await deps.policy.require(caller, 'NONE', { feature: featureName });
       await requireFeature(store, null, featureName, { archived: true });
       return (await store.tags.listFeatureTags([featureName])).map(({ type, value }) => ({ type, value }));
     },
     /** Adds a tag to a feature, creating the tag if needed (feature-tagged, tag-created). */
-    async addFeatureTag(actor: Actor, featureName: string, input: unknown): Promise<Tag> {
+    async addFeatureTag(caller: Caller, featureName: string, input: unknown): Promise<Tag> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', { feature: featureName });
       const tag = parseWith(tagSchema, input);
       return inTransaction(deps, async (tx) => {
         await changeFeatureTags(tx, actor, nowIso(deps), null, featureName, [tag], []);
@@ -140,13 +153,15 @@ export function createTagService(deps: ServiceDeps) {
       });
     },
     /** Removes a tag from a feature (feature-untagged). */
-    async removeFeatureTag(actor: Actor, featureName: string, tag: Tag): Promise<void> {
+    async removeFeatureTag(caller: Caller, featureName: string, tag: Tag): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', { feature: featureName });
       return inTransaction(deps, (tx) =>
         changeFeatureTags(tx, actor, nowIso(deps), null, featureName, [], [tag]),
       );
     },
     /** Adds and removes tags on one feature (PUT /features/:f/tags). */
-    async updateFeatureTags(actor: Actor, featureName: string, input: unknown): Promise<Tag[]> {
+    async updateFeatureTags(caller: Caller, featureName: string, input: unknown): Promise<Tag[]> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', { feature: featureName });
       const body = parseWith(bulkTagSchema.shape.tags, input);
       return inTransaction(deps, async (tx) => {
         await changeFeatureTags(tx, actor, nowIso(deps), null, featureName, body.addedTags, body.removedTags);
@@ -154,7 +169,8 @@ export function createTagService(deps: ServiceDeps) {
       });
     },
     /** PUT /projects/:p/tags: adds and removes tags on many features of a project at once. */
-    async bulkTag(actor: Actor, project: string, input: unknown): Promise<void> {
+    async bulkTag(caller: Caller, project: string, input: unknown): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', { project });
       const body = parseWith(bulkTagSchema, input);
       return inTransaction(deps, async (tx) => {
         await requireProject(tx, project);
@@ -164,7 +180,10 @@ export function createTagService(deps: ServiceDeps) {
       });
     },
     /** Features carrying a tag. */
-    featuresWithTag: (tag: Tag) => store.tags.featuresWithTag(tag),
+    async featuresWithTag(caller: Caller, tag: Tag) {
+      await deps.policy.require(caller, 'NONE', {});
+      return store.tags.featuresWithTag(tag);
+    },
   };
 }
 

@@ -1,6 +1,5 @@
 import type { FeatureRecord } from '../../domain/feature.js';
 import type { DoraMetrics } from '../../domain/insights.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { DAY_MS } from './health.js';
 

@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SYSTEM } from '../../auth/caller.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Flagstaff } from '../../flagstaff.js';
 import { alice, createTestFlagstaff } from '../test-support.js';
@@ -63,14 +62,11 @@ beforeEach(async () => {
 
 describe('exporting features', () => {
   it('exports named features with their configuration in the export environment only', async () => {
-    const result = await flagstaff.exports.export(
-      { ...SYSTEM, actor: alice },
-      {
-        environment: 'production',
-        features: ['checkout', 'basket'],
-        downloadFile: false,
-      },
-    );
+    const result = await flagstaff.exports.export(alice, {
+      environment: 'production',
+      features: ['checkout', 'basket'],
+      downloadFile: false,
+    });
     expect(result.features).toEqual([
       {
         name: 'basket',
@@ -126,9 +122,9 @@ describe('exporting features', () => {
 
   it('selects by tag, by project, or every live feature for an empty list', async () => {
     const names = async (input: object) =>
-      (
-        await flagstaff.exports.export({ ...SYSTEM, actor: alice }, { environment: 'development', ...input })
-      ).features.map((f) => f.name);
+      (await flagstaff.exports.export(alice, { environment: 'development', ...input })).features.map(
+        (f) => f.name,
+      );
     expect(await names({ tag: 'team:payments' })).toEqual(['checkout']);
     expect(await names({ tag: 'cart' })).toEqual(['basket']);
     expect(await names({ tag: 'team:nobody' })).toEqual([]);
@@ -143,14 +139,11 @@ describe('exporting features', () => {
   });
 
   it('writes features-exported with a summary, not the export', async () => {
-    await flagstaff.exports.export(
-      { ...SYSTEM, actor: alice },
-      { environment: 'production', project: 'shop' },
-    );
+    await flagstaff.exports.export(alice, { environment: 'production', project: 'shop' });
     const [event] = await flagstaff.store.events.search({ type: 'features-exported' });
     expect(event).toMatchObject({
-      createdBy: alice.name,
-      createdByUserId: alice.userId,
+      createdBy: alice.actor.name,
+      createdByUserId: alice.actor.userId,
       environment: 'production',
       project: 'shop',
       data: { environment: 'production', featureCount: 2, features: ['basket', 'checkout'] },
@@ -160,45 +153,35 @@ describe('exporting features', () => {
 
   it('fails with NOT_FOUND for an unknown environment, project or feature names, exporting nothing', async () => {
     await expect(
-      flagstaff.exports.export({ ...SYSTEM, actor: alice }, { environment: 'staging', features: [] }),
+      flagstaff.exports.export(alice, { environment: 'staging', features: [] }),
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: expect.stringContaining('"staging"'),
     });
     await expect(
-      flagstaff.exports.export({ ...SYSTEM, actor: alice }, { environment: 'production', project: 'nope' }),
+      flagstaff.exports.export(alice, { environment: 'production', project: 'nope' }),
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: expect.stringContaining('"nope"'),
     });
     const err = await flagstaff.exports
-      .export(
-        { ...SYSTEM, actor: alice },
-        { environment: 'production', features: ['checkout', 'ghost', 'phantom'] },
-      )
+      .export(alice, { environment: 'production', features: ['checkout', 'ghost', 'phantom'] })
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'NOT_FOUND', message: 'Could not find features "ghost", "phantom".' });
     expect(await flagstaff.store.events.search({ type: 'features-exported' })).toEqual([]);
   });
 
   it('rejects a body without environment or selection, naming the property', async () => {
-    await expect(
-      flagstaff.exports.export({ ...SYSTEM, actor: alice }, { features: [] }),
-    ).rejects.toMatchObject({
+    await expect(flagstaff.exports.export(alice, { features: [] })).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"environment"'),
     });
-    await expect(
-      flagstaff.exports.export({ ...SYSTEM, actor: alice }, { environment: 'production' }),
-    ).rejects.toMatchObject({
+    await expect(flagstaff.exports.export(alice, { environment: 'production' })).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"features"'),
     });
     await expect(
-      flagstaff.exports.export(
-        { ...SYSTEM, actor: alice },
-        { environment: 'production', features: 'checkout' },
-      ),
+      flagstaff.exports.export(alice, { environment: 'production', features: 'checkout' }),
     ).rejects.toMatchObject({ code: 'VALIDATION' });
   });
 
@@ -223,7 +206,7 @@ describe('exporting with private projects', () => {
     const names = async (input: object, viewer: Principal | undefined = editor) =>
       (
         await flagstaff.exports.export(
-          { principal: viewer, actor: alice },
+          { principal: viewer, actor: alice.actor },
           { environment: 'production', ...input },
         )
       ).features.map((f) => f.name);
@@ -250,12 +233,7 @@ describe('exporting with private projects', () => {
     }
     // In-process calls (no viewer) export everything.
     expect(
-      (
-        await flagstaff.exports.export(
-          { ...SYSTEM, actor: alice },
-          { environment: 'production', features: [] },
-        )
-      ).features,
+      (await flagstaff.exports.export(alice, { environment: 'production', features: [] })).features,
     ).toHaveLength(3);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
-import { type Principal, type ProjectVisibility, seesProject } from '../../auth/principal.js';
+import { type ProjectVisibility, seesProject } from '../../auth/principal.js';
+import { projectVisibility } from '../../auth/project-visibility.js';
 import type { ContextField } from '../../domain/context-field.js';
 import type { Dependency, FeatureRecord } from '../../domain/feature.js';
 import { parseWith } from '../../domain/parse.js';
@@ -8,13 +9,11 @@ import type { FeatureStrategy } from '../../domain/strategy.js';
 import type { Tag, TagType } from '../../domain/tag.js';
 import type { Variant } from '../../domain/variant.js';
 import { FlagstaffError, notFound } from '../../errors.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
-import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { requireEnvironment } from '../projects/environment-service.js';
 import { requireProject } from '../projects/project-service.js';
-import { projectVisibility } from '../projects/project-visibility.js';
 
 /** Body of POST /features-batch/export: an environment and which features (names, tag or project). */
 export const exportQuerySchema = z
@@ -191,6 +190,7 @@ export function createExportService(deps: ServiceDeps) {
      * (features-exported). Only features of projects the caller may see.
      */
     async export(caller: Caller, input: unknown): Promise<ExportResult> {
+      await deps.policy.require(caller, 'NONE', {});
       const { actor } = caller;
       const query = parseWith(exportQuerySchema, input);
       return inTransaction(deps, async (tx) => {

@@ -2,8 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../domain/user.js';
 import { ROLES } from '../../domain/user.js';
 import type { Flagstaff } from '../../flagstaff.js';
-import type { Actor } from '../deps.js';
-import { alice, createTestClock, createTestFlagstaff, type TestClock } from '../test-support.js';
+import { alice, createTestClock, createTestFlagstaff, type TestClock, userCaller } from '../test-support.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse('2026-03-18T12:00:00.000Z'); // a Wednesday, ISO week 2026-12
@@ -68,7 +67,7 @@ describe('project overview', () => {
   });
 
   it('counts features created and archived, and project events, in the current and past 30 days', async () => {
-    const { stats } = await flagstaff.insights.overview('shop');
+    const { stats } = await flagstaff.insights.overview(alice, 'shop');
     const events = await flagstaff.store.events.search({ project: 'shop' });
     const inWindow = (from: number, to: number) =>
       events.filter((e) => Date.parse(e.createdAt) > from && Date.parse(e.createdAt) <= to).length;
@@ -89,16 +88,16 @@ describe('project overview', () => {
 
   it('reports health over live features: 100 − %stale − %potentially stale', async () => {
     // live: past1 (operational, 45 days old: potentially stale), new1 (fine), new2 (stale)
-    const overview = await flagstaff.insights.overview('shop');
+    const overview = await flagstaff.insights.overview(alice, 'shop');
     expect(overview.health).toBe(33);
-    expect(await flagstaff.insights.health('shop')).toBe(33);
+    expect(await flagstaff.insights.health(alice, 'shop')).toBe(33);
     await flagstaff.features.setStale(alice, 'shop', ['new2'], false);
-    expect(await flagstaff.insights.health('shop')).toBe(67);
-    expect(await flagstaff.insights.health('default')).toBe(100);
+    expect(await flagstaff.insights.health(alice, 'shop')).toBe(67);
+    expect(await flagstaff.insights.health(alice, 'default')).toBe(100);
   });
 
   it('shows the project, its environments, live feature types and version 1', async () => {
-    const overview = await flagstaff.insights.overview('shop');
+    const overview = await flagstaff.insights.overview(alice, 'shop');
     expect(overview).toMatchObject({
       version: 1,
       name: 'Shop',
@@ -143,19 +142,21 @@ describe('project overview', () => {
       await tx.groups.addUsers(group.id, [u2.id, u3.id], iso(NOW - 60 * DAY));
       await tx.projectAccess.setRoles('shop', { groupId: group.id }, [ROLES.Member.id], iso(NOW - 2 * DAY));
     });
-    const member: Actor = { name: 'u1@x', userId: u1.id };
+    const member = userCaller(u1.id);
     await flagstaff.projects.setFavorite(member, 'shop', true);
-    const overview = await flagstaff.insights.overview('shop', u1.id);
+    const overview = await flagstaff.insights.overview(member, 'shop');
     expect(overview.members).toBe(3);
     expect(overview.stats.projectMembersAddedCurrentWindow).toBe(2);
     expect(overview.favorite).toBe(true);
-    expect((await flagstaff.insights.overview('shop', u2.id)).favorite).toBe(false);
+    expect((await flagstaff.insights.overview(userCaller(u2.id), 'shop')).favorite).toBe(false);
   });
 
   it('fails with NOT_FOUND for an unknown project', async () => {
-    await expect(flagstaff.insights.overview('nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(flagstaff.insights.projectEnvironments('nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(flagstaff.insights.dora('nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(flagstaff.insights.overview(alice, 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(flagstaff.insights.projectEnvironments(alice, 'nope')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(flagstaff.insights.dora(alice, 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
@@ -192,7 +193,7 @@ describe('project environments', () => {
       await tx.apiTokens.insert(token('client-other', 'client', ['other'], 'production'));
       await tx.apiTokens.insert(token('admin', 'admin', ['*'], '*'));
     });
-    const result = await flagstaff.insights.projectEnvironments('shop');
+    const result = await flagstaff.insights.projectEnvironments(alice, 'shop');
     expect(result.version).toBe(1);
     expect(result.environments).toEqual([
       {
@@ -216,9 +217,9 @@ describe('project environments', () => {
       },
     ]);
     await flagstaff.projects.removeEnvironment(alice, 'shop', 'development');
-    expect((await flagstaff.insights.projectEnvironments('shop')).environments.map((e) => e.name)).toEqual([
-      'production',
-    ]);
+    expect(
+      (await flagstaff.insights.projectEnvironments(alice, 'shop')).environments.map((e) => e.name),
+    ).toEqual(['production']);
   });
 });
 
@@ -226,7 +227,7 @@ describe('DORA', () => {
   it('averages whole days from creation to the first enable in a production-type environment, release features only', async () => {
     await flagstaff.environments.create(alice, { name: 'prod-eu', type: 'production' });
     await flagstaff.projects.create(alice, { id: 'dora', name: 'Dora' });
-    expect(await flagstaff.insights.dora('dora')).toEqual({ projectAverage: 0, features: [] });
+    expect(await flagstaff.insights.dora(alice, 'dora')).toEqual({ projectAverage: 0, features: [] });
     const start = NOW - 30 * DAY;
     clock.set(iso(start));
     for (const name of ['r1', 'r2', 'r3', 'r4'])
@@ -243,7 +244,7 @@ describe('DORA', () => {
     await enable('r2', 'production', 9); // only the first enable counts
     await enable('r3', 'prod-eu', 7);
     await enable('e1', 'production', 1);
-    const dora = await flagstaff.insights.dora('dora');
+    const dora = await flagstaff.insights.dora(alice, 'dora');
     expect(dora.features).toEqual([
       { name: 'r1', timeToProduction: 2 },
       { name: 'r2', timeToProduction: 5 },
@@ -251,6 +252,6 @@ describe('DORA', () => {
     ]);
     expect(dora.projectAverage).toBe(4.7);
     clock.set(iso(NOW));
-    expect((await flagstaff.insights.overview('dora')).stats.avgTimeToProdCurrentWindow).toBe(4.7);
+    expect((await flagstaff.insights.overview(alice, 'dora')).stats.avgTimeToProdCurrentWindow).toBe(4.7);
   });
 });

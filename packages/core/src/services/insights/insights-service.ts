@@ -1,20 +1,14 @@
-import type { Caller } from '../../auth/caller.js';
-import {
-  type Principal,
-  seesProject,
-  tokenReachesEnvironment,
-  tokenReachesProject,
-} from '../../auth/principal.js';
+import { type Caller, userIdOf } from '../../auth/caller.js';
+import { seesProject, tokenReachesEnvironment, tokenReachesProject } from '../../auth/principal.js';
+import { projectVisibility } from '../../auth/project-visibility.js';
 import type { EventType } from '../../domain/event.js';
 import type { FeatureRecord } from '../../domain/feature.js';
 import type { DoraMetrics, InstanceInsights } from '../../domain/insights.js';
 import type { ProjectEnvironmentView, ProjectOverview } from '../../domain/project.js';
 import type { ProjectRoleAssignment } from '../../domain/user.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import type { ServiceDeps } from '../deps.js';
 import { requireProject } from '../projects/project-service.js';
-import { projectVisibility } from '../projects/project-visibility.js';
 import { doraMetrics, productionArrivals } from './dora.js';
 import { countStaleness, DAY_MS, healthScore } from './health.js';
 import { ACTIVE_USER_MS, computeTrends } from './insights-trends.js';
@@ -84,20 +78,24 @@ export function createInsightsService(deps: ServiceDeps) {
 
   return {
     /** Health (0–100) of a project's live features now. */
-    async health(projectId: string): Promise<number> {
+    async health(caller: Caller, projectId: string): Promise<number> {
+      await deps.policy.require(caller, 'NONE', { project: projectId });
       await requireProject(store, projectId);
       const features = await store.features.list({ project: projectId, archived: false });
       return healthScore(countStaleness(features, deps.clock.now().getTime()));
     },
 
     /** DORA lead time to production of the project's release features. */
-    async dora(projectId: string): Promise<DoraMetrics> {
+    async dora(caller: Caller, projectId: string): Promise<DoraMetrics> {
+      await deps.policy.require(caller, 'NONE', { project: projectId });
       await requireProject(store, projectId);
       return doraMetrics(store, projectId, await store.features.list({ project: projectId }));
     },
 
     /** GET /projects/:projectId/overview: stats windows, members, health, environments, type counts. */
-    async overview(projectId: string, userId?: number | null): Promise<ProjectOverview> {
+    async overview(caller: Caller, projectId: string): Promise<ProjectOverview> {
+      const userId = userIdOf(caller);
+      await deps.policy.require(caller, 'NONE', { project: projectId });
       const project = await requireProject(store, projectId);
       const now = deps.clock.now().getTime();
       const currentStart = now - WINDOW_MS;
@@ -173,8 +171,10 @@ export function createInsightsService(deps: ServiceDeps) {
 
     /** GET /environments/project/:projectId: the project's environments with token and enabled-feature counts. */
     async projectEnvironments(
+      caller: Caller,
       projectId: string,
     ): Promise<{ version: 1; environments: ProjectEnvironmentView[] }> {
+      await deps.policy.require(caller, 'NONE', { project: projectId });
       await requireProject(store, projectId);
       const [links, environments, tokens, features] = await Promise.all([
         store.environments.listForProject(projectId),
@@ -213,6 +213,7 @@ export function createInsightsService(deps: ServiceDeps) {
      * are left out, so a private project's name and figures reach only those who may see it.
      */
     async instanceInsights(caller: Caller): Promise<InstanceInsights> {
+      await deps.policy.require(caller, 'NONE', {});
       const now = deps.clock.now();
       const weeks = trendWeeks(now, TREND_WEEKS);
       const since = weeks[0]?.start ?? now.getTime();

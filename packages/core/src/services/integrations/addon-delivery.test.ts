@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createPolicy } from '../../auth/policy.js';
 import type { NewEvent } from '../../domain/event.js';
 import { createMemoryStore } from '../../memory/index.js';
 import type { HttpClient } from '../../ports/runtime-ports.js';
@@ -97,7 +98,7 @@ describe('addon delivery lease', () => {
     const { store, calls } = countingAddons(memory);
     const { http, sent } = recordingHttp();
     const delivery = createAddonDelivery(
-      { store, clock, ids: cryptoIds, logger: silentLogger, http },
+      { store, clock, ids: cryptoIds, logger: silentLogger, policy: createPolicy(store), http },
       options,
     );
     try {
@@ -131,7 +132,7 @@ describe('addon delivery lease', () => {
     await withAddon(store, clockA);
     const a = recordingHttp();
     const b = recordingHttp();
-    const deps = { store, ids: cryptoIds, logger: silentLogger };
+    const deps = { store, ids: cryptoIds, logger: silentLogger, policy: createPolicy(store) };
     const first = createAddonDelivery({ ...deps, clock: clockA, http: a.http }, options);
     await first.deliverPending();
     const second = createAddonDelivery({ ...deps, clock: clockB, http: b.http }, options);
@@ -169,7 +170,7 @@ describe('addon delivery lease', () => {
     await withAddon(store, clock);
     const { http, sent, hold, release } = recordingHttp();
     const delivery = createAddonDelivery(
-      { store, clock, ids: cryptoIds, logger: silentLogger, http },
+      { store, clock, ids: cryptoIds, logger: silentLogger, policy: createPolicy(store), http },
       { ...options, leaseMs: 300 },
     );
     try {
@@ -201,7 +202,7 @@ describe('addon delivery pace', () => {
     const { store, calls } = countingAddons(memory);
     const { http, sent } = recordingHttp();
     const delivery = createAddonDelivery(
-      { store, clock, ids: cryptoIds, logger: silentLogger, http },
+      { store, clock, ids: cryptoIds, logger: silentLogger, policy: createPolicy(store), http },
       { ...options, coalesceMs: 1, idleCoalesceMs: 60_000 },
     );
     try {

@@ -74,7 +74,7 @@ const webhook = (parameters: Record<string, unknown>, extra: Record<string, unkn
 
 describe('addon configuration', () => {
   it('lists providers, including the generic webhook, in the GET /addons shape', async () => {
-    const { addons, providers } = await flagstaff.addons.list();
+    const { addons, providers } = await flagstaff.addons.list(alice);
     expect(addons).toEqual([]);
     const hook = providers.find((p) => p.name === 'webhook');
     expect(hook?.parameters.map((p) => [p.name, p.required, p.sensitive])).toEqual([
@@ -103,7 +103,7 @@ describe('addon configuration', () => {
         code: 'VALIDATION',
         message: expect.stringContaining(property),
       });
-    expect((await flagstaff.addons.list()).addons).toEqual([]);
+    expect((await flagstaff.addons.list(alice)).addons).toEqual([]);
   });
 
   it('creates, masks, updates and deletes, keeping sensitive parameters out of events', async () => {
@@ -119,7 +119,7 @@ describe('addon configuration', () => {
       projects: [],
       environments: [],
     });
-    expect(await flagstaff.addons.get(created.id)).toEqual(created);
+    expect(await flagstaff.addons.get(alice, created.id)).toEqual(created);
     const updated = await flagstaff.addons.update(alice, created.id, {
       ...webhook({ url: receiver.url('/other'), authorization: '*****' }),
       enabled: false,
@@ -134,7 +134,7 @@ describe('addon configuration', () => {
       flagstaff.addons.update(alice, created.id, { ...webhook({ url: receiver.url() }), provider: 'slack' }),
     ).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('"provider"') });
     await flagstaff.addons.delete(alice, created.id);
-    await expect(flagstaff.addons.get(created.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(flagstaff.addons.get(alice, created.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(flagstaff.addons.delete(alice, created.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const events = await flagstaff.store.events.search({ ascending: true });
     expect(events.map((e) => e.type)).toEqual([
@@ -177,7 +177,7 @@ describe('webhook delivery', () => {
       type: 'feature-created',
       featureName: 'checkout',
       project: 'default',
-      createdBy: alice.name,
+      createdBy: alice.actor.name,
     });
     await flagstaff.features.create(alice, 'other', { name: 'search' });
     await flagstaff.addons.deliverPending();
@@ -214,6 +214,7 @@ describe('webhook delivery', () => {
       store: flagstaff.store,
       clock: { now: () => new Date() },
       ids: cryptoIds,
+      policy: flagstaff.policy,
       logger,
       http: fetchHttp,
     };
@@ -272,6 +273,7 @@ describe('webhook delivery', () => {
       store,
       clock: { now: () => new Date() },
       ids: cryptoIds,
+      policy: flagstaff.policy,
       logger: silentLogger,
       http: fetchHttp,
     };
@@ -294,6 +296,7 @@ describe('webhook delivery', () => {
       store,
       clock: { now: () => new Date() },
       ids: cryptoIds,
+      policy: flagstaff.policy,
       logger: silentLogger,
       http: fetchHttp,
     };
@@ -316,6 +319,7 @@ describe('webhook delivery', () => {
       store: flagstaff.store,
       clock: { now: () => new Date() },
       ids: cryptoIds,
+      policy: flagstaff.policy,
       logger: silentLogger,
       http: fetchHttp,
     };
@@ -339,6 +343,7 @@ describe('webhook delivery', () => {
       store: flagstaff.store,
       clock: { now: () => new Date() },
       ids: cryptoIds,
+      policy: flagstaff.policy,
       logger,
       http: fetchHttp,
     };

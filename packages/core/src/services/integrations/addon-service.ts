@@ -1,10 +1,10 @@
+import type { Caller } from '../../auth/caller.js';
 import { type Addon, type AddonProviderDefinition, addonInputSchema } from '../../domain/addon.js';
 import { parseWith } from '../../domain/parse.js';
 import { FlagstaffError, invalid, notFound } from '../../errors.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { HttpClient } from '../../ports/runtime-ports.js';
 import type { ReadRepositories } from '../../ports/store.js';
-import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { type AddonDeliveryOptions, createAddonDelivery } from './addon-delivery.js';
 import { ADDON_PROVIDERS, type AddonProvider } from './addon-providers.js';
@@ -99,17 +99,20 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
     providers: definitions,
 
     /** GET /addons: every addon (sensitive parameters masked) and the providers. */
-    async list(): Promise<{ addons: Addon[]; providers: AddonProviderDefinition[] }> {
+    async list(caller: Caller): Promise<{ addons: Addon[]; providers: AddonProviderDefinition[] }> {
+      await deps.policy.require(caller, 'NONE', {});
       return { addons: (await store.addons.list()).map(maskedView), providers: definitions() };
     },
 
     /** One addon (sensitive parameters masked) or NOT_FOUND. */
-    async get(id: number): Promise<Addon> {
+    async get(caller: Caller, id: number): Promise<Addon> {
+      await deps.policy.require(caller, 'NONE', {});
       return maskedView(await requireAddon(store, id));
     },
 
     /** Creates an addon (addon-config-created, without sensitive parameters). */
-    async create(actor: Actor, input: unknown): Promise<Addon> {
+    async create(caller: Caller, input: unknown): Promise<Addon> {
+      const actor = await deps.policy.permit(caller, 'CREATE_ADDON', {});
       const body = parseWith(addonInputSchema, input);
       const provider = requireProvider(body.provider);
       validateParameters(provider, body.parameters);
@@ -137,7 +140,8 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
      * Replaces an addon's configuration (addon-config-updated). A sensitive parameter sent back
      * masked (or left out) keeps its stored value, so UIs can save without re-entering secrets.
      */
-    async update(actor: Actor, id: number, input: unknown): Promise<Addon> {
+    async update(caller: Caller, id: number, input: unknown): Promise<Addon> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_ADDON', {});
       const body = parseWith(addonInputSchema, input);
       const provider = requireProvider(body.provider);
       const updated = await inTransaction(deps, async (tx) => {
@@ -176,7 +180,8 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
     },
 
     /** Deletes an addon (addon-config-deleted); NOT_FOUND when unknown. */
-    async delete(actor: Actor, id: number): Promise<void> {
+    async delete(caller: Caller, id: number): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'DELETE_ADDON', {});
       return inTransaction(deps, async (tx) => {
         const before = await requireAddon(tx, id);
         await tx.addons.delete(id);

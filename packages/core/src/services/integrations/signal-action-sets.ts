@@ -1,7 +1,8 @@
+import type { Caller } from '../../auth/caller.js';
 import { parseWith } from '../../domain/parse.js';
 import { type ActionSet, actionSetInputSchema } from '../../domain/signal.js';
 import { FlagstaffError, invalid, notFound } from '../../errors.js';
-import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { requireProject } from '../projects/project-service.js';
 import { ACTION_PARAMS } from './signal-actions.js';
@@ -11,13 +12,17 @@ export function createActionSets(deps: ServiceDeps) {
   const { store } = deps;
   return {
     /** Every action set, ordered by id. */
-    list: (): Promise<ActionSet[]> => store.signals.listActionSets(),
+    async list(caller: Caller): Promise<ActionSet[]> {
+      await deps.policy.require(caller, 'ADMIN');
+      return store.signals.listActionSets();
+    },
 
     /**
      * Creates an action set (actions-created). Its source endpoint, project and actor must exist;
      * each action names the parameters it needs, and acts in the set's own project.
      */
-    async create(actor: Actor, input: unknown): Promise<ActionSet> {
+    async create(caller: Caller, input: unknown): Promise<ActionSet> {
+      const actor = await deps.policy.permit(caller, 'ADMIN', {});
       const body = parseWith(actionSetInputSchema, input);
       const actions = body.actions.map((a, i) => {
         // Action sets belong to a project: their actions may not reach into another one.
@@ -67,7 +72,8 @@ export function createActionSets(deps: ServiceDeps) {
     },
 
     /** Deletes an action set (actions-deleted). */
-    async delete(actor: Actor, id: number): Promise<void> {
+    async delete(caller: Caller, id: number): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'ADMIN', {});
       return inTransaction(deps, async (tx) => {
         const before = (await tx.signals.listActionSets()).find((s) => s.id === id);
         if (!before) throw notFound('action set', id);

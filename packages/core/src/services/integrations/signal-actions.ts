@@ -1,5 +1,6 @@
+import type { Caller } from '../../auth/caller.js';
 import type { ActionSet, SignalEndpoint } from '../../domain/signal.js';
-import type { Actor, ServiceDeps } from '../deps.js';
+import type { ServiceDeps } from '../deps.js';
 import { createFeatureEnvironmentService } from '../features/feature-environment-service.js';
 import { createStrategyService } from '../features/strategy-service.js';
 
@@ -51,7 +52,7 @@ export function createSignalActionRunner(deps: ServiceDeps) {
   const featureEnvironments = createFeatureEnvironmentService(deps);
   const strategies = createStrategyService(deps);
 
-  async function runAction(actor: Actor, action: ActionSet['actions'][number]): Promise<void> {
+  async function runAction(caller: Caller, action: ActionSet['actions'][number]): Promise<void> {
     const p = action.executionParams;
     const project = p['project']!;
     const feature = p['featureName']!;
@@ -60,7 +61,7 @@ export function createSignalActionRunner(deps: ServiceDeps) {
       case 'TOGGLE_FEATURE_ON':
       case 'TOGGLE_FEATURE_OFF':
         return featureEnvironments.setEnabled(
-          actor,
+          caller,
           project,
           feature,
           environment,
@@ -70,9 +71,9 @@ export function createSignalActionRunner(deps: ServiceDeps) {
       case 'DISABLE_FEATURE_STRATEGY': {
         const at = { project, feature, environment };
         const disabled = action.action === 'DISABLE_FEATURE_STRATEGY';
-        const current = await strategies.get(at, p['strategyId']!);
+        const current = await strategies.get(caller, at, p['strategyId']!);
         if (current.disabled === disabled) return;
-        await strategies.patch(actor, at, current.id, [
+        await strategies.patch(caller, at, current.id, [
           { op: 'replace', path: '/disabled', value: disabled },
         ]);
         return;
@@ -86,10 +87,14 @@ export function createSignalActionRunner(deps: ServiceDeps) {
       actionSetMatches(s, endpoint, payload),
     );
     for (const set of sets) {
-      const actor: Actor = { name: `signal:${endpoint.name}`, userId: set.actorId };
+      // Actions are Flagstaff acting on a signal it accepted, recorded as the action set's actor.
+      const caller: Caller = {
+        principal: { kind: 'system', name: `signal:${endpoint.name}` },
+        actor: { name: `signal:${endpoint.name}`, userId: set.actorId },
+      };
       for (const action of [...set.actions].sort((a, b) => a.sortOrder - b.sortOrder)) {
         try {
-          await runAction(actor, action);
+          await runAction(caller, action);
           results.push({ actionSetId: set.id, action: action.action, ok: true });
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);

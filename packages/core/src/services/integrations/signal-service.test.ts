@@ -29,7 +29,7 @@ describe('signal endpoints and tokens', () => {
     const token = await flagstaff.signals.tokens.create(alice, endpoint.id, { name: 'github' });
     expect(token.token).toMatch(/^[0-9a-f]{64}$/);
     expect(token).toMatchObject({ name: 'github', signalEndpointId: endpoint.id });
-    const listed = await flagstaff.signals.tokens.list(endpoint.id);
+    const listed = await flagstaff.signals.tokens.list(alice, endpoint.id);
     expect(listed).toEqual([
       {
         id: token.id,
@@ -39,7 +39,7 @@ describe('signal endpoints and tokens', () => {
         createdByUserId: 1,
       },
     ]);
-    expect((await flagstaff.signals.endpoints.get(endpoint.id)).tokens).toEqual(listed);
+    expect((await flagstaff.signals.endpoints.get(alice, endpoint.id)).tokens).toEqual(listed);
     const updated = await flagstaff.signals.endpoints.update(alice, endpoint.id, {
       description: 'from CI',
       enabled: false,
@@ -47,7 +47,7 @@ describe('signal endpoints and tokens', () => {
     expect(updated).toMatchObject({ name: 'ci', description: 'from CI', enabled: false });
     await flagstaff.signals.tokens.delete(alice, endpoint.id, token.id);
     await flagstaff.signals.endpoints.delete(alice, endpoint.id);
-    expect(await flagstaff.signals.endpoints.list()).toEqual([]);
+    expect(await flagstaff.signals.endpoints.list(alice)).toEqual([]);
     const events = await eventsSince(0);
     expect(events.map((e) => e.type)).toEqual([
       'signal-endpoint-created',
@@ -66,7 +66,7 @@ describe('signal endpoints and tokens', () => {
       code: 'LIMIT_EXCEEDED',
       message: expect.stringContaining('signal endpoints limit is 5'),
     });
-    const [first] = await flagstaff.signals.endpoints.list();
+    const [first] = await flagstaff.signals.endpoints.list(alice);
     for (let i = 1; i <= 5; i++) await flagstaff.signals.tokens.create(alice, first!.id, { name: `t${i}` });
     await expect(flagstaff.signals.tokens.create(alice, first!.id, { name: 't6' })).rejects.toMatchObject({
       code: 'LIMIT_EXCEEDED',
@@ -94,7 +94,7 @@ describe('receiving signals', () => {
   it('stores the signal with its token name and answers with its id', async () => {
     const { endpoint, secret } = await endpointWithToken();
     const result = await flagstaff.signals.receive('ci', `Bearer ${secret}`, { status: 'deployed' });
-    const [signal] = await flagstaff.signals.listSignals(endpoint.id);
+    const [signal] = await flagstaff.signals.listSignals(alice, endpoint.id);
     expect(signal).toMatchObject({
       id: result.signalId,
       source: 'signal-endpoint',
@@ -127,7 +127,7 @@ describe('receiving signals', () => {
     await expect(flagstaff.signals.receive('ci', `Bearer ${secret}`, {})).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect(await flagstaff.signals.listSignals(endpoint.id)).toHaveLength(2);
+    expect(await flagstaff.signals.listSignals(alice, endpoint.id)).toHaveLength(2);
     await flagstaff.signals.endpoints.update(alice, endpoint.id, { enabled: true });
     await expect(
       flagstaff.signals.receive('ci', `Bearer ${secret}`, { big: 'x'.repeat(101 * 1024) }),
@@ -197,7 +197,7 @@ describe('action sets', () => {
     });
     const start = await flagstaff.store.events.latestId();
     const { signalId } = await flagstaff.signals.receive('ci', `Bearer ${secret}`, { status: 'deployed' });
-    expect((await flagstaff.signals.listSignals(endpoint.id)).map((s) => s.id)).toEqual([signalId]);
+    expect((await flagstaff.signals.listSignals(alice, endpoint.id)).map((s) => s.id)).toEqual([signalId]);
     expect(await eventTypesSince(flagstaff, start)).toEqual([]);
   });
 
@@ -256,6 +256,6 @@ describe('action sets', () => {
       message: expect.stringContaining('"actions"'),
     });
     await expect(flagstaff.signals.actionSets.delete(alice, 5)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(await flagstaff.signals.actionSets.list()).toEqual([]);
+    expect(await flagstaff.signals.actionSets.list(alice)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Caller } from '../../auth/caller.js';
 import { parseWith } from '../../domain/parse.js';
 import {
   type SignalEndpoint,
@@ -8,10 +9,9 @@ import {
   signalEndpointTokenInputSchema,
 } from '../../domain/signal.js';
 import { conflict, FlagstaffError, notFound } from '../../errors.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { hashSecret } from '../access/access-service.js';
-import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { createActionSets } from './signal-action-sets.js';
 import { createSignalActionRunner } from './signal-actions.js';
@@ -77,17 +77,20 @@ export function createSignalService(
   return {
     endpoints: {
       /** Every endpoint with its tokens (never their secrets). */
-      async list(): Promise<SignalEndpointView[]> {
+      async list(caller: Caller): Promise<SignalEndpointView[]> {
+        await deps.policy.require(caller, 'ADMIN', {});
         return Promise.all((await store.signals.listEndpoints()).map((e) => endpointView(store, e)));
       },
 
       /** One endpoint with its tokens, or NOT_FOUND. */
-      async get(id: number): Promise<SignalEndpointView> {
+      async get(caller: Caller, id: number): Promise<SignalEndpointView> {
+        await deps.policy.require(caller, 'ADMIN', {});
         return endpointView(store, await requireEndpoint(store, id));
       },
 
       /** Creates an endpoint (signal-endpoint-created); LIMIT_EXCEEDED past the endpoint limit. */
-      async create(actor: Actor, input: unknown): Promise<SignalEndpointView> {
+      async create(caller: Caller, input: unknown): Promise<SignalEndpointView> {
+        const actor = await deps.policy.permit(caller, 'ADMIN', {});
         const body = parseWith(signalEndpointInputSchema, input);
         return inTransaction(deps, async (tx) => {
           const existing = await tx.signals.listEndpoints();
@@ -114,7 +117,8 @@ export function createSignalService(
       },
 
       /** Changes name, description or enabled (signal-endpoint-updated). */
-      async update(actor: Actor, id: number, input: unknown): Promise<SignalEndpointView> {
+      async update(caller: Caller, id: number, input: unknown): Promise<SignalEndpointView> {
+        const actor = await deps.policy.permit(caller, 'ADMIN', {});
         const body = parseWith(updateEndpointSchema, input);
         return inTransaction(deps, async (tx) => {
           const before = await requireEndpoint(tx, id);
@@ -139,7 +143,8 @@ export function createSignalService(
       },
 
       /** Deletes an endpoint with its tokens and signals (signal-endpoint-deleted). */
-      async delete(actor: Actor, id: number): Promise<void> {
+      async delete(caller: Caller, id: number): Promise<void> {
+        const actor = await deps.policy.permit(caller, 'ADMIN', {});
         return inTransaction(deps, async (tx) => {
           const before = await requireEndpoint(tx, id);
           await tx.signals.deleteEndpoint(id);
@@ -150,7 +155,8 @@ export function createSignalService(
 
     tokens: {
       /** Tokens of an endpoint, without secrets. */
-      async list(endpointId: number): Promise<SignalEndpointTokenView[]> {
+      async list(caller: Caller, endpointId: number): Promise<SignalEndpointTokenView[]> {
+        await deps.policy.require(caller, 'ADMIN', {});
         await requireEndpoint(store, endpointId);
         return (await store.signals.listTokens(endpointId)).map(tokenView);
       },
@@ -160,10 +166,11 @@ export function createSignalService(
        * secret is shown; only its hash is stored. LIMIT_EXCEEDED past the per-endpoint limit.
        */
       async create(
-        actor: Actor,
+        caller: Caller,
         endpointId: number,
         input: unknown,
       ): Promise<SignalEndpointTokenView & { token: string }> {
+        const actor = await deps.policy.permit(caller, 'ADMIN', {});
         const body = parseWith(signalEndpointTokenInputSchema, input);
         return inTransaction(deps, async (tx) => {
           const endpoint = await requireEndpoint(tx, endpointId);
@@ -189,7 +196,8 @@ export function createSignalService(
       },
 
       /** Deletes a token of an endpoint (signal-endpoint-token-deleted). */
-      async delete(actor: Actor, endpointId: number, tokenId: number): Promise<void> {
+      async delete(caller: Caller, endpointId: number, tokenId: number): Promise<void> {
+        const actor = await deps.policy.permit(caller, 'ADMIN', {});
         return inTransaction(deps, async (tx) => {
           await requireEndpoint(tx, endpointId);
           const before = (await tx.signals.listTokens(endpointId)).find((t) => t.id === tokenId);
@@ -203,7 +211,8 @@ export function createSignalService(
     },
 
     /** Signals an endpoint received, newest first. */
-    async listSignals(endpointId: number, limit = 10) {
+    async listSignals(caller: Caller, endpointId: number, limit = 10) {
+      await deps.policy.require(caller, 'ADMIN', {});
       await requireEndpoint(store, endpointId);
       return store.signals.listSignals(endpointId, limit);
     },

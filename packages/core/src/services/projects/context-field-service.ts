@@ -1,3 +1,4 @@
+import type { Caller } from '../../auth/caller.js';
 import {
   type ContextField,
   contextFieldSchema,
@@ -6,9 +7,8 @@ import {
 import { validateContextFieldNameSchema } from '../../domain/name-validation.js';
 import { parseWith } from '../../domain/parse.js';
 import { conflict, FlagstaffError, notFound } from '../../errors.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
-import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 
 async function requireField(repos: ReadRepositories, name: string): Promise<ContextField> {
@@ -21,18 +21,26 @@ async function requireField(repos: ReadRepositories, name: string): Promise<Cont
 export function createContextFieldService(deps: ServiceDeps) {
   const { store } = deps;
   return {
-    list: () => store.contextFields.list(),
-    get: (name: string) => requireField(store, name),
+    async list(caller: Caller) {
+      await deps.policy.require(caller, 'NONE', {});
+      return store.contextFields.list();
+    },
+    async get(caller: Caller, name: string) {
+      await deps.policy.require(caller, 'NONE', {});
+      return requireField(store, name);
+    },
 
     /** POST /context/validate: VALIDATION for a name `create` would refuse, CONFLICT when it is taken. */
-    async validateName(input: unknown): Promise<void> {
+    async validateName(caller: Caller, input: unknown): Promise<void> {
+      await deps.policy.require(caller, 'UPDATE_CONTEXT_FIELD', {});
       const { name } = parseWith(validateContextFieldNameSchema, input);
       if (await store.contextFields.get(name))
         throw conflict(`A context field named "${name}" already exists.`);
     },
 
     /** Creates a context field (context-field-created). */
-    async create(actor: Actor, input: unknown): Promise<ContextField> {
+    async create(caller: Caller, input: unknown): Promise<ContextField> {
+      const actor = await deps.policy.permit(caller, 'CREATE_CONTEXT_FIELD', {});
       const body = parseWith(contextFieldSchema, input);
       return inTransaction(deps, async (tx) => {
         if (await tx.contextFields.get(body.name))
@@ -49,7 +57,8 @@ export function createContextFieldService(deps: ServiceDeps) {
     },
 
     /** Updates description, stickiness, sort order and legal values (context-field-updated). */
-    async update(actor: Actor, name: string, input: unknown): Promise<ContextField> {
+    async update(caller: Caller, name: string, input: unknown): Promise<ContextField> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_CONTEXT_FIELD', {});
       const body = parseWith(updateContextFieldSchema, input);
       if (body.name !== undefined && body.name !== name)
         throw new FlagstaffError('VALIDATION', `"name" must be "${name}" (the field in the path).`, {
@@ -73,7 +82,8 @@ export function createContextFieldService(deps: ServiceDeps) {
     },
 
     /** Deletes a context field (context-field-deleted). */
-    async delete(actor: Actor, name: string): Promise<void> {
+    async delete(caller: Caller, name: string): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'DELETE_CONTEXT_FIELD', {});
       return inTransaction(deps, async (tx) => {
         const before = await requireField(tx, name);
         await tx.contextFields.delete(name);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Caller } from '../../auth/caller.js';
 import {
   createEnvironmentSchema,
   type Environment,
@@ -7,9 +8,8 @@ import {
 } from '../../domain/environment.js';
 import { parseWith } from '../../domain/parse.js';
 import { conflict, FlagstaffError, notFound } from '../../errors.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
-import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 
 /** Body of POST /environments/validate: a name, checked by the rule creating an environment applies. */
@@ -26,18 +26,26 @@ export async function requireEnvironment(repos: ReadRepositories, name: string):
 export function createEnvironmentService(deps: ServiceDeps) {
   const { store } = deps;
   return {
-    list: () => store.environments.list(),
-    get: (name: string) => requireEnvironment(store, name),
+    async list(caller: Caller) {
+      await deps.policy.require(caller, 'NONE', {});
+      return store.environments.list();
+    },
+    async get(caller: Caller, name: string) {
+      await deps.policy.require(caller, 'NONE', {});
+      return requireEnvironment(store, name);
+    },
 
     /** POST /environments/validate: VALIDATION for a name create would refuse, CONFLICT when taken. */
-    async validateName(input: unknown): Promise<void> {
+    async validateName(caller: Caller, input: unknown): Promise<void> {
+      await deps.policy.require(caller, 'ADMIN', {});
       const { name } = parseWith(validateEnvironmentNameSchema, input);
       if (await store.environments.get(name))
         throw conflict(`An environment named "${name}" already exists.`);
     },
 
     /** Creates an environment (environment-created). */
-    async create(actor: Actor, input: unknown): Promise<Environment> {
+    async create(caller: Caller, input: unknown): Promise<Environment> {
+      const actor = await deps.policy.permit(caller, 'ADMIN', {});
       const body = parseWith(createEnvironmentSchema, input);
       return inTransaction(deps, async (tx) => {
         if (await tx.environments.get(body.name))
@@ -60,7 +68,8 @@ export function createEnvironmentService(deps: ServiceDeps) {
     },
 
     /** Changes type or sort order (environment-updated). */
-    async update(actor: Actor, name: string, input: unknown): Promise<Environment> {
+    async update(caller: Caller, name: string, input: unknown): Promise<Environment> {
+      const actor = await deps.policy.permit(caller, 'ADMIN', {});
       const body = parseWith(updateEnvironmentSchema, input);
       return inTransaction(deps, async (tx) => {
         const before = await requireEnvironment(tx, name);
@@ -80,7 +89,8 @@ export function createEnvironmentService(deps: ServiceDeps) {
     },
 
     /** Turns an environment on or off instance-wide (environment-updated). */
-    async setEnabled(actor: Actor, name: string, enabled: boolean): Promise<void> {
+    async setEnabled(caller: Caller, name: string, enabled: boolean): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'ADMIN', {});
       return inTransaction(deps, async (tx) => {
         const before = await requireEnvironment(tx, name);
         if (before.enabled === enabled) return;
@@ -93,7 +103,8 @@ export function createEnvironmentService(deps: ServiceDeps) {
     },
 
     /** Deletes an unprotected environment (environment-deleted). */
-    async delete(actor: Actor, name: string): Promise<void> {
+    async delete(caller: Caller, name: string): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'ADMIN', {});
       return inTransaction(deps, async (tx) => {
         const env = await requireEnvironment(tx, name);
         if (env.protected)

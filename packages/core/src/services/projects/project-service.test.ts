@@ -15,8 +15,8 @@ describe('a new instance', () => {
       'development',
       'production',
     ]);
-    expect((await flagstaff.contextFields.list()).map((f) => f.name)).toContain('userId');
-    expect((await flagstaff.tags.listTypes()).map((t) => t.name)).toEqual(['simple']);
+    expect((await flagstaff.contextFields.list(alice)).map((f) => f.name)).toContain('userId');
+    expect((await flagstaff.tags.listTypes(alice)).map((t) => t.name)).toEqual(['simple']);
     expect(await flagstaff.store.events.latestId()).toBe(0);
   });
 });
@@ -112,10 +112,10 @@ describe('dependencies', () => {
   it('adds, lists and removes parents with events', async () => {
     const start = await flagstaff.store.events.latestId();
     await flagstaff.dependencies.add(alice, 'default', 'child', { feature: 'parent', variants: ['blue'] });
-    expect(await flagstaff.dependencies.list('default', 'child')).toEqual([
+    expect(await flagstaff.dependencies.list(alice, 'default', 'child')).toEqual([
       { feature: 'parent', enabled: true, variants: ['blue'] },
     ]);
-    expect((await flagstaff.features.get('default', 'parent')).children).toEqual(['child']);
+    expect((await flagstaff.features.get(alice, 'default', 'parent')).children).toEqual(['child']);
     await flagstaff.dependencies.remove(alice, 'default', 'child', 'parent');
     await flagstaff.dependencies.add(alice, 'default', 'child', { feature: 'parent', enabled: false });
     await flagstaff.dependencies.removeAll(alice, 'default', 'child');
@@ -217,7 +217,7 @@ describe('segments, context fields and tags', () => {
       'feature-tagged',
       'feature-untagged',
     ]);
-    expect(await flagstaff.tags.featuresWithTag({ type: 'simple', value: 'team-x' })).toEqual(['b']);
+    expect(await flagstaff.tags.featuresWithTag(alice, { type: 'simple', value: 'team-x' })).toEqual(['b']);
     await expect(
       flagstaff.tags.addFeatureTag(alice, 'a', { type: 'nope', value: 'xx' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -239,11 +239,11 @@ describe('private projects and id validation', () => {
   });
 
   it('validateId: VALIDATION for an id create refuses, CONFLICT for a taken one, and writes nothing', async () => {
-    await flagstaff.projects.validateId({ id: 'fresh' });
-    await expect(flagstaff.projects.validateId({ id: 'default' })).rejects.toMatchObject({
+    await flagstaff.projects.validateId(alice, { id: 'fresh' });
+    await expect(flagstaff.projects.validateId(alice, { id: 'default' })).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    await expect(flagstaff.projects.validateId({ id: 'no spaces' })).rejects.toMatchObject({
+    await expect(flagstaff.projects.validateId(alice, { id: 'no spaces' })).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"id"'),
     });
@@ -254,26 +254,32 @@ describe('private projects and id validation', () => {
 
 describe('validating segment, context field and tag type names', () => {
   it('answers as create would: CONFLICT for taken names, VALIDATION for refused ones, nothing written', async () => {
-    await flagstaff.segments.validateName({ name: 'beta' });
-    await flagstaff.contextFields.validateName({ name: 'tenant' });
-    expect(await flagstaff.tags.validateType({ name: 'team' })).toEqual({
+    await flagstaff.segments.validateName(alice, { name: 'beta' });
+    await flagstaff.contextFields.validateName(alice, { name: 'tenant' });
+    expect(await flagstaff.tags.validateType(alice, { name: 'team' })).toEqual({
       valid: true,
       tagType: { name: 'team', description: null, icon: null },
     });
     expect(await flagstaff.store.events.latestId()).toBe(0);
     await flagstaff.segments.create(alice, { name: 'beta' });
-    await expect(flagstaff.segments.validateName({ name: 'beta' })).rejects.toMatchObject({
+    await expect(flagstaff.segments.validateName(alice, { name: 'beta' })).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    await expect(flagstaff.segments.validateName({ name: '' })).rejects.toMatchObject({ code: 'VALIDATION' });
-    await expect(flagstaff.contextFields.validateName({ name: 'userId' })).rejects.toMatchObject({
-      code: 'CONFLICT',
-    });
-    await expect(flagstaff.contextFields.validateName({ name: 'a b' })).rejects.toMatchObject({
+    await expect(flagstaff.segments.validateName(alice, { name: '' })).rejects.toMatchObject({
       code: 'VALIDATION',
     });
-    await expect(flagstaff.tags.validateType({ name: 'simple' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(flagstaff.tags.validateType({ name: 'x' })).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(flagstaff.contextFields.validateName(alice, { name: 'userId' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(flagstaff.contextFields.validateName(alice, { name: 'a b' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
+    await expect(flagstaff.tags.validateType(alice, { name: 'simple' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(flagstaff.tags.validateType(alice, { name: 'x' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
   });
 
   it('strategiesUsing leaves out strategies in private projects the viewer may not see', async () => {

@@ -1,5 +1,6 @@
 import type { Caller } from '../../auth/caller.js';
-import { type Principal, seesProject } from '../../auth/principal.js';
+import { seesProject } from '../../auth/principal.js';
+import { projectVisibility } from '../../auth/project-visibility.js';
 import { validateProjectIdSchema } from '../../domain/name-validation.js';
 import { parseWith } from '../../domain/parse.js';
 import {
@@ -11,12 +12,10 @@ import {
 import { strategyConfigSchema } from '../../domain/strategy.js';
 import { conflict, FlagstaffError, notFound } from '../../errors.js';
 import type { LinkedEnvironment } from '../../ports/project-ports.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
-import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { requireEnvironment } from './environment-service.js';
-import { projectVisibility } from './project-visibility.js';
 
 /** Loads a project or throws NOT_FOUND. */
 export async function requireProject(repos: ReadRepositories, id: string): Promise<Project> {
@@ -53,20 +52,26 @@ export function createProjectService(deps: ServiceDeps) {
   return {
     /** Projects the caller may see: private ones only to members, root Admins and admin tokens. */
     async list(caller: Caller): Promise<Project[]> {
+      await deps.policy.require(caller, 'NONE');
       const projects = await store.projects.list();
       const visibility = await projectVisibility(store, caller.principal, projects);
       return visibility.all ? projects : projects.filter((p) => seesProject(visibility, p.id));
     },
-    get: (id: string) => requireProject(store, id),
+    async get(caller: Caller, id: string) {
+      await deps.policy.require(caller, 'NONE', { project: id });
+      return requireProject(store, id);
+    },
 
     /** POST /projects/validate: VALIDATION for an id `create` would refuse, CONFLICT when it is taken. */
-    async validateId(input: unknown): Promise<void> {
+    async validateId(caller: Caller, input: unknown): Promise<void> {
+      await deps.policy.require(caller, 'NONE', {});
       const { id } = parseWith(validateProjectIdSchema, input);
       if (await store.projects.get(id)) throw conflict(`A project with id "${id}" already exists.`);
     },
 
     /** Creates a project linked to the given (default: every enabled) environments. */
-    async create(actor: Actor, input: unknown): Promise<Project> {
+    async create(caller: Caller, input: unknown): Promise<Project> {
+      const actor = await deps.policy.permit(caller, 'CREATE_PROJECT', {});
       const body = parseWith(createProjectSchema, input);
       return inTransaction(deps, async (tx) => {
         if (await tx.projects.get(body.id)) throw conflict(`A project with id "${body.id}" already exists.`);
@@ -102,7 +107,8 @@ export function createProjectService(deps: ServiceDeps) {
     },
 
     /** Updates the given properties (project-updated). */
-    async update(actor: Actor, id: string, input: unknown): Promise<Project> {
+    async update(caller: Caller, id: string, input: unknown): Promise<Project> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project: id });
       const body = parseWith(updateProjectSchema, input);
       if (body.id !== undefined && body.id !== id)
         throw new FlagstaffError('VALIDATION', `"id" must be "${id}" (the project in the path).`, {
@@ -135,7 +141,8 @@ export function createProjectService(deps: ServiceDeps) {
     },
 
     /** Deletes a project with no live features; its archived features go with it (project-deleted). */
-    async delete(actor: Actor, id: string): Promise<void> {
+    async delete(caller: Caller, id: string): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'DELETE_PROJECT', { project: id });
       return inTransaction(deps, async (tx) => {
         const project = await requireProject(tx, id);
         if (id === 'default') throw new FlagstaffError('CONFLICT', 'The default project cannot be deleted.');
@@ -154,7 +161,8 @@ export function createProjectService(deps: ServiceDeps) {
     },
 
     /** Links an environment to the project (project-environment-added). */
-    async addEnvironment(actor: Actor, projectId: string, environment: string): Promise<void> {
+    async addEnvironment(caller: Caller, projectId: string, environment: string): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project: projectId });
       return inTransaction(deps, async (tx) => {
         await requireProject(tx, projectId);
         await requireEnvironment(tx, environment);
@@ -169,7 +177,8 @@ export function createProjectService(deps: ServiceDeps) {
     },
 
     /** Unlinks an environment from the project (project-environment-removed). */
-    async removeEnvironment(actor: Actor, projectId: string, environment: string): Promise<void> {
+    async removeEnvironment(caller: Caller, projectId: string, environment: string): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project: projectId });
       return inTransaction(deps, async (tx) => {
         await requireProject(tx, projectId);
         await requireProjectEnvironment(tx, projectId, environment);
@@ -184,7 +193,8 @@ export function createProjectService(deps: ServiceDeps) {
     },
 
     /** Sets the strategy added when a feature is enabled with none (default-strategy-updated). */
-    async setDefaultStrategy(actor: Actor, projectId: string, environment: string, input: unknown) {
+    async setDefaultStrategy(caller: Caller, projectId: string, environment: string, input: unknown) {
+      const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project: projectId });
       const strategy = parseWith(strategyConfigSchema, input);
       return inTransaction(deps, async (tx) => {
         await requireProject(tx, projectId);
@@ -204,7 +214,8 @@ export function createProjectService(deps: ServiceDeps) {
     },
 
     /** Marks the project as a favorite of the user, or not (project-favorited / -unfavorited). */
-    async setFavorite(actor: Actor, projectId: string, favorite: boolean): Promise<void> {
+    async setFavorite(caller: Caller, projectId: string, favorite: boolean): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'NONE', { project: projectId });
       return inTransaction(deps, async (tx) => {
         await requireProject(tx, projectId);
         if (actor.userId === null)

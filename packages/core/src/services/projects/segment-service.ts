@@ -1,15 +1,14 @@
 import type { Caller } from '../../auth/caller.js';
-import { type Principal, seesProject } from '../../auth/principal.js';
+import { seesProject } from '../../auth/principal.js';
+import { projectVisibility } from '../../auth/project-visibility.js';
 import { validateSegmentNameSchema } from '../../domain/name-validation.js';
 import { parseWith } from '../../domain/parse.js';
 import { type Segment, type SegmentStrategyReference, segmentInputSchema } from '../../domain/segment.js';
 import { conflict, FlagstaffError, notFound } from '../../errors.js';
-import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
-import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { requireProject } from './project-service.js';
-import { projectVisibility } from './project-visibility.js';
 
 async function requireSegment(repos: ReadRepositories, id: number): Promise<Segment> {
   const segment = Number.isInteger(id) ? await repos.segments.get(id) : null;
@@ -26,17 +25,25 @@ async function checkName(tx: ReadRepositories, name: string, exceptId?: number) 
 export function createSegmentService(deps: ServiceDeps) {
   const { store } = deps;
   return {
-    list: () => store.segments.list(),
-    get: (id: number) => requireSegment(store, id),
+    async list(caller: Caller) {
+      await deps.policy.require(caller, 'NONE', {});
+      return store.segments.list();
+    },
+    async get(caller: Caller, id: number) {
+      await deps.policy.require(caller, 'NONE', {});
+      return requireSegment(store, id);
+    },
 
     /** POST /segments/validate: VALIDATION for an empty name, CONFLICT when a segment has it. */
-    async validateName(input: unknown): Promise<void> {
+    async validateName(caller: Caller, input: unknown): Promise<void> {
+      await deps.policy.require(caller, 'NONE', {});
       const { name } = parseWith(validateSegmentNameSchema, input);
       await checkName(store, name);
     },
 
     /** Creates a segment (segment-created). */
-    async create(actor: Actor, input: unknown): Promise<Segment> {
+    async create(caller: Caller, input: unknown): Promise<Segment> {
+      const actor = await deps.policy.permit(caller, 'CREATE_SEGMENT', {});
       const body = parseWith(segmentInputSchema, input);
       return inTransaction(deps, async (tx) => {
         await checkName(tx, body.name);
@@ -57,7 +64,8 @@ export function createSegmentService(deps: ServiceDeps) {
     },
 
     /** Replaces a segment's name, description, project and constraints (segment-updated). */
-    async update(actor: Actor, id: number, input: unknown): Promise<Segment> {
+    async update(caller: Caller, id: number, input: unknown): Promise<Segment> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_SEGMENT', {});
       const body = parseWith(segmentInputSchema, input);
       return inTransaction(deps, async (tx) => {
         const before = await requireSegment(tx, id);
@@ -89,7 +97,8 @@ export function createSegmentService(deps: ServiceDeps) {
     },
 
     /** Deletes a segment that no strategy uses (segment-deleted). */
-    async delete(actor: Actor, id: number): Promise<void> {
+    async delete(caller: Caller, id: number): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'DELETE_SEGMENT', {});
       return inTransaction(deps, async (tx) => {
         const before = await requireSegment(tx, id);
         const users = await tx.strategies.list({ segmentId: id });
@@ -116,6 +125,7 @@ export function createSegmentService(deps: ServiceDeps) {
       strategies: SegmentStrategyReference[];
       changeRequestStrategies: SegmentStrategyReference[];
     }> {
+      await deps.policy.require(caller, 'NONE', {});
       await requireSegment(store, id);
       const visibility = await projectVisibility(store, caller.principal);
       const users = await store.strategies.list({ segmentId: id });

@@ -3,7 +3,6 @@ import type { ClientFeature, ClientFeatures } from '../../evaluation/client-feat
 import type { ReadRepositories } from '../../ports/store.js';
 import { loadNamedClientFeatures } from './client-features-snapshot.js';
 
-
 /** More changes than this since the last snapshot are read in full: one query set beats many. */
 const MOST_PATCHED_EVENTS = 100;
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Caller } from '../../auth/caller.js';
 import type { VariantResult } from '../../domain/variant.js';
 import type { ClientFeatures } from '../../evaluation/client-features.js';
 import type { CompiledFeatureSet } from '../../evaluation/compile-features.js';
@@ -62,6 +63,8 @@ const sorted = (list: readonly string[] | undefined): string[] | undefined =>
   list?.length ? [...new Set(list)].sort() : undefined;
 
 /** The SDK-facing API: client features with ETags, deltas, streams' changes, frontend and in-process evaluation. */
+const ALL_ENVIRONMENTS_SCOPE: ClientScope = Object.freeze({ projects: ['*'], environment: '*' });
+
 export function createClientService(
   deps: ServiceDeps & { evaluators: EvaluatorCache; cache?: ClientCacheOptions },
 ) {
@@ -93,6 +96,18 @@ export function createClientService(
       hashes.set(key, hash);
     }
     return hash;
+  }
+
+  /**
+   * What the caller may read on an SDK API (the policy decides): its token's projects and
+   * environment; everything for Flagstaff itself and hosts that turned authentication off.
+   */
+  async function scopeOf(caller: Caller, audience: 'client' | 'frontend'): Promise<ClientScope> {
+    await deps.policy.require(caller, 'NONE', {}, audience);
+    const { principal } = caller;
+    return principal.kind === 'api-token'
+      ? { projects: principal.projects, environment: principal.environment }
+      : ALL_ENVIRONMENTS_SCOPE;
   }
 
   async function resolve(scope: ClientScope, query: ClientFeaturesQuery): Promise<Resolved> {
@@ -142,26 +157,30 @@ export function createClientService(
      * The ETag `GET /api/client/features` would answer with now: revision + scope + query, the same
      * on every process sharing the store. While the revision is known it reads no store.
      */
-    async featuresEtag(scope: ClientScope, query: ClientFeaturesQuery = {}): Promise<string> {
+    async featuresEtag(caller: Caller, query: ClientFeaturesQuery = {}): Promise<string> {
+      const scope = await scopeOf(caller, 'client');
       return featuresEtag(await resolve(scope, query));
     },
 
     /** GET /api/client/features as prepared bytes (compressed variants on demand), built once per revision. */
-    async featuresPayload(scope: ClientScope, query: ClientFeaturesQuery = {}): Promise<PreparedPayload> {
+    async featuresPayload(caller: Caller, query: ClientFeaturesQuery = {}): Promise<PreparedPayload> {
+      const scope = await scopeOf(caller, 'client');
       return featuresPayload(await resolve(scope, query));
     },
 
     /** GET /api/client/features as an object, for in-process callers. */
     async features(
-      scope: ClientScope,
+      caller: Caller,
       query: ClientFeaturesQuery = {},
     ): Promise<{ body: ClientFeatures; etag: string }> {
+      const scope = await scopeOf(caller, 'client');
       const payload = await featuresPayload(await resolve(scope, query));
       return { body: JSON.parse(Buffer.from(payload.bytes).toString('utf8')), etag: payload.etag };
     },
 
     /** GET /api/client/features/:name: one feature's JSON, or null when absent or outside the scope. */
-    async feature(scope: ClientScope, name: string): Promise<{ json: string; etag: string } | null> {
+    async feature(caller: Caller, name: string): Promise<{ json: string; etag: string } | null> {
+      const scope = await scopeOf(caller, 'client');
       const r = await resolve(scope, {});
       const state = await stateAt(r.environment, r.revision);
       const entry = state.features.get(name);
@@ -173,7 +192,8 @@ export function createClientService(
      * GET /api/client/delta and streams: what a client at revision `since` (null: none) needs. Older
      * than the change window kept in memory, it gets a hydration.
      */
-    async delta(scope: ClientScope, query: ClientFeaturesQuery, since: number | null): Promise<DeltaAnswer> {
+    async delta(caller: Caller, query: ClientFeaturesQuery, since: number | null): Promise<DeltaAnswer> {
+      const scope = await scopeOf(caller, 'client');
       const r = await resolve(scope, query);
       if (since !== null && since >= r.revision) return { kind: 'unchanged', revision: r.revision };
       const state = await stateAt(r.environment, r.revision);
@@ -213,7 +233,8 @@ export function createClientService(
     },
 
     /** GET|POST /api/frontend: features that are on for the context, with their variants. */
-    async frontend(scope: ClientScope, context: EvaluationContext): Promise<{ toggles: FrontendToggle[] }> {
+    async frontend(caller: Caller, context: EvaluationContext): Promise<{ toggles: FrontendToggle[] }> {
+      const scope = await scopeOf(caller, 'frontend');
       const revision = await watch.current();
       const { compiled } = await evaluators.snapshotAt(await environmentOf(scope, revision), revision);
       return frontendToggles(compiled, scope.projects, context);
@@ -225,10 +246,11 @@ export function createClientService(
      * identical requests (random stickiness, the clock).
      */
     async frontendWithEtag(
-      scope: ClientScope,
+      caller: Caller,
       context: EvaluationContext,
       ifNoneMatch?: string,
     ): Promise<{ etag: string | null; toggles: FrontendToggle[] | null }> {
+      const scope = await scopeOf(caller, 'frontend');
       const revision = await watch.current();
       const environment = await environmentOf(scope, revision);
       const { compiled, payload } = await evaluators.snapshotAt(environment, revision);

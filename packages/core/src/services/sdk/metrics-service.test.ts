@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Flagstaff } from '../../flagstaff.js';
-import { alice, createTestFlagstaff, type TestClock } from '../test-support.js';
+import { alice, createTestFlagstaff, type TestClock, tokenCaller } from '../test-support.js';
 
 let flagstaff: Flagstaff;
 let clock: TestClock;
@@ -18,16 +18,18 @@ const metrics = (toggles: Record<string, unknown>, extra: Record<string, unknown
 describe('client registration', () => {
   it('upserts the application without writing events', async () => {
     clock.set('2026-01-01T10:00:00.000Z');
-    await flagstaff.metrics.register(
-      { appName: 'shop', instanceId: 'i-1', sdkVersion: 'unleash-client-node:6.1.0' },
-      'production',
-    );
+    await flagstaff.metrics.register(tokenCaller('client', 'production'), {
+      appName: 'shop',
+      instanceId: 'i-1',
+      sdkVersion: 'unleash-client-node:6.1.0',
+    });
     clock.set('2026-01-01T11:00:00.000Z');
-    await flagstaff.metrics.register(
-      { appName: 'shop', instanceId: 'i-1', strategies: ['default'] },
-      'production',
-    );
-    const apps = await flagstaff.metrics.applications();
+    await flagstaff.metrics.register(tokenCaller('client', 'production'), {
+      appName: 'shop',
+      instanceId: 'i-1',
+      strategies: ['default'],
+    });
+    const apps = await flagstaff.metrics.applications(alice);
     expect(apps).toHaveLength(1);
     expect(apps[0]).toMatchObject({
       appName: 'shop',
@@ -37,7 +39,9 @@ describe('client registration', () => {
       lastSeen: '2026-01-01T11:00:00.000Z',
     });
     expect(await flagstaff.store.events.latestId()).toBe(0);
-    await expect(flagstaff.metrics.register({ instanceId: 'x' })).rejects.toMatchObject({
+    await expect(
+      flagstaff.metrics.register(tokenCaller('client'), { instanceId: 'x' }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"appName"'),
     });
@@ -49,14 +53,14 @@ describe('client metrics', () => {
     await flagstaff.features.create(alice, 'default', { name: 'checkout' });
     clock.set('2026-01-01T10:20:00.000Z');
     await flagstaff.metrics.recordMetrics(
-      'production',
+      tokenCaller('client', 'production'),
       metrics({ checkout: { yes: 3, no: 1, variants: { blue: 2 } }, idle: { yes: 0, no: 0 } }),
     );
     await flagstaff.metrics.recordMetrics(
-      'production',
+      tokenCaller('client', 'production'),
       metrics({ checkout: { yes: 2, no: 0 } }, { environment: 'development' }),
     );
-    const buckets = await flagstaff.metrics.bucketsSince('2026-01-01T00:00:00.000Z');
+    const buckets = await flagstaff.metrics.bucketsSince(alice, '2026-01-01T00:00:00.000Z');
     expect(buckets).toEqual([
       {
         featureName: 'checkout',
@@ -74,15 +78,18 @@ describe('client metrics', () => {
     expect(
       (await flagstaff.store.featureEnvironments.get('checkout', 'development'))?.lastSeenAt ?? null,
     ).toBeNull();
-    expect(await flagstaff.metrics.bucketsSince('2026-01-01T11:00:00.000Z')).toEqual([]);
+    expect(await flagstaff.metrics.bucketsSince(alice, '2026-01-01T11:00:00.000Z')).toEqual([]);
     expect(await flagstaff.store.events.latestId()).toBe(1);
   });
 
   it('uses the reported environment (or "default") for all-environment tokens', async () => {
     await flagstaff.features.create(alice, 'default', { name: 'a' });
-    await flagstaff.metrics.recordMetrics('*', metrics({ a: { yes: 1 } }, { environment: 'development' }));
-    await flagstaff.metrics.recordMetrics('*', metrics({ a: { no: 1 } }));
-    const buckets = await flagstaff.metrics.bucketsSince('2026-01-01T00:00:00.000Z');
+    await flagstaff.metrics.recordMetrics(
+      tokenCaller('client', '*'),
+      metrics({ a: { yes: 1 } }, { environment: 'development' }),
+    );
+    await flagstaff.metrics.recordMetrics(tokenCaller('client', '*'), metrics({ a: { no: 1 } }));
+    const buckets = await flagstaff.metrics.bucketsSince(alice, '2026-01-01T00:00:00.000Z');
     expect(buckets.map((b) => [b.environment, b.yes, b.no]).sort()).toEqual([
       ['default', 0, 1],
       ['development', 1, 0],
@@ -91,12 +98,14 @@ describe('client metrics', () => {
 
   it('refuses malformed metrics naming the property', async () => {
     await expect(
-      flagstaff.metrics.recordMetrics('production', metrics({ a: { yes: -1 } })),
+      flagstaff.metrics.recordMetrics(tokenCaller('client', 'production'), metrics({ a: { yes: -1 } })),
     ).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"bucket.toggles.a.yes"'),
     });
-    await expect(flagstaff.metrics.recordMetrics('production', { appName: 'x' })).rejects.toMatchObject({
+    await expect(
+      flagstaff.metrics.recordMetrics(tokenCaller('client', 'production'), { appName: 'x' }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"bucket"'),
     });

@@ -1,3 +1,4 @@
+import type { Caller } from '../../auth/caller.js';
 import {
   type BulkMetricsInput,
   bulkMetricsSchema,
@@ -24,6 +25,9 @@ export interface MetricsOptions {
   /** Pending keys past which a flush starts at once instead of waiting for the timer (default 50000). */
   maxPendingKeys?: number;
 }
+
+/** The SDK-facing API a report came through: server-side SDKs, or frontend SDKs. */
+export type SdkAudience = 'client' | 'frontend';
 
 const HOUR_MS = 3_600_000;
 const UNKNOWN_FLAGS_LISTED = 1000;
@@ -107,6 +111,15 @@ export function createMetricsService(deps: ServiceDeps, options: MetricsOptions 
     timer.unref?.();
   }
 
+  /**
+   * The environment a caller reports for, once the policy let it report on the API it came
+   * through: its token's, or `*` (the report names one) for Flagstaff itself and unauthenticated hosts.
+   */
+  async function reportingEnvironment(caller: Caller, audience: SdkAudience): Promise<string> {
+    await deps.policy.require(caller, 'NONE', {}, audience);
+    return caller.principal.kind === 'api-token' ? caller.principal.environment : '*';
+  }
+
   function afterAdding(): void {
     if (pending.size >= maxPending) void flushInBackground();
   }
@@ -139,7 +152,12 @@ export function createMetricsService(deps: ServiceDeps, options: MetricsOptions 
 
   return {
     /** POST /api/client/register (and the frontend one): records the application instance. */
-    async register(input: unknown, tokenEnvironment = '*'): Promise<ClientApplication> {
+    async register(
+      caller: Caller,
+      input: unknown,
+      audience: SdkAudience = 'client',
+    ): Promise<ClientApplication> {
+      const tokenEnvironment = await reportingEnvironment(caller, audience);
       const body = parseWith(clientRegistrationSchema, input);
       const app = application(body, metricsEnvironment(tokenEnvironment, body.environment), nowIso(deps));
       pending.register(app);
@@ -152,7 +170,12 @@ export function createMetricsService(deps: ServiceDeps, options: MetricsOptions 
      * lastSeenAt to the feature environments used, in memory until the next flush. Returns the
      * buckets added.
      */
-    async recordMetrics(tokenEnvironment: string, input: unknown): Promise<MetricsBucket[]> {
+    async recordMetrics(
+      caller: Caller,
+      input: unknown,
+      audience: SdkAudience = 'client',
+    ): Promise<MetricsBucket[]> {
+      const tokenEnvironment = await reportingEnvironment(caller, audience);
       const body = readClientMetrics(input);
       const { toggles } = body.bucket;
       const names = Object.keys(toggles);
@@ -187,10 +210,8 @@ export function createMetricsService(deps: ServiceDeps, options: MetricsOptions 
      * applications. A token bound to one environment only reports for it: entries for other
      * environments are left out.
      */
-    async recordBulk(
-      tokenEnvironment: string,
-      input: unknown,
-    ): Promise<{ applications: number; metrics: number }> {
+    async recordBulk(caller: Caller, input: unknown): Promise<{ applications: number; metrics: number }> {
+      const tokenEnvironment = await reportingEnvironment(caller, 'client');
       const body: BulkMetricsInput = parseWith(bulkMetricsSchema, input);
       const entries = body.applications.length + body.metrics.length;
       if (entries > maxBulk) throw tooMany('applications+metrics', entries, maxBulk);
@@ -233,13 +254,15 @@ export function createMetricsService(deps: ServiceDeps, options: MetricsOptions 
     },
 
     /** Buckets from `since` (RFC 3339) on, oldest first: the input of insights and usage views. */
-    async bucketsSince(since: string): Promise<MetricsBucket[]> {
+    async bucketsSince(caller: Caller, since: string): Promise<MetricsBucket[]> {
+      await deps.policy.require(caller, 'NONE', {});
       await flush();
       return store.metrics.listBuckets(since);
     },
 
     /** Registered application instances. */
-    async applications(): Promise<ClientApplication[]> {
+    async applications(caller: Caller): Promise<ClientApplication[]> {
+      await deps.policy.require(caller, 'NONE', {});
       await flush();
       return store.metrics.listApplications();
     },
@@ -248,7 +271,8 @@ export function createMetricsService(deps: ServiceDeps, options: MetricsOptions 
      * Feature names SDKs reported that no feature has, most recently seen first (at most 1000; each
      * is forgotten a week after its last report). A name that became a feature since is left out.
      */
-    async unknownFlags(): Promise<UnknownFlag[]> {
+    async unknownFlags(caller: Caller): Promise<UnknownFlag[]> {
+      await deps.policy.require(caller, 'NONE', {});
       await flush();
       const flags = await store.metrics.listUnknownFlags(UNKNOWN_FLAGS_LISTED);
       if (flags.length === 0) return [];

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { callerOf, SYSTEM } from '../../auth/caller.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Flagstaff } from '../../flagstaff.js';
-import { alice, createTestFlagstaff } from '../test-support.js';
+import { alice, createTestFlagstaff, tokenCaller } from '../test-support.js';
 
 let flagstaff: Flagstaff;
 const dev = (feature: string) => ({ project: 'default', feature, environment: 'development' });
@@ -177,7 +177,7 @@ describe('playground and private projects', () => {
 
 describe('client API and in-process evaluation', () => {
   it('serves features without disabled strategies, with an ETag that changes with the configuration', async () => {
-    const scope = { projects: ['*'], environment: 'development' };
+    const scope = tokenCaller('client', 'development');
     const first = await flagstaff.client.features(scope);
     expect(first.body.features[0]!.strategies.map((s) => s.name)).toEqual(['default', 'my-custom']);
     expect(first.body.meta?.revisionId).toBeGreaterThan(0);
@@ -191,7 +191,7 @@ describe('client API and in-process evaluation', () => {
   it('limits client features to the token projects', async () => {
     await flagstaff.projects.create(alice, { id: 'other', name: 'Other' });
     await flagstaff.features.create(alice, 'other', { name: 'elsewhere' });
-    const res = await flagstaff.client.features({ projects: ['other'], environment: 'development' });
+    const res = await flagstaff.client.features(tokenCaller('client', 'development', ['other']));
     expect(res.body.features.map((f) => f.name)).toEqual(['elsewhere']);
   });
 
@@ -203,10 +203,7 @@ describe('client API and in-process evaluation', () => {
       name: 'disabled',
       enabled: false,
     });
-    const front = await flagstaff.client.frontend(
-      { projects: ['*'], environment: 'development' },
-      { userId: 'u1' },
-    );
+    const front = await flagstaff.client.frontend(tokenCaller('frontend', 'development'), { userId: 'u1' });
     expect(front.toggles).toEqual([
       {
         name: 'beta',
@@ -216,8 +213,7 @@ describe('client API and in-process evaluation', () => {
       },
     ]);
     expect(
-      (await flagstaff.client.frontend({ projects: ['*'], environment: 'development' }, { userId: 'x' }))
-        .toggles,
+      (await flagstaff.client.frontend(tokenCaller('frontend', 'development'), { userId: 'x' })).toggles,
     ).toEqual([]);
   });
 });

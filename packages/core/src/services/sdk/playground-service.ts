@@ -1,5 +1,6 @@
 import type { Caller } from '../../auth/caller.js';
 import { type Principal, type ProjectVisibility, seesProject } from '../../auth/principal.js';
+import { projectVisibility } from '../../auth/project-visibility.js';
 import { parseWith } from '../../domain/parse.js';
 import {
   type PlaygroundRequest,
@@ -11,7 +12,6 @@ import type { EvaluationContext } from '../../evaluation/evaluation-context.js';
 import { explainFeatures } from '../../evaluation/explain-features.js';
 import { explainFeaturesJsonBytes } from '../../evaluation/explain-features-json.js';
 import type { ServiceDeps } from '../deps.js';
-import { projectVisibility } from '../projects/project-visibility.js';
 import type { EnvironmentSnapshot, EvaluatorCache } from './evaluator-cache.js';
 
 /**
@@ -61,6 +61,7 @@ export function createPlaygroundService(deps: ServiceDeps & { evaluators: Evalua
      * Only projects the caller may see are evaluated.
      */
     async evaluate(caller: Caller, input: unknown): Promise<PlaygroundResponse> {
+      await deps.policy.require(caller, 'NONE', {});
       const { request, snapshot, context, projects } = await prepare(input, caller.principal);
       const features = explainFeatures(snapshot.compiled, context, {
         environment: request.environment,
@@ -75,6 +76,7 @@ export function createPlaygroundService(deps: ServiceDeps & { evaluators: Evalua
      * explained are over a megabyte of JSON).
      */
     async evaluateJson(caller: Caller, input: unknown): Promise<Uint8Array> {
+      await deps.policy.require(caller, 'NONE', {});
       const { request, snapshot, context, projects } = await prepare(input, caller.principal);
       return explainFeaturesJsonBytes(
         snapshot.compiled,

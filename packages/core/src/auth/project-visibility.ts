@@ -1,13 +1,7 @@
-import {
-  ALL_PROJECTS,
-  type Principal,
-  type ProjectVisibility,
-  tokenReachesProject,
-} from '../../auth/principal.js';
-import type { Project } from '../../domain/project.js';
-import type { ProjectRoleAssignment } from '../../domain/user.js';
-import type { Repositories } from '../../ports/repositories.js';
-import type { ReadRepositories } from '../../ports/store.js';
+import type { Project } from '../domain/project.js';
+import type { ProjectRoleAssignment } from '../domain/user.js';
+import type { ReadRepositories } from '../ports/store.js';
+import { ALL_PROJECTS, type Principal, type ProjectVisibility, tokenReachesProject } from './principal.js';
 
 /** Principals that see every project whatever its mode: Admins, admin tokens, unauthenticated mode. */
 const seesEverything = (principal: Principal): boolean =>

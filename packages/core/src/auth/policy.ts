@@ -1,0 +1,156 @@
+import { type ProjectRoleAssignment, ROLES } from '../domain/user.js';
+import { FlagstaffError, notFound } from '../errors.js';
+import type { ReadRepositories } from '../ports/store.js';
+import type { Actor } from '../services/deps.js';
+import type { Caller } from './caller.js';
+import {
+  isProjectPermission,
+  NONE,
+  noAccess,
+  type Permission,
+  PROJECT_ROLE_PERMISSIONS,
+} from './permissions.js';
+import {
+  type ApiFamily,
+  hasRootPermission,
+  type Principal,
+  type ProjectVisibility,
+  tokenReachesEnvironment,
+  tokenReachesProject,
+} from './principal.js';
+import { assignmentsOf, canSeeProject, hiddenProjects, projectVisibility } from './project-visibility.js';
+
+/** Where an operation acts: its project (or the project of `feature`) and environment. */
+export interface PermissionScope {
+  project?: string | undefined;
+  environment?: string | undefined;
+  /** A feature whose project is the scope when `project` is not given. */
+  feature?: string | undefined;
+}
+
+/** Which callers an operation is for: an API family, or `public` (anyone, signed in or not). */
+export type Audience = ApiFamily | 'public';
+
+/** Whether one of the user's project roles grants the permission in the project. */
+const projectRoleGrants = (
+  assignments: readonly ProjectRoleAssignment[],
+  project: string,
+  permission: Permission,
+): boolean =>
+  assignments.some((a) => {
+    if (a.projectId !== project) return false;
+    const role = a.roleId === ROLES.Owner.id ? 'Owner' : a.roleId === ROLES.Member.id ? 'Member' : null;
+    return role !== null && PROJECT_ROLE_PERMISSIONS[role]?.has(permission) === true;
+  });
+
+const wrongFamily = (audience: ApiFamily, principal: Principal): FlagstaffError =>
+  principal.kind === 'api-token'
+    ? new FlagstaffError(
+        'FORBIDDEN',
+        `This endpoint needs ${audience === 'admin' ? 'an admin' : `a ${audience}`} token; a ${principal.tokenType} token was used.`,
+        { tokenType: principal.tokenType },
+      )
+    : new FlagstaffError('FORBIDDEN', `This endpoint needs a ${audience} token.`);
+
+/**
+ * The one place that decides who may do and see what. Every service operation asks it first with
+ * its caller, permission and scope; nothing else checks permissions, and HTTP only maps requests
+ * onto operations. Private projects a user may not see do not exist (NOT_FOUND, never FORBIDDEN);
+ * tokens reach only their own API family and scope; `SYSTEM` may do everything; an anonymous caller
+ * reaches public operations only.
+ */
+export function createPolicy(repos: ReadRepositories) {
+  /** Operations addressed by a feature (tags, the archive) are scoped by the feature's project. */
+  async function resolveScope(given: PermissionScope): Promise<PermissionScope> {
+    if (given.project !== undefined || given.feature === undefined) return given;
+    return { ...given, project: (await repos.features.get(given.feature))?.project };
+  }
+
+  async function requireOfUser(
+    principal: Extract<Principal, { kind: 'user' }>,
+    permission: Permission,
+    given: PermissionScope,
+  ): Promise<void> {
+    if (principal.rootRole === 'Admin') return;
+    const scope = await resolveScope(given);
+    const project = scope.project === undefined ? null : await repos.projects.get(scope.project);
+    let assignments: ProjectRoleAssignment[] | undefined;
+    if (project?.mode === 'private') {
+      assignments = await assignmentsOf(repos, principal.userId);
+      if (!assignments.some((a) => a.projectId === project.id))
+        throw given.project === undefined && given.feature !== undefined
+          ? notFound('feature', given.feature)
+          : notFound('project', project.id);
+    }
+    if (permission === NONE) return;
+    if (!isProjectPermission(permission)) {
+      if (hasRootPermission(principal, permission)) return;
+      throw noAccess(permission, scope.environment);
+    }
+    if (!scope.project) {
+      if (principal.rootRole === 'Editor') return;
+      throw noAccess(permission, scope.environment);
+    }
+    if (principal.rootRole === 'Editor' && (!project || project.mode === 'open')) return;
+    assignments ??= await assignmentsOf(repos, principal.userId);
+    if (projectRoleGrants(assignments, scope.project, permission)) return;
+    throw noAccess(permission, scope.environment);
+  }
+
+  /**
+   * Throws unless the caller may use `permission` in `scope` for an operation of `audience`
+   * (default: the admin API). FORBIDDEN names the permission; UNAUTHENTICATED for an anonymous
+   * caller outside public operations.
+   */
+  async function require(
+    caller: Caller,
+    permission: Permission,
+    given: PermissionScope = {},
+    audience: Audience = 'admin',
+  ): Promise<void> {
+    const { principal } = caller;
+    if (audience === 'public' || principal.kind === 'system' || principal.kind === 'anonymous-admin') return;
+    if (principal.kind === 'anonymous')
+      throw new FlagstaffError('UNAUTHENTICATED', 'You must sign in or present an API token.');
+    if (principal.kind === 'user') {
+      if (audience !== 'admin') throw wrongFamily(audience, principal);
+      return requireOfUser(principal, permission, given);
+    }
+    if (principal.tokenType !== audience) throw wrongFamily(audience, principal);
+    // Admin tokens may do everything on the admin API, private projects included.
+    if (audience === 'admin') return;
+    const scope = await resolveScope(given);
+    if (scope.project && !tokenReachesProject(principal.projects, scope.project))
+      throw noAccess(permission, scope.environment);
+    if (scope.environment && !tokenReachesEnvironment(principal.environment, scope.environment))
+      throw noAccess(permission, scope.environment);
+  }
+
+  return {
+    require,
+
+    /** `require`, then the actor the operation's events record. */
+    async permit(
+      caller: Caller,
+      permission: Permission,
+      scope: PermissionScope = {},
+      audience: Audience = 'admin',
+    ): Promise<Actor> {
+      await require(caller, permission, scope, audience);
+      return caller.actor;
+    },
+
+    /** Which projects the caller may see (private projects hide from non-members). */
+    visibleProjects: (caller: Caller): Promise<ProjectVisibility> =>
+      projectVisibility(repos, caller.principal),
+
+    /** The existing projects the caller may not see, for filters that leave them out. */
+    hiddenProjects: (caller: Caller): Promise<string[]> => hiddenProjects(repos, caller.principal),
+
+    /** Whether the caller may see one project. */
+    canSeeProject: (caller: Caller, project: Parameters<typeof canSeeProject>[2]): Promise<boolean> =>
+      canSeeProject(repos, caller.principal, project),
+  };
+}
+
+export type Policy = ReturnType<typeof createPolicy>;
