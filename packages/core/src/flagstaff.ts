@@ -21,6 +21,7 @@ import {
   type FeatureSearchService,
 } from './services/features/feature-search-service.js';
 import { createFeatureService, type FeatureService } from './services/features/feature-service.js';
+import { createImportService, type ImportService } from './services/features/import-service.js';
 import { createStrategyService, type StrategyService } from './services/features/strategy-service.js';
 import { createTagService, type TagService } from './services/features/tag-service.js';
 import { createExportService, type ExportService } from './services/insights/export-service.js';
@@ -126,6 +127,7 @@ function createServices(
     }),
     insights: createInsightsService(deps),
     exports: createExportService(deps),
+    imports: createImportService(deps),
     playground: createPlaygroundService({ ...deps, evaluators }),
     client: createClientService({ ...deps, evaluators, cache: options.clientCache }),
   };
@@ -155,6 +157,7 @@ export interface Flagstaff {
   readonly metrics: MetricsService;
   readonly insights: InsightsService;
   readonly exports: ExportService;
+  readonly imports: ImportService;
   readonly playground: PlaygroundService;
   readonly client: ClientService;
   /** Who may do and see what: every operation above asks it with its caller. */

@@ -1,6 +1,7 @@
 export * from './auth/caller.js';
 export * from './auth/password.js';
 export * from './auth/permissions.js';
+export { type Audience, createPolicy, type PermissionScope, type Policy } from './auth/policy.js';
 export * from './auth/principal.js';
 export * from './domain/index.js';
 export * from './errors.js';
@@ -18,6 +19,13 @@ export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/se
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
 export type { FeatureSearchService } from './services/features/feature-search-service.js';
+export {
+  type ImportBody,
+  type ImportIssue,
+  type ImportValidation,
+  importBodySchema,
+} from './services/features/import-schema.js';
+export type { ImportService } from './services/features/import-service.js';
 export type {
   ClientCacheOptions,
   ClientFeaturesQuery,
@@ -26,4 +34,4 @@ export type {
   PayloadEncoding,
   PreparedPayload,
 } from './services/sdk/client-service.js';
-export type { MetricsOptions } from './services/sdk/metrics-service.js';
+export type { MetricsOptions, SdkAudience } from './services/sdk/metrics-service.js';

@@ -9,6 +9,7 @@ import { dependencyRoutes } from './dependencies.js';
 import { environmentRoutes } from './environments.js';
 import { featureEnvironmentRoutes } from './feature-environments.js';
 import { featureRoutes } from './features.js';
+import { importRoutes } from './imports.js';
 import { insightRoutes } from './insights.js';
 import { inviteLinkRoutes } from './invite-links.js';
 import { projectRoutes } from './projects.js';
@@ -29,6 +30,7 @@ export const allRoutes = (): Route[] => [
   ...tagRoutes,
   ...segmentRoutes,
   ...insightRoutes,
+  ...importRoutes,
   ...addonRoutes,
   ...apiTokenRoutes,
   ...inviteLinkRoutes,

@@ -1,0 +1,168 @@
+import type { Caller } from '../../auth/caller.js';
+import { parseWith } from '../../domain/parse.js';
+import { FlagstaffError } from '../../errors.js';
+import type { Repositories } from '../../ports/repositories.js';
+import { READ_METHODS, type Store } from '../../ports/store.js';
+import { nowIso, type ServiceDeps } from '../deps.js';
+import { writeEvents } from '../events/event-writer.js';
+import { createContextFieldService } from '../projects/context-field-service.js';
+import { createDependencyService } from './dependency-service.js';
+import { createFeatureEnvironmentService } from './feature-environment-service.js';
+import { createFeatureService } from './feature-service.js';
+import { type ImportBody, type ImportValidation, importBodySchema } from './import-schema.js';
+import { type ImportTarget, validateImport } from './import-validation.js';
+import { createStrategyService } from './strategy-service.js';
+import { createTagService } from './tag-service.js';
+
+/**
+ * A store whose transactions join `tx`: services built over it run their commands, with their own
+ * events and policy checks, inside one outer transaction.
+ */
+function joined(store: Store, tx: Repositories): Store {
+  // Repositories may be getters (transaction-bound proxies): copy each area by name.
+  const areas: Partial<Repositories> = {};
+  for (const area of Object.keys(READ_METHODS) as (keyof Repositories)[]) copyArea(areas, tx, area);
+  return { ...(areas as Repositories), name: store.name, transaction: (fn) => fn(tx), close: async () => {} };
+}
+
+function copyArea<K extends keyof Repositories>(
+  to: Partial<Repositories>,
+  from: Repositories,
+  area: K,
+): void {
+  to[area] = from[area];
+}
+
+/** Applies a validated import with the regular commands, inside the caller's transaction. */
+async function apply(
+  deps: ServiceDeps,
+  tx: Repositories,
+  caller: Caller,
+  body: ImportBody,
+  target: ImportTarget,
+): Promise<number> {
+  const inTx = { ...deps, store: joined(deps.store, tx) };
+  const features = createFeatureService(inTx);
+  const strategies = createStrategyService(inTx);
+  const featureEnvironments = createFeatureEnvironmentService(inTx);
+  const tags = createTagService(inTx);
+  const dependencies = createDependencyService(inTx);
+  const contextFields = createContextFieldService(inTx);
+  const { project, environment, data } = body;
+
+  for (const field of data.contextFields)
+    if (!target.contextFields.has(field.name))
+      await contextFields.create(caller, {
+        name: field.name,
+        description: field.description ?? undefined,
+        stickiness: field.stickiness ?? false,
+        legalValues: field.legalValues.map((v) => ({
+          value: v.value,
+          ...(v.description ? { description: v.description } : {}),
+        })),
+      });
+  const tagTypes = new Map(data.tagTypes.map((t) => [t.name, t]));
+  for (const type of new Set(data.featureTags.map((t) => t.tagType)))
+    if (!target.tagTypes.has(type))
+      await tags.createType(caller, {
+        name: type,
+        ...(tagTypes.get(type)?.description ? { description: tagTypes.get(type)?.description } : {}),
+      });
+
+  const segmentIds = new Map(data.segments.map((s) => [s.id, target.segmentsByName.get(s.name)!]));
+  for (const feature of data.features) {
+    const metadata = {
+      type: feature.type ?? 'release',
+      ...(feature.description != null ? { description: feature.description } : {}),
+      impressionData: feature.impressionData ?? false,
+    };
+    if (target.existing.has(feature.name)) await features.update(caller, project, feature.name, metadata);
+    else await features.create(caller, project, { name: feature.name, ...metadata });
+    if (feature.stale !== undefined) await features.setStale(caller, project, [feature.name], feature.stale);
+
+    const at = { project, feature: feature.name, environment };
+    const row = data.featureEnvironments.find((e) => e.featureName === feature.name);
+    // Enabled first: enabling a feature without strategies adds a default one, which the
+    // replacement below removes again unless the import carries it.
+    if (row) await featureEnvironments.setEnabled(caller, project, feature.name, environment, row.enabled);
+    for (const existing of await strategies.list(caller, at))
+      await strategies.delete(caller, at, existing.id);
+    const imported = data.featureStrategies
+      .filter((s) => s.featureName === feature.name)
+      .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
+    for (const s of imported)
+      await strategies.add(caller, at, {
+        name: s.name,
+        ...(s.title ? { title: s.title } : {}),
+        disabled: s.disabled ?? false,
+        parameters: s.parameters,
+        constraints: s.constraints,
+        segments: s.segments.map((id) => segmentIds.get(id)),
+        variants: s.variants,
+      });
+    if (row && (row.variants.length > 0 || target.existing.has(feature.name)))
+      await featureEnvironments.setVariants(caller, project, feature.name, environment, row.variants);
+    const featureTags = data.featureTags
+      .filter((t) => t.featureName === feature.name)
+      .map((t) => ({ type: t.tagType, value: t.tagValue }));
+    if (featureTags.length > 0)
+      await tags.updateFeatureTags(caller, feature.name, { addedTags: featureTags, removedTags: [] });
+  }
+  for (const { feature, dependencies: parents } of data.dependencies) {
+    await dependencies.removeAll(caller, project, feature);
+    for (const parent of parents)
+      await dependencies.add(caller, project, feature, {
+        feature: parent.feature,
+        enabled: parent.enabled ?? true,
+        ...(parent.variants?.length ? { variants: parent.variants } : {}),
+      });
+  }
+  return data.features.length;
+}
+
+/**
+ * Importing features (POST /features-batch/validate and /import, Unleash's body): everything is
+ * validated first and every problem listed together; then the import applies in one transaction
+ * through the regular commands (their events and permission checks), ending with features-imported.
+ */
+export function createImportService(deps: ServiceDeps) {
+  return {
+    /** What an import would run into: errors, warnings and missing permissions, nothing written. */
+    async validate(caller: Caller, input: unknown): Promise<ImportValidation> {
+      await deps.policy.require(caller, 'NONE');
+      const body = parseWith(importBodySchema, input);
+      return (await validateImport(deps.store, deps.policy, caller, body)).validation;
+    },
+
+    /**
+     * Applies an import in one transaction. Any error or missing permission refuses it as a whole
+     * (VALIDATION with every problem in `details.errors`), writing nothing.
+     */
+    async import(caller: Caller, input: unknown): Promise<{ imported: number }> {
+      await deps.policy.require(caller, 'NONE');
+      const body = parseWith(importBodySchema, input);
+      return deps.store.transaction(async (tx) => {
+        const { validation, target } = await validateImport(tx, deps.policy, caller, body);
+        const problems = [...validation.errors, ...validation.permissions];
+        if (problems.length > 0)
+          throw new FlagstaffError(
+            validation.errors.length === 0 ? 'FORBIDDEN' : 'VALIDATION',
+            `The import was refused: ${problems.map((p) => `${p.message} ${p.affectedItems.join(', ')}`).join(' ')}`,
+            { errors: validation.errors, permissions: validation.permissions },
+          );
+        const imported = await apply(deps, tx, caller, body, target);
+        await writeEvents(tx, caller.actor, nowIso(deps), [
+          {
+            type: 'features-imported',
+            project: body.project,
+            environment: body.environment,
+            data: { features: body.data.features.map((f) => f.name) },
+          },
+        ]);
+        return { imported };
+      });
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;
