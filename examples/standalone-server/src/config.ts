@@ -17,6 +17,10 @@ export interface ServerConfig {
   adminToken: string | undefined;
   /** FLAGSTAFF_ADMIN_PASSWORD: the password of the first user `admin` (generated and printed once otherwise). */
   adminPassword: string | undefined;
+  /** FLAGSTAFF_SECRET_KEY: the key API token secrets are sealed with (SQLite: generated into the data directory otherwise). */
+  secretKey: string | undefined;
+  /** FLAGSTAFF_TOKEN_SECRETS=write-only: never keep token secrets; listings show a masked prefix. */
+  tokenSecretsWriteOnly: boolean;
   /** Public base URL, used in invite links. */
   baseUrl: string | undefined;
   bodyLimit: string | undefined;
@@ -83,6 +87,13 @@ function positive(name: string, value: string | undefined, key: string): Record<
   return { [key]: n };
 }
 
+function tokenSecrets(value: string | undefined): boolean {
+  const v = value?.trim() || 'readable';
+  if (v !== 'readable' && v !== 'write-only')
+    throw new ConfigError(`FLAGSTAFF_TOKEN_SECRETS must be "readable" or "write-only", not "${v}".`);
+  return v === 'write-only';
+}
+
 /** Reads the configuration from environment variables. */
 export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
   return {
@@ -95,6 +106,8 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     auth: auth(env.FLAGSTAFF_AUTH),
     adminToken: env.FLAGSTAFF_ADMIN_TOKEN?.trim() || undefined,
     adminPassword: env.FLAGSTAFF_ADMIN_PASSWORD || undefined,
+    secretKey: env.FLAGSTAFF_SECRET_KEY?.trim() || undefined,
+    tokenSecretsWriteOnly: tokenSecrets(env.FLAGSTAFF_TOKEN_SECRETS),
     baseUrl: env.FLAGSTAFF_BASE_URL?.trim() || undefined,
     bodyLimit: env.FLAGSTAFF_BODY_LIMIT?.trim() || undefined,
     streaming: {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createFlagstaff, type Flagstaff, generatePassword, type Logger, type Store } from '@flagstaff/core';
 import { createNodeHandler } from '@flagstaff/http';
 import { describeDatabase, type ServerConfig } from './config.js';
+import { resolveSecretKey } from './secret-key.js';
 import { openStore } from './store.js';
 
 export interface RunningServer {
@@ -65,7 +66,13 @@ export async function startServer(
   options: { store?: Store } = {},
 ): Promise<RunningServer> {
   const store = options.store ?? (await openStore(config.database, logger));
-  const flagstaff = await createFlagstaff({ store, logger, baseUrl: config.baseUrl });
+  const flagstaff = await createFlagstaff({
+    store,
+    logger,
+    baseUrl: config.baseUrl,
+    secretKey: config.tokenSecretsWriteOnly ? undefined : resolveSecretKey(config, logger),
+    tokenSecretsWriteOnly: config.tokenSecretsWriteOnly,
+  });
   if (config.auth === 'token') {
     try {
       await bootstrapAdminToken(flagstaff, config, logger);

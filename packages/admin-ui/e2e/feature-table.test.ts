@@ -1,3 +1,4 @@
+import { SYSTEM } from '@flagstaff/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './browser';
@@ -8,7 +9,7 @@ let browser: Browser;
 let page: Page;
 let consoleErrors: string[];
 
-const feature = (name: string) => harness.api.flagstaff.features.get('default', name);
+const feature = (name: string) => harness.api.flagstaff.features.get(SYSTEM, 'default', name);
 
 beforeAll(async () => {
   [harness, browser] = await Promise.all([startHarness(), launchBrowser()]);

@@ -1,3 +1,4 @@
+import { SYSTEM } from '@flagstaff/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './browser';
@@ -104,9 +105,9 @@ describe('a feature flag from creation to evaluation, in the browser', () => {
     await expect
       .poll(
         async () =>
-          (await harness.api.flagstaff.features.get('checkout', 'checkout-new-flow')).environments.find(
-            (e) => e.name === 'development',
-          )?.enabled,
+          (
+            await harness.api.flagstaff.features.get(SYSTEM, 'checkout', 'checkout-new-flow')
+          ).environments.find((e) => e.name === 'development')?.enabled,
       )
       .toBe(true);
     await screenshot(page, 'feature');
@@ -118,7 +119,9 @@ describe('a feature flag from creation to evaluation, in the browser', () => {
     await page.locator('#feature-type-edit').selectOption('experiment');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect
-      .poll(async () => (await harness.api.flagstaff.features.get('checkout', 'checkout-new-flow')).type)
+      .poll(
+        async () => (await harness.api.flagstaff.features.get(SYSTEM, 'checkout', 'checkout-new-flow')).type,
+      )
       .toBe('experiment');
     await screenshot(page, 'feature-details');
     await page.getByRole('tab', { name: 'Environments' }).click();

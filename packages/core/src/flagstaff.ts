@@ -69,6 +69,15 @@ export interface FlagstaffOptions {
   sessionIdleTtlMs?: number;
   /** Failed-login limits per username (defaults: 5 failures within 15 minutes lock it for 5 minutes). */
   loginThrottle?: LoginThrottleOptions;
+  /**
+   * The server key API token secrets are sealed with (AES-256-GCM) so listings can show them again
+   * to those allowed to read them, as the contract's `secret` says. Without it, secrets are
+   * write-only: shown once at creation, then only a masked prefix. Keep it stable: secrets sealed
+   * under another key show masked.
+   */
+  secretKey?: string;
+  /** Keep token secrets write-only even with a `secretKey` (nothing sealed, listings masked). */
+  tokenSecretsWriteOnly?: boolean;
   /** Bounds of the SDK-facing caches: prepared answers, the delta window, revision trust. */
   clientCache?: ClientCacheOptions;
   /**
@@ -111,7 +120,10 @@ function createServices(
     segments: createSegmentService(deps),
     contextFields: createContextFieldService(deps),
     events: createEventService(deps),
-    apiTokens: createApiTokenService(deps),
+    apiTokens: createApiTokenService(deps, {
+      secretKey: options.secretKey,
+      writeOnly: options.tokenSecretsWriteOnly,
+    }),
     signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }),
     users: createUserService(deps),
     sessions: createSessionService({

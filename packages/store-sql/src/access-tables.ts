@@ -29,6 +29,7 @@ export interface AddonDeliveryTable {
 export interface ApiTokenTable {
   secret_hash: string;
   display_secret: string;
+  secret_ciphertext: string | null;
   token_name: string;
   type: string;
   environment: string;

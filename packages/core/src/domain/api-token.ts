@@ -41,6 +41,12 @@ export interface ApiTokenRecord {
   createdAt: string;
   seenAt: string | null;
   alias: string | null;
+  /**
+   * The whole secret, sealed with the server's key (AES-256-GCM), so the API can show it again to
+   * those allowed to read the token; null when it was not kept (no key, write-only mode, or a token
+   * made before secrets were kept).
+   */
+  secretCiphertext?: string | null;
 }
 
 /** An API token as the API returns it. `secret` is whole only in the creation response. */

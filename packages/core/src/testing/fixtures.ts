@@ -200,6 +200,7 @@ export const apiToken = (secretHash: string, overrides: Partial<ApiTokenRecord> 
   createdAt: at(0),
   seenAt: null,
   alias: null,
+  secretCiphertext: null,
   ...overrides,
 });
 

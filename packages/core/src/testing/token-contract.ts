@@ -17,6 +17,7 @@ export function describeTokenContract(open: StoreFactory): void {
         expiresAt: at(9000),
         seenAt: at(5),
         alias: 'ci',
+        secretCiphertext: 'v1.sealed-secret',
       });
       await store().apiTokens.insert(client);
       await store().apiTokens.insert(admin);

@@ -47,6 +47,12 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
         await dialect.orderEventIds(db);
       },
     },
+    '0061_api_token_secrets': {
+      async up(db) {
+        // The sealed secret; null for tokens made before (they stay masked).
+        await db.schema.alterTable('api_tokens').addColumn('secret_ciphertext', 'text').execute();
+      },
+    },
   };
 }
 

@@ -24,6 +24,7 @@ export function createApiTokenRepository(ctx: RepoContext): ApiTokenRepository {
     createdAt: row.created_at,
     seenAt: row.seen_at,
     alias: row.alias,
+    secretCiphertext: row.secret_ciphertext,
   });
   const columns = (t: ApiTokenRecord) => ({
     display_secret: t.displaySecret,
@@ -35,6 +36,7 @@ export function createApiTokenRepository(ctx: RepoContext): ApiTokenRepository {
     created_at: t.createdAt,
     seen_at: t.seenAt,
     alias: t.alias,
+    secret_ciphertext: t.secretCiphertext ?? null,
   });
   const ordered = () =>
     db

@@ -2,6 +2,7 @@ import type { Caller } from '../../auth/caller.js';
 import { apiTokenPermission, noAccess } from '../../auth/permissions.js';
 import { hasRootPermission, type Principal, seesProject } from '../../auth/principal.js';
 import { projectVisibility } from '../../auth/project-visibility.js';
+import { createSecretBox } from '../../auth/secret-box.js';
 import {
   type ApiTokenRecord,
   type ApiTokenType,
@@ -147,8 +148,20 @@ const tokenNotFound = () =>
   new FlagstaffError('NOT_FOUND', 'Could not find an API token with that secret.', { resource: 'API token' });
 
 /** API tokens: issue, list, change expiry, delete; only a hash of each secret is kept. */
-export function createApiTokenService(deps: ServiceDeps) {
+/** How token secrets are kept: sealed under a server key so the API can show them again, or not at all. */
+export interface TokenSecretOptions {
+  /** The server key secrets are sealed with (AES-256-GCM); without one, secrets are write-only. */
+  secretKey?: string | undefined;
+  /** Keep secrets write-only even with a key: listings show the masked prefix (default false). */
+  writeOnly?: boolean | undefined;
+}
+
+export function createApiTokenService(deps: ServiceDeps, options: TokenSecretOptions = {}) {
   const { store } = deps;
+  const box = options.secretKey && !options.writeOnly ? createSecretBox(options.secretKey) : null;
+  /** A listing's view: the whole secret when it was kept and the caller may read tokens of its type. */
+  const readableView = (t: ApiTokenRecord): ApiTokenView =>
+    apiTokenView(t, (box && t.secretCiphertext && box.open(t.secretCiphertext)) || undefined);
   const tokens = tokenCacheOf(store);
   /** Runs a command that changes or removes a token; authentication re-reads tokens once it ends. */
   const changingTokens = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
@@ -177,6 +190,7 @@ export function createApiTokenService(deps: ServiceDeps) {
     createdAt: nowIso(deps),
     seenAt: null,
     alias: null,
+    secretCiphertext: box ? box.seal(secret) : null,
   });
 
   return {
@@ -188,7 +202,7 @@ export function createApiTokenService(deps: ServiceDeps) {
       await deps.policy.require(caller, 'READ_CLIENT_API_TOKEN');
       return (await store.apiTokens.list())
         .filter((t) => mayRead(caller.principal, t.type))
-        .map((t) => apiTokenView(t));
+        .map(readableView);
     },
 
     /** Tokens with exactly this name the caller may read (GET /api-tokens/:name); empty when none. */
@@ -196,7 +210,7 @@ export function createApiTokenService(deps: ServiceDeps) {
       await deps.policy.require(caller, 'READ_CLIENT_API_TOKEN');
       return (await store.apiTokens.listByName(name))
         .filter((t) => mayRead(caller.principal, t.type))
-        .map((t) => apiTokenView(t));
+        .map(readableView);
     },
 
     /**
