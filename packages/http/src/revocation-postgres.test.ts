@@ -19,7 +19,7 @@ const features = (server: SdkTestServer, token: string) =>
   server.request('GET', '/api/client/features', { token });
 
 describe.skipIf(pgUrl === undefined || testAdapter() !== 'node')(
-  'token revocation across processes on PostgreSQL',
+  'token revocation and the signal rate limit across processes on PostgreSQL',
   () => {
     beforeAll(async () => {
       a = await startSdkServer(
@@ -74,6 +74,20 @@ describe.skipIf(pgUrl === undefined || testAdapter() !== 'node')(
       }
       await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(expiresAt) - Date.now() + 1)));
       expect((await features(b, token)).status).toBe(401);
+    });
+
+    it("the signal endpoint's rate limit holds across the two processes", async () => {
+      const endpoint = await a.request('POST', '/api/admin/signal-endpoints', { body: { name: 'ci' } });
+      expect(endpoint.status).toBe(201);
+      const created = await a.request('POST', `/api/admin/signal-endpoints/${endpoint.body.id}/tokens`, {
+        body: { name: 'github' },
+      });
+      const auth = `Bearer ${created.body.token}`;
+      const send = (server: SdkTestServer) =>
+        server.request('POST', '/api/signal-endpoint/ci', { token: auth, body: { at: Date.now() } });
+      const [first, second] = await Promise.all([send(a), send(b)]);
+      expect([first.status, second.status].sort()).toEqual([202, 429]);
+      expect((await send(b)).status).toBe(429);
     });
   },
 );
