@@ -44,6 +44,27 @@ describe('content-encoding', () => {
     expect(errorBody(res).message).toContain('gzip');
   });
 
+  it('a large body that is not gzip but says so is a 400, not a request that never ends', async () => {
+    // Bodies arriving in several chunks waited for the failed decoder to drain, for ever.
+    const plain = Buffer.from(JSON.stringify({ name: 'x'.repeat(300_000) }));
+    const res = await create(plain, 'gzip');
+    expect(res.status, res.text).toBe(400);
+    expect(errorBody(res).message).toContain('gzip');
+  });
+
+  it('a bomb sent in many chunks is a 413', async () => {
+    // Incompressible bytes first, so the compressed body spans many chunks before the limit is hit.
+    const noise = Buffer.from(Array.from({ length: 1_000_000 }, (_, i) => (i * 7919) % 251));
+    const bomb = gzipSync(Buffer.concat([Buffer.from('{"name":"'), noise]));
+    const res = await s.request('POST', '/api/admin/projects/default/features', {
+      raw: bomb,
+      contentType: 'application/json',
+      headers: { 'content-encoding': 'gzip' },
+    });
+    expect(res.status, res.text).toBe(413);
+    expect(errorBody(res).name).toBe('ContentTooLarge');
+  });
+
   it('an unknown encoding is a 415 listing the ones we take', async () => {
     const res = await create(Buffer.from('{"name":"x"}'), 'compress');
     expect(res.status, res.text).toBe(415);

@@ -73,11 +73,25 @@ async function decode(encoding: string, raw: AsyncIterable<Uint8Array>, limit: n
     );
   }
   const decoder = create();
+  // A decoder that failed (data not in its encoding) or was stopped (past the limit) never drains
+  // again: waiting for 'drain' alone hung requests whose body came in more than one chunk.
+  const writable = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        decoder.off('drain', done);
+        decoder.off('close', done);
+        resolve();
+      };
+      decoder.once('drain', done);
+      decoder.once('close', done);
+    });
   const feeding = (async () => {
     try {
-      for await (const chunk of raw)
-        if (!decoder.write(chunk)) await new Promise((r) => decoder.once('drain', r));
-      decoder.end();
+      for await (const chunk of raw) {
+        if (decoder.destroyed) break;
+        if (!decoder.write(chunk) && !decoder.destroyed) await writable();
+      }
+      if (!decoder.destroyed) decoder.end();
     } catch (error) {
       decoder.destroy(error as Error);
     }

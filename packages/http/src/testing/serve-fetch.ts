@@ -36,7 +36,9 @@ async function toRequest(req: IncomingMessage): Promise<Request> {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
-  const hasBody = nodeRequestHasBody(req);
+  // Fetch requests cannot carry a body on GET or HEAD: node servers for Fetch handlers (Hono's)
+  // leave it out, where passing it on made the Request constructor throw (a 500 here).
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && nodeRequestHasBody(req);
   return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
     method: req.method,
     headers,

@@ -3,8 +3,9 @@ import type { Store } from '../../ports/store.js';
 
 /**
  * How long a looked-up token is trusted without reading the store again. Changes made through this
- * process's services drop the cache at once; a change made by another process (a second server on
- * the same PostgreSQL) is seen within this time.
+ * process drop the cache at once, and so does every notice of events appended elsewhere (another
+ * server on the same PostgreSQL hears a deletion within milliseconds, through LISTEN/NOTIFY). This
+ * bound only covers writers a store cannot hear: a second process on the same SQLite file.
  */
 export const TOKEN_CACHE_MS = 1000;
 const MAX_ENTRIES = 1000;
@@ -53,8 +54,12 @@ const caches = new WeakMap<Store, TokenCache>();
 export function tokenCacheOf(store: Store): TokenCache {
   let cache = caches.get(store);
   if (cache === undefined) {
-    cache = createTokenCache();
-    caches.set(store, cache);
+    const created = createTokenCache();
+    // Every change to a token writes an event; any notice of appended events may be one, so forget
+    // them all (a re-read per token in use, once per write elsewhere). The store drops its listeners on close.
+    store.onEventsAppended?.(() => created.invalidate());
+    caches.set(store, created);
+    cache = created;
   }
   return cache;
 }

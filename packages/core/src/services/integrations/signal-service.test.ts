@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Flagstaff } from '../../flagstaff.js';
+import { createFlagstaff, type Flagstaff } from '../../flagstaff.js';
 import { alice, createTestFlagstaff, eventTypesSince, type TestClock } from '../test-support.js';
 
 let flagstaff: Flagstaff;
@@ -102,6 +102,26 @@ describe('receiving signals', () => {
       payload: { status: 'deployed' },
       tokenName: 'github',
     });
+  });
+
+  it('counts the rate limit in the store, so every process on one store shares it', async () => {
+    // A second Flagstaff over the same store stands for a second server on one database; the
+    // limit used to be a map in each process, so each let its own request through.
+    const other = await createFlagstaff({ store: flagstaff.store, clock });
+    const { endpoint, secret } = await endpointWithToken();
+    await flagstaff.signals.receive('ci', `Bearer ${secret}`, { from: 'a' });
+    await expect(other.signals.receive('ci', `Bearer ${secret}`, { from: 'b' })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      details: { retryAfterSeconds: 1 },
+    });
+    clock.advance(999);
+    await expect(other.signals.receive('ci', `Bearer ${secret}`, {})).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    clock.advance(1);
+    await other.signals.receive('ci', `Bearer ${secret}`, { from: 'b' });
+    const stored = await flagstaff.signals.listSignals(alice, endpoint.id);
+    expect(stored.map((signal) => signal.payload)).toEqual([{ from: 'b' }, { from: 'a' }]);
   });
 
   it('refuses unknown or disabled endpoints, wrong tokens, and more than one request per second', async () => {

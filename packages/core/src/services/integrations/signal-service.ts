@@ -9,7 +9,7 @@ import {
   signalEndpointTokenInputSchema,
 } from '../../domain/signal.js';
 import { conflict, FlagstaffError, notFound } from '../../errors.js';
-import type { ReadRepositories } from '../../ports/store.js';
+import type { ReadRepositories, Repositories } from '../../ports/store.js';
 import { hashSecret } from '../access/access-service.js';
 import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
@@ -43,8 +43,6 @@ export function createSignalService(
   const maxEndpoints = deps.limits?.endpoints ?? 5;
   const maxTokens = deps.limits?.tokensPerEndpoint ?? 5;
   const perSecond = deps.limits?.requestsPerSecond ?? 1;
-  /** Accepted request times per endpoint id, within the last second. */
-  const recent = new Map<number, number[]>();
   const runActions = createSignalActionRunner(deps);
 
   async function requireEndpoint(repos: ReadRepositories, id: number): Promise<SignalEndpoint> {
@@ -60,19 +58,24 @@ export function createSignalService(
     return { ...endpoint, tokens: (await repos.signals.listTokens(endpoint.id)).map(tokenView) };
   }
 
-  /** Throws RATE_LIMITED when the endpoint already took its share of requests this second. */
-  function takeRateSlot(endpointId: number): void {
-    const now = deps.clock.now().getTime();
-    const times = (recent.get(endpointId) ?? []).filter((t) => now - t < 1_000);
-    if (times.length >= perSecond)
-      throw new FlagstaffError(
-        'RATE_LIMITED',
-        `Signal endpoints accept at most ${perSecond} request${perSecond === 1 ? '' : 's'} per second; try again shortly.`,
-        { limit: 'requestsPerSecond', value: perSecond },
-      );
-    times.push(now);
-    recent.set(endpointId, times);
+  /**
+   * Throws RATE_LIMITED when the endpoint already took its share of requests this second. Counted
+   * in the store, inside the transaction that stores the signal: transactions of a store take turns
+   * (on PostgreSQL across processes too), so every server on one database shares the limit.
+   */
+  async function takeRateSlot(tx: Repositories, endpointId: number, now: number): Promise<void> {
+    if (perSecond <= 0) throw rateLimited();
+    const latest = await tx.signals.listSignals(endpointId, perSecond);
+    const oldest = latest[perSecond - 1];
+    if (oldest !== undefined && now - Date.parse(oldest.createdAt) < 1_000) throw rateLimited();
   }
+
+  const rateLimited = () =>
+    new FlagstaffError(
+      'RATE_LIMITED',
+      `Signal endpoints accept at most ${perSecond} request${perSecond === 1 ? '' : 's'} per second; try again shortly.`,
+      { limit: 'requestsPerSecond', value: perSecond, retryAfterSeconds: 1 },
+    );
 
   return {
     endpoints: {
@@ -245,16 +248,17 @@ export function createSignalService(
           limit: 'payloadSize',
           value: MAX_PAYLOAD_BYTES,
         });
-      takeRateSlot(endpoint.id);
-      const signal = await inTransaction(deps, (tx) =>
-        tx.signals.insertSignal({
+      const signal = await inTransaction(deps, async (tx) => {
+        const now = deps.clock.now();
+        await takeRateSlot(tx, endpoint.id, now.getTime());
+        return tx.signals.insertSignal({
           source: 'signal-endpoint',
           sourceId: endpoint.id,
           payload: body,
-          createdAt: nowIso(deps),
+          createdAt: now.toISOString(),
           tokenName: token.name,
-        }),
-      );
+        });
+      });
       await runActions(endpoint, body);
       return { signalId: signal.id };
     },
