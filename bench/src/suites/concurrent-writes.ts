@@ -2,8 +2,8 @@
 // writers each, every writer on its own kept-alive connection, each making independent changes
 // (its own features: create, add a strategy, switch the environment on). Prints writes/s and the
 // latency of each write (p50/p99), which show how much the store's transactions queue behind each other.
-import pg from 'pg';
 import { createClient } from '../http-client.js';
+import { withPostgresDatabase } from '../postgres-database.js';
 import { startServerProcess, stopServerProcess } from '../server-process.js';
 
 const ADMIN = `*:*.${'ab12'.repeat(16)}`;
@@ -78,25 +78,5 @@ async function run(databaseUrl: string): Promise<void> {
 }
 
 export default async function concurrentWritesBench(): Promise<void> {
-  const pgUrl =
-    process.env.FLAGSTAFF_BENCH_PG_URL ??
-    process.env.FLAGSTAFF_TEST_PG_URL ??
-    'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (e) {
-    console.log(`postgres   skipped: cannot connect to ${pgUrl} (${(e as Error).message})`);
-    return;
-  }
-  const db = `flagstaff_concurrent_bench_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${db}`);
-  try {
-    const url = new URL(pgUrl);
-    url.pathname = `/${db}`;
-    await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-    await admin.end();
-  }
+  await withPostgresDatabase('concurrent', run);
 }
