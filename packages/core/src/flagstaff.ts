@@ -28,6 +28,7 @@ import { createExportService, type ExportService } from './services/insights/exp
 import { createInsightsService, type InsightsService } from './services/insights/insights-service.js';
 import { type AddonService, createAddonService } from './services/integrations/addon-service.js';
 import { createSignalService, type SignalService } from './services/integrations/signal-service.js';
+import { type BackupService, createBackupService } from './services/operations/backup-service.js';
 import {
   type ContextFieldService,
   createContextFieldService,
@@ -140,6 +141,7 @@ function createServices(
     insights: createInsightsService(deps),
     exports: createExportService(deps),
     imports: createImportService(deps),
+    backups: createBackupService(deps),
     playground: createPlaygroundService({ ...deps, evaluators }),
     client: createClientService({ ...deps, evaluators, cache: options.clientCache }),
   };
@@ -170,6 +172,8 @@ export interface Flagstaff {
   readonly insights: InsightsService;
   readonly exports: ExportService;
   readonly imports: ImportService;
+  /** Consistent copies of a running SQLite store (the online backup API), for root Admins. */
+  readonly backups: BackupService;
   readonly playground: PlaygroundService;
   readonly client: ClientService;
   /** Who may do and see what: every operation above asks it with its caller. */

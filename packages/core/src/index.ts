@@ -26,6 +26,7 @@ export {
   importBodySchema,
 } from './services/features/import-schema.js';
 export type { ImportService } from './services/features/import-service.js';
+export type { BackupService } from './services/operations/backup-service.js';
 export type {
   ClientCacheOptions,
   ClientFeaturesQuery,

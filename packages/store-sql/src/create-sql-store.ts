@@ -38,6 +38,8 @@ export interface SqlStoreOptions {
   afterClose?: (() => Promise<void>) | undefined;
   /** Marks the store closed for the driver guard, before connections are released. */
   markClosed?: (() => void) | undefined;
+  /** A consistent copy of the database into a new file (the port's `backup`); stores without one omit it. */
+  backup?: ((destination: string) => Promise<void>) | undefined;
 }
 
 type Method = (...args: unknown[]) => Promise<unknown>;
@@ -231,10 +233,17 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
     );
   };
 
+  const backup = options.backup;
   return {
     name,
     ...(outside as ReadRepositories),
     transaction: (fn) => runTransaction(fn),
+    ...(backup && {
+      async backup(destination: string) {
+        if (closed) throw storeUnavailable(name, 'the store is closed');
+        await backup(destination);
+      },
+    }),
     async close() {
       if (closed) return;
       closed = true;

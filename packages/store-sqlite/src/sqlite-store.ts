@@ -91,10 +91,23 @@ export async function sqliteStore(options: SqliteStoreOptions): Promise<Store> {
     if (mapped instanceof FlagstaffError) throw mapped;
     throw storeUnavailable(name, error instanceof Error ? error.message : String(error), error);
   }
+  const { reader } = connections;
   return openSqlStore({
     name,
     dialect: sqliteDialect,
     kyselyDialect: flagstaffSqliteDialect(connections),
     logger: options.logger,
+    // A private :memory: database has no reader and nothing that outlives the process to back up.
+    backup: reader ? (destination) => backupFile(reader, destination) : undefined,
   });
+}
+
+/**
+ * SQLite's online backup API on the read connection: the first step only sizes the copy, the
+ * second copies every page at once, inside one read transaction (WAL: writers go on meanwhile), so
+ * the file holds exactly the commits before that moment. Copying in slices would let a commit in
+ * between restart the copy, for ever under steady writes.
+ */
+async function backupFile(reader: Database.Database, destination: string): Promise<void> {
+  await reader.backup(destination, { progress: () => 0x7fffffff });
 }

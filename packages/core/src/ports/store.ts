@@ -66,4 +66,11 @@ export interface Store extends ReadRepositories {
    * can tell (PostgreSQL LISTEN/NOTIFY). Returns an unsubscribe function.
    */
   onEventsAppended?(listener: () => void): () => void;
+  /**
+   * Copies a consistent snapshot of the whole store into a new database file at `destination`
+   * (overwritten if it exists) while the store keeps serving: one read transaction's view, every
+   * committed write before it and none after. Offered by stores that are a file (SQLite, through
+   * its online backup API); absent on the memory store and PostgreSQL (use pg_dump).
+   */
+  backup?(destination: string): Promise<void>;
 }

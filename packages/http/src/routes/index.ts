@@ -2,6 +2,7 @@ import type { Route } from '../route.js';
 import { accountRoutes } from './account.js';
 import { addonRoutes } from './addons.js';
 import { apiTokenRoutes } from './api-tokens.js';
+import { backupRoutes } from './backup.js';
 import { clientRoutes } from './client.js';
 import { clientMetricsRoutes } from './client-metrics.js';
 import { clientStreamRoutes } from './client-stream.js';
@@ -40,4 +41,5 @@ export const allRoutes = (): Route[] => [
   ...clientRoutes,
   ...clientStreamRoutes,
   ...clientMetricsRoutes,
+  ...backupRoutes,
 ];

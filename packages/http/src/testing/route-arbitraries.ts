@@ -69,6 +69,18 @@ const nested = (depth: number): unknown => {
   return value;
 };
 
+/** Percent-encodes; a lone surrogate (which encodeURIComponent refuses) becomes its invalid UTF-8 bytes. */
+const encode = (text: string): string => {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return text
+      .split('')
+      .map((ch) => (/[\ud800-\udfff]/.test(ch) ? '%ED%A0%80' : encode(ch)))
+      .join('');
+  }
+};
+
 const pick = <T>(values: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
 
 /** A valid-ish value of a JSON Schema (as zod writes it): mostly conforming, never strictly. */
@@ -273,14 +285,11 @@ const HOSTILE_SEGMENTS = [
 function paramValue(name: string, seed: SeedValues): fc.Arbitrary<string> {
   const known = seed.params[name] ?? [];
   const hostile = fc.oneof(
-    pick(HOSTILE_SEGMENTS).map((s) => (s.startsWith('%') ? s : encodeURIComponent(s))),
-    fc.string({ unit: 'grapheme', maxLength: 20 }).map(encodeURIComponent),
+    pick(HOSTILE_SEGMENTS).map((s) => (s.startsWith('%') ? s : encode(s))),
+    fc.string({ unit: 'grapheme', maxLength: 20 }).map(encode),
   );
   if (known.length === 0) return hostile;
-  return fc.oneof(
-    { weight: 3, arbitrary: pick(known).map(encodeURIComponent) },
-    { weight: 1, arbitrary: hostile },
-  );
+  return fc.oneof({ weight: 3, arbitrary: pick(known).map(encode) }, { weight: 1, arbitrary: hostile });
 }
 
 /** A query string: the route's parameters from its schema, sometimes repeated, unknown or malformed. */
@@ -292,10 +301,7 @@ function queryOf(route: Route, seed: SeedValues): fc.Arbitrary<string> {
       ...properties.map(([name, s]) =>
         fc
           .oneof(fromSchema(s, seed, 0), hostileValue)
-          .map(
-            (v) =>
-              `${encodeURIComponent(name)}=${encodeURIComponent(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`,
-          ),
+          .map((v) => `${encode(name)}=${encode(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`),
       ),
       pick([
         'limit=-1',
