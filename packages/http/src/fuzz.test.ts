@@ -94,7 +94,13 @@ describe('every route under fuzzed input', () => {
         numRuns: RUNS_PER_ROUTE,
       });
       // The state before each case: the last one read, unless the last case may have changed it.
-      let before = await storeSnapshot(s.flagstaff.store);
+      // SDK metrics are written by a background flush: settle it first, so a flush of an earlier
+      // route's reports is not taken for a change made by this one.
+      const settledSnapshot = async () => {
+        await s.flagstaff.metrics.flush();
+        return storeSnapshot(s.flagstaff.store);
+      };
+      let before = await settledSnapshot();
       for (const c of samples) {
         const logged = s.logged.length;
         let outcome: Outcome;
@@ -104,7 +110,7 @@ describe('every route under fuzzed input', () => {
           failures.push(
             `${route.method} ${route.path}: request failed (${String(error)}) — ${describeCase(c)}`,
           );
-          before = await storeSnapshot(s.flagstaff.store);
+          before = await settledSnapshot();
           continue;
         }
         cases++;
@@ -114,7 +120,7 @@ describe('every route under fuzzed input', () => {
           const cause = s.logged.slice(logged).map((l) => JSON.stringify(l.fields).slice(0, 300));
           failures.push(`${route.method} ${route.path}: ${problem} — ${describeCase(c)} ${cause.join(' ')}`);
         }
-        const after = await storeSnapshot(s.flagstaff.store);
+        const after = await settledSnapshot();
         if (outcome.status >= 400 && after !== before)
           failures.push(
             `${route.method} ${route.path}: ${outcome.status} changed stored state — ${describeCase(c)}`,
