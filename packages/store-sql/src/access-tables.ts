@@ -26,6 +26,41 @@ export interface AddonDeliveryTable {
   lease_expires_at: ColumnType<number | string | null, number | null, number | null>;
 }
 
+/** A stored epoch-ms instant; PostgreSQL returns bigints as strings. */
+type Instant = ColumnType<number | string, number, number>;
+
+/** One event queued for one addon (see `AddonDelivery`). */
+export interface AddonQueueTable {
+  addon_id: number;
+  event_id: Instant;
+  state: string;
+  attempts: number;
+  due_since: Instant;
+  next_attempt_at: Instant;
+  failing_since: ColumnType<number | string | null, number | null, number | null>;
+  last_error: string | null;
+}
+
+/** The delivery log: one row per attempt. */
+export interface AddonAttemptTable {
+  id: Serial;
+  addon_id: number;
+  event_id: Instant;
+  attempt: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  created_at: string;
+}
+
+/** A webhook's signing secrets (sealed when the server has a key). */
+export interface AddonSecretTable {
+  addon_id: number;
+  current_secret: string;
+  previous_secret: string | null;
+  previous_expires_at: ColumnType<number | string | null, number | null, number | null>;
+}
+
 export interface ApiTokenTable {
   secret_hash: string;
   display_secret: string;

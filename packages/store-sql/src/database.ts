@@ -1,7 +1,10 @@
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
 import type {
   ActionSetTable,
+  AddonAttemptTable,
   AddonDeliveryTable,
+  AddonQueueTable,
+  AddonSecretTable,
   AddonTable,
   ApiTokenTable,
   ClientApplicationTable,
@@ -82,6 +85,9 @@ export interface Database {
   event_creators: EventCreatorTable;
   addons: AddonTable;
   addon_delivery: AddonDeliveryTable;
+  addon_queue: AddonQueueTable;
+  addon_attempts: AddonAttemptTable;
+  addon_secrets: AddonSecretTable;
   api_tokens: ApiTokenTable;
   users: UserTable;
   roles: RoleTable;

@@ -1,4 +1,5 @@
 export * from './addon.js';
+export * from './addon-delivery.js';
 export * from './api-token.js';
 export * from './constraint.js';
 export * from './context-field.js';

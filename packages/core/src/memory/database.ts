@@ -1,4 +1,5 @@
 import type { Addon } from '../domain/addon.js';
+import type { AddonDelivery, AddonDeliveryAttempt, AddonSigningSecrets } from '../domain/addon-delivery.js';
 import type { ApiTokenRecord } from '../domain/api-token.js';
 import type { ContextField } from '../domain/context-field.js';
 import type { Environment } from '../domain/environment.js';
@@ -57,6 +58,11 @@ export interface Rows {
   favorites: FavoriteRow;
   addons: Addon;
   addonDelivery: AddonDeliveryRow;
+  /** Keyed `addonId:eventId`. */
+  addonQueue: AddonDelivery;
+  addonAttempts: AddonDeliveryAttempt;
+  /** Keyed by addon id. */
+  addonSecrets: AddonSigningSecrets;
   apiTokens: ApiTokenRecord;
   users: UserRecord;
   roles: Role;
@@ -84,6 +90,7 @@ export type Sequence =
   | 'users'
   | 'groups'
   | 'addons'
+  | 'addonAttempts'
   | 'signalEndpoints'
   | 'signalTokens'
   | 'signals'
@@ -155,6 +162,9 @@ const TABLE_NAMES: readonly TableName[] = [
   'favorites',
   'addons',
   'addonDelivery',
+  'addonQueue',
+  'addonAttempts',
+  'addonSecrets',
   'apiTokens',
   'users',
   'roles',

@@ -1,5 +1,6 @@
 import { conflict } from '../errors.js';
 import type { AddonRepository, SignalRepository } from '../ports/integration-ports.js';
+import { createAddonQueueMethods } from './addon-queue-repository.js';
 import { copy } from './copy.js';
 import type { AddonDeliveryRow, Session } from './database.js';
 import { compare, type Sync, sorted } from './support.js';
@@ -11,7 +12,9 @@ export function createAddonRepository(s: Session): Sync<AddonRepository> {
   const addons = s.table('addons');
   const delivery = s.table('addonDelivery');
   const row = (): AddonDeliveryRow => delivery.get(1) ?? { eventId: null, holder: null, expiresAt: null };
+  const { forget, ...queue } = createAddonQueueMethods(s);
   return {
+    ...queue,
     getDeliveredThrough: () => row().eventId,
     setDeliveredThrough(eventId) {
       delivery.set(1, { ...row(), eventId });
@@ -51,7 +54,10 @@ export function createAddonRepository(s: Session): Sync<AddonRepository> {
       addons.set(addon.id, copy(addon));
       return true;
     },
-    delete: (id) => addons.delete(id),
+    delete(id) {
+      forget(id);
+      return addons.delete(id);
+    },
   };
 }
 

@@ -1,4 +1,10 @@
 import type { Addon } from '../domain/addon.js';
+import type {
+  AddonDelivery,
+  AddonDeliveryAttempt,
+  AddonQueueSummary,
+  AddonSigningSecrets,
+} from '../domain/addon-delivery.js';
 import type { ClientApplication, MetricsBucket, UnknownFlag } from '../domain/metrics.js';
 import type { ActionSet, Signal, SignalEndpoint, SignalEndpointToken } from '../domain/signal.js';
 
@@ -48,7 +54,33 @@ export interface AddonRepository {
   get(id: number): Promise<Addon | null>;
   insert(addon: Omit<Addon, 'id'>): Promise<Addon>;
   update(addon: Addon): Promise<boolean>;
+  /** Deletes the addon with its queue, its delivery log and its signing secrets. */
   delete(id: number): Promise<boolean>;
+
+  /** Queues deliveries as pending, due now; an (addon, event) already queued is left as it is. */
+  enqueueDeliveries(items: readonly { addonId: number; eventId: number; dueSince: number }[]): Promise<void>;
+  /** An addon's queued deliveries in one state, oldest event first, at most `limit`. */
+  listDeliveries(addonId: number, state: AddonDelivery['state'], limit: number): Promise<AddonDelivery[]>;
+  /** Every addon with a non-empty queue, summed up; ordered by addon id. */
+  summarizeDeliveries(): Promise<AddonQueueSummary[]>;
+  /** Replaces a queued delivery's state and counters; false when it is no longer queued. */
+  updateDelivery(delivery: AddonDelivery): Promise<boolean>;
+  /** Takes a delivered event off the queue; false when it was not queued. */
+  deleteDelivery(addonId: number, eventId: number): Promise<boolean>;
+  /**
+   * Puts parked deliveries back in the queue as pending, with no attempts, due from `now`: one event
+   * (`eventId`) or all of the addon's (null). Returns how many.
+   */
+  replayParked(addonId: number, eventId: number | null, now: number): Promise<number>;
+  /** Appends attempts to the delivery log. */
+  recordAttempts(attempts: readonly Omit<AddonDeliveryAttempt, 'id'>[]): Promise<void>;
+  /** An addon's delivery log, newest first. */
+  listAttempts(addonId: number, page: { limit: number; offset: number }): Promise<AddonDeliveryAttempt[]>;
+  /** Deletes attempts logged before `before` (ISO); returns how many. */
+  pruneAttempts(before: string): Promise<number>;
+  /** A webhook's signing secrets; null when it has none. */
+  getSigningSecrets(addonId: number): Promise<AddonSigningSecrets | null>;
+  setSigningSecrets(addonId: number, secrets: AddonSigningSecrets): Promise<void>;
 }
 
 /** Signal endpoints, their tokens, received signals and the action sets reacting to them. */

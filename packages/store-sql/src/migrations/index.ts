@@ -4,6 +4,7 @@ import type { Database } from '../database.js';
 import type { SqlDialect } from '../sql-dialect.js';
 import { createAddonDeliveryTable } from './addon-delivery.js';
 import { addAddonDeliveryLease } from './addon-delivery-lease.js';
+import { createAddonQueueTables } from './addon-queue.js';
 import { ddlFor } from './column-types.js';
 import { createAccessTables } from './initial-access-tables.js';
 import { createEventTables } from './initial-event-tables.js';
@@ -51,6 +52,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
       async up(db) {
         // The sealed secret; null for tokens made before (they stay masked).
         await db.schema.alterTable('api_tokens').addColumn('secret_ciphertext', 'text').execute();
+      },
+    },
+    '0062_addon_queues': {
+      async up(db) {
+        await createAddonQueueTables(ddlFor(db, dialect));
       },
     },
   };

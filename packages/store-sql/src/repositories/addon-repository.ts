@@ -2,6 +2,7 @@ import type { Addon, AddonRepository } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
 import { bool, jsonOf, parseOf, type RepoContext, touched } from '../context.js';
 import type { AddonTable } from '../database.js';
+import { createAddonQueueMethods } from './addon-queue-repository.js';
 
 /** The id of the one `addon_delivery` row. */
 const ROW = 1;
@@ -36,7 +37,9 @@ export function createAddonRepository(ctx: RepoContext): AddonRepository {
     environments: json(a.environments),
     created_at: a.createdAt,
   });
+  const { forget, ...queue } = createAddonQueueMethods(ctx);
   return {
+    ...queue,
     async getDeliveredThrough() {
       const row = await db
         .selectFrom('addon_delivery')
@@ -121,6 +124,7 @@ export function createAddonRepository(ctx: RepoContext): AddonRepository {
       );
     },
     async delete(id) {
+      await forget(id);
       return touched(await db.deleteFrom('addons').where('id', '=', id).executeTakeFirst());
     },
   };

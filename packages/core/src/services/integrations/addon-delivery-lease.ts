@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Repositories } from '../../ports/store.js';
 import type { ServiceDeps } from '../deps.js';
 
 const SAVE_INTERVAL_MS = 5_000;
@@ -50,6 +51,30 @@ export function createDeliveryPosition(deps: Pick<ServiceDeps, 'store' | 'clock'
   }
 
   /**
+   * Moves the position to `eventId` and runs `work` in the same transaction (the fan-out into the
+   * addons' queues), so the events are queued exactly once. False, with nothing written, when the
+   * lease is lost.
+   */
+  async function commit(eventId: number, work: (tx: Repositories) => Promise<void>): Promise<boolean> {
+    const at = now();
+    const expiresAt = at + leaseMs;
+    const done = await store.transaction(async (tx) => {
+      if (!(await tx.addons.advanceDeliveredThrough(holder, eventId, expiresAt))) return false;
+      await work(tx);
+      return true;
+    });
+    if (!done) {
+      lose();
+      return false;
+    }
+    if (eventId > cursor) cursor = eventId;
+    saved = cursor;
+    savedAt = at;
+    leaseUntil = Math.max(leaseUntil, expiresAt);
+    return true;
+  }
+
+  /**
    * Whether this process holds the lease, taking or renewing it when needed. A process that does
    * not hold it reads before it writes, so waiting processes add no write per command.
    */
@@ -82,6 +107,18 @@ export function createDeliveryPosition(deps: Pick<ServiceDeps, 'store' | 'clock'
     return true;
   }
 
+  /**
+   * Inside a delivery's transaction: whether this process still holds the lease as stored. A holder
+   * that stalled past its term (a paused VM) and was taken over learns it here, before it records a
+   * delivery or sends another, and stops.
+   */
+  async function stillHeld(tx: Repositories): Promise<boolean> {
+    const lease = await tx.addons.getDeliveryLease();
+    if (lease?.holder === holder) return true;
+    lose();
+    return false;
+  }
+
   /** Extends a held lease while one slow delivery runs; never takes a lease it lost. */
   async function renew(): Promise<void> {
     const target = saved;
@@ -107,6 +144,8 @@ export function createDeliveryPosition(deps: Pick<ServiceDeps, 'store' | 'clock'
   return {
     hold,
     advance,
+    commit,
+    stillHeld,
     renew,
     release,
     /** Events up to this id are dealt with. */

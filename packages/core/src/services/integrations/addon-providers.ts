@@ -15,6 +15,11 @@ export interface AddonProvider {
   /** Extra checks beyond "required parameters present"; throws VALIDATION naming the parameter. */
   validate?(parameters: Record<string, unknown>): void;
   request(event: FlagstaffEvent, parameters: Record<string, unknown>): AddonRequest;
+  /**
+   * Whether deliveries carry an HMAC signature and an idempotency key (see addon-signing.ts), and the
+   * addon gets a signing secret. Chat providers keep their own formats.
+   */
+  signed?: boolean;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
@@ -98,6 +103,7 @@ const webhook: AddonProvider = {
     events: [...EVENT_TYPES],
   },
   validate: (p) => void parseCustomHeaders(p['customHeaders']),
+  signed: true,
   request(event, p) {
     const headers: Record<string, string> = {
       'Content-Type': str(p['contentType']) ?? 'application/json',

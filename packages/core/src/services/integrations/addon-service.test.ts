@@ -119,7 +119,11 @@ describe('addon configuration', () => {
       projects: [],
       environments: [],
     });
-    expect(await flagstaff.addons.get(alice, created.id)).toEqual(created);
+    // The signing secret is answered once, at creation.
+    const { signingSecret, ...shown } = created;
+    expect(signingSecret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(await flagstaff.addons.get(alice, created.id)).toEqual(shown);
+    expect(JSON.stringify(await flagstaff.events.search(alice, {}))).not.toContain(signingSecret);
     const updated = await flagstaff.addons.update(alice, created.id, {
       ...webhook({ url: receiver.url('/other'), authorization: '*****' }),
       enabled: false,
@@ -205,42 +209,102 @@ describe('webhook delivery', () => {
     await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 5_000, interval: 20 });
   });
 
-  it('resumes where the last run stopped, retries server errors with backoff, and logs what it gives up on', async () => {
+  it('resumes where the last run stopped, retries failures with backoff, and parks what outlives its retry window', async () => {
     await flagstaff.addons.stop(); // only the service under test delivers here
     await flagstaff.addons.create(alice, webhook({ url: receiver.url() }));
     await flagstaff.features.create(alice, 'default', { name: 'while-stopped' });
     const logger: Logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const deps = {
       store: flagstaff.store,
-      clock: { now: () => new Date() },
+      clock,
       ids: cryptoIds,
       policy: flagstaff.policy,
       logger,
       http: fetchHttp,
     };
-    const addons = createAddonService(deps, { retryDelaysMs: [5, 10], pollMs: 60_000 });
+    const addons = createAddonService(deps, {
+      pollMs: 60_000,
+      retryBaseDelayMs: 5,
+      retryMaxDelayMs: 20,
+      retryWindowMs: 60_000,
+    });
+    const bodies = (name: string) => receiver.received.filter((r) => r.body.includes(`"${name}"`));
     try {
       await addons.deliverPending();
-      receiver.statuses.push(503);
-      await flagstaff.features.create(alice, 'default', { name: 'flaky' });
-      await addons.deliverPending();
-      const flaky = receiver.received.filter((r) => r.body.includes('"flaky"'));
-      expect(flaky).toHaveLength(2);
       // Appended while no delivery ran: delivered by the next run (regression: it used to be skipped).
-      expect(receiver.received.filter((r) => r.body.includes('"while-stopped"'))).toHaveLength(1);
-      expect(logger.warn).not.toHaveBeenCalled();
-      receiver.statuses.push(500, 500, 500);
-      await flagstaff.features.create(alice, 'default', { name: 'down' });
-      await addons.deliverPending();
-      expect(receiver.received.filter((r) => r.body.includes('"down"'))).toHaveLength(3);
-      expect(logger.warn).toHaveBeenCalledWith(
-        'addon delivery failed',
-        expect.objectContaining({ attempts: 3, failure: 'HTTP 500', eventType: 'feature-created' }),
+      expect(bodies('while-stopped')).toHaveLength(1);
+      receiver.statuses.push(503, 404);
+      await flagstaff.features.create(alice, 'default', { name: 'flaky' });
+      // Each retry waits for the (test) clock to pass its backoff.
+      await vi.waitFor(
+        async () => {
+          clock.advance(100);
+          await addons.deliverPending();
+          expect(bodies('flaky')).toHaveLength(3);
+        },
+        { timeout: 5_000, interval: 10 },
       );
-      receiver.statuses.push(404);
-      await flagstaff.features.create(alice, 'default', { name: 'gone' });
+      expect(bodies('flaky').map((r) => r.headers['flagstaff-delivery-attempt'])).toEqual(['1', '2', '3']);
+      expect(logger.warn).toHaveBeenCalledWith(
+        'addon delivery failed; retrying with backoff',
+        expect.objectContaining({ attempts: 1, failure: 'HTTP 503' }),
+      );
+      const [addon] = (await addons.list(alice)).addons;
+      await vi.waitFor(async () =>
+        expect((await addons.deliveryLog(alice, addon?.id ?? 0)).integrationEvents).toHaveLength(4),
+      );
+      const log = (await addons.deliveryLog(alice, addon?.id ?? 0)).integrationEvents;
+      expect(log.map((e) => [e.state, e.details.statusCode, e.details.attempt])).toEqual([
+        ['success', 200, 3],
+        ['failed', 404, 2],
+        ['failed', 503, 1],
+        ['success', 200, 1],
+      ]);
+      expect(log[0]?.event).toMatchObject({ type: 'feature-created', featureName: 'flaky' });
+    } finally {
+      await addons.stop();
+    }
+  });
+
+  it('parks an event once its retry window has passed, and delivers it again on replay', async () => {
+    await flagstaff.addons.stop();
+    const logger: Logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const deps = {
+      store: flagstaff.store,
+      clock,
+      ids: cryptoIds,
+      policy: flagstaff.policy,
+      logger,
+      http: fetchHttp,
+    };
+    const addons = createAddonService(deps, { pollMs: 60_000, retryWindowMs: 60 * 60_000 });
+    try {
+      const { id } = await addons.create(alice, webhook({ url: receiver.url() }));
+      receiver.statuses.push(...Array.from({ length: 20 }, () => 500));
+      await flagstaff.features.create(alice, 'default', { name: 'down' });
+      for (let minute = 0; minute <= 60; minute += 10) {
+        await addons.deliverPending();
+        clock.advance(10 * 60_000);
+      }
       await addons.deliverPending();
-      expect(receiver.received.filter((r) => r.body.includes('"gone"'))).toHaveLength(1);
+      expect(logger.warn).toHaveBeenCalledWith(
+        'addon delivery gave up on an event and parked it',
+        expect.objectContaining({ failure: 'HTTP 500' }),
+      );
+      const status = (await addons.get(alice, id)).delivery;
+      expect(status).toMatchObject({ state: 'parked', parked: 1, pending: 0 });
+      const { deliveries } = await addons.deliveries(alice, id, 'parked');
+      expect(deliveries.map((d) => [d.event, d.lastError])).toEqual([
+        [expect.objectContaining({ featureName: 'down' }), 'HTTP 500'],
+      ]);
+      receiver.statuses.length = 0;
+      const tries = receiver.received.length;
+      expect(await addons.replay(alice, id, deliveries[0]?.eventId ?? 0)).toEqual({ replayed: 1 });
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(tries + 1));
+      await vi.waitFor(async () => expect((await addons.get(alice, id)).delivery.state).toBe('healthy'));
+      await expect(addons.replay(alice, id, deliveries[0]?.eventId ?? 0)).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
     } finally {
       await addons.stop();
     }
@@ -341,21 +405,21 @@ describe('webhook delivery', () => {
     const logger: Logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const deps = {
       store: flagstaff.store,
-      clock: { now: () => new Date() },
+      clock,
       ids: cryptoIds,
       policy: flagstaff.policy,
       logger,
       http: fetchHttp,
     };
-    const addons = createAddonService(deps, { retryDelaysMs: [], pollMs: 60_000, timeoutMs: 500 });
+    const addons = createAddonService(deps, { pollMs: 60_000, timeoutMs: 500 });
     await addons.deliverPending();
     await flagstaff.addons.stop();
     await flagstaff.addons.create(alice, webhook({ url: 'http://127.0.0.1:9/unreachable' }));
     await flagstaff.features.create(alice, 'default', { name: 'nobody-home' });
     await expect(addons.deliverPending()).resolves.toBeUndefined();
     expect(logger.warn).toHaveBeenCalledWith(
-      'addon delivery failed',
-      expect.objectContaining({ attempts: 1 }),
+      'addon delivery failed; retrying with backoff',
+      expect.objectContaining({ attempts: 1, failure: expect.stringContaining('fetch failed') }),
     );
     await addons.stop();
     await flagstaff.addons.create(alice, webhook({ url: receiver.url() }));

@@ -1,5 +1,7 @@
 import type { Caller } from '../../auth/caller.js';
+import { createSecretBox } from '../../auth/secret-box.js';
 import { type Addon, type AddonProviderDefinition, addonInputSchema } from '../../domain/addon.js';
+import type { AddonDeliveryStatus, AddonQueueSummary } from '../../domain/addon-delivery.js';
 import { parseWith } from '../../domain/parse.js';
 import { FlagstaffError, invalid, notFound } from '../../errors.js';
 import type { HttpClient } from '../../ports/runtime-ports.js';
@@ -7,7 +9,9 @@ import type { ReadRepositories } from '../../ports/store.js';
 import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { type AddonDeliveryOptions, createAddonDelivery } from './addon-delivery.js';
+import { createDeliveryViews } from './addon-delivery-views.js';
 import { ADDON_PROVIDERS, type AddonProvider } from './addon-providers.js';
+import { createSecretCodec, DEFAULT_ROTATION_OVERLAP_MS, newSigningSecret } from './addon-signing.js';
 
 /** What reads show instead of a sensitive parameter; sending it back on update keeps the stored value. */
 export const MASKED_VALUE = '*****';
@@ -80,10 +84,53 @@ function validateParameters(provider: AddonProvider, parameters: Record<string, 
   provider.validate?.(parameters);
 }
 
+/** An addon as reads show it: with its delivery state. */
+export type AddonView = Addon & { delivery: AddonDeliveryStatus };
+
+/** What creating a webhook answers once: the addon and the secret its deliveries are signed with. */
+export type CreatedAddon = AddonView & { signingSecret?: string };
+
+export interface AddonServiceOptions extends AddonDeliveryOptions {
+  /** The server key signing secrets are sealed with at rest (without it they are stored as they are). */
+  secretKey?: string | undefined;
+  /** How long a rotated-out signing secret keeps signing beside the new one (default 24 hours). */
+  rotationOverlapMs?: number;
+}
+
+const HEALTHY: AddonDeliveryStatus = {
+  state: 'healthy',
+  pending: 0,
+  parked: 0,
+  retryingSince: null,
+  lastError: null,
+};
+
+function statusOf(summary: AddonQueueSummary | undefined): AddonDeliveryStatus {
+  if (!summary) return HEALTHY;
+  const retrying = summary.failingSince !== null;
+  return {
+    state: retrying ? 'retrying' : summary.parked > 0 ? 'parked' : 'healthy',
+    pending: summary.pending,
+    parked: summary.parked,
+    retryingSince: retrying ? new Date(summary.failingSince as number).toISOString() : null,
+    lastError: summary.lastError,
+  };
+}
+
 /** Addons: configurations that forward events to webhooks and chat tools, and their delivery. */
-export function createAddonService(deps: ServiceDeps & { http: HttpClient }, options?: AddonDeliveryOptions) {
+export function createAddonService(
+  deps: ServiceDeps & { http: HttpClient },
+  options: AddonServiceOptions = {},
+) {
   const { store } = deps;
-  const delivery = createAddonDelivery(deps, options);
+  const codec = createSecretCodec(options.secretKey ? createSecretBox(options.secretKey) : null);
+  const delivery = createAddonDelivery(deps, options, codec);
+  const views = createDeliveryViews(deps, delivery);
+
+  async function withStatus(addons: Addon[]): Promise<AddonView[]> {
+    const summaries = new Map((await store.addons.summarizeDeliveries()).map((q) => [q.addonId, q]));
+    return addons.map((a) => ({ ...maskedView(a), delivery: statusOf(summaries.get(a.id)) }));
+  }
 
   async function requireAddon(repos: ReadRepositories, id: number): Promise<Addon> {
     const addon = Number.isSafeInteger(id) ? await repos.addons.get(id) : null;
@@ -99,19 +146,23 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
     providers: definitions,
 
     /** GET /addons: every addon (sensitive parameters masked) and the providers. */
-    async list(caller: Caller): Promise<{ addons: Addon[]; providers: AddonProviderDefinition[] }> {
+    async list(caller: Caller): Promise<{ addons: AddonView[]; providers: AddonProviderDefinition[] }> {
       await deps.policy.require(caller, 'NONE', {});
-      return { addons: (await store.addons.list()).map(maskedView), providers: definitions() };
+      return { addons: await withStatus(await store.addons.list()), providers: definitions() };
     },
 
-    /** One addon (sensitive parameters masked) or NOT_FOUND. */
-    async get(caller: Caller, id: number): Promise<Addon> {
+    /** One addon (sensitive parameters masked) with its delivery state, or NOT_FOUND. */
+    async get(caller: Caller, id: number): Promise<AddonView> {
       await deps.policy.require(caller, 'NONE', {});
-      return maskedView(await requireAddon(store, id));
+      const [view] = await withStatus([await requireAddon(store, id)]);
+      return view as AddonView;
     },
 
-    /** Creates an addon (addon-config-created, without sensitive parameters). */
-    async create(caller: Caller, input: unknown): Promise<Addon> {
+    /**
+     * Creates an addon (addon-config-created, without sensitive parameters). A webhook gets a signing
+     * secret, answered this once as `signingSecret`.
+     */
+    async create(caller: Caller, input: unknown): Promise<CreatedAddon> {
       const actor = await deps.policy.permit(caller, 'CREATE_ADDON', {});
       const body = parseWith(addonInputSchema, input);
       const provider = requireProvider(body.provider);
@@ -130,7 +181,17 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
         await writeEvents(tx, actor, addon.createdAt, [
           { type: 'addon-config-created', data: eventData(addon) },
         ]);
-        return maskedView(addon);
+        const view: CreatedAddon = { ...maskedView(addon), delivery: HEALTHY };
+        if (provider.signed) {
+          const secret = newSigningSecret(deps.ids);
+          await tx.addons.setSigningSecrets(addon.id, {
+            current: codec.seal(secret),
+            previous: null,
+            previousExpiresAt: null,
+          });
+          view.signingSecret = secret;
+        }
+        return view;
       });
       delivery.addonsChanged();
       return created;
@@ -140,7 +201,7 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
      * Replaces an addon's configuration (addon-config-updated). A sensitive parameter sent back
      * masked (or left out) keeps its stored value, so UIs can save without re-entering secrets.
      */
-    async update(caller: Caller, id: number, input: unknown): Promise<Addon> {
+    async update(caller: Caller, id: number, input: unknown): Promise<AddonView> {
       const actor = await deps.policy.permit(caller, 'UPDATE_ADDON', {});
       const body = parseWith(addonInputSchema, input);
       const provider = requireProvider(body.provider);
@@ -173,11 +234,50 @@ export function createAddonService(deps: ServiceDeps & { http: HttpClient }, opt
         await writeEvents(tx, actor, nowIso(deps), [
           { type: 'addon-config-updated', data: eventData(after), preData: eventData(before) },
         ]);
-        return maskedView(after);
+        return after;
       });
       delivery.addonsChanged();
-      return updated;
+      return (await withStatus([updated]))[0] as AddonView;
     },
+
+    /**
+     * Replaces a webhook's signing secret and answers the new one, this once. The previous secret
+     * keeps signing beside it (a second `v1=`) for the overlap, so receivers can switch without
+     * dropping a delivery. Logged as addon-config-updated (without secrets).
+     */
+    async rotateSigningSecret(
+      caller: Caller,
+      id: number,
+    ): Promise<{ signingSecret: string; previousValidUntil: string }> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_ADDON', {});
+      const secret = newSigningSecret(deps.ids);
+      const now = deps.clock.now().getTime();
+      const until = now + (options.rotationOverlapMs ?? DEFAULT_ROTATION_OVERLAP_MS);
+      await inTransaction(deps, async (tx) => {
+        const addon = await requireAddon(tx, id);
+        if (!ADDON_PROVIDERS.get(addon.provider)?.signed)
+          throw invalid(
+            'id',
+            `addon ${id} uses the "${addon.provider}" provider, whose deliveries are not signed.`,
+          );
+        const stored = await tx.addons.getSigningSecrets(id);
+        await tx.addons.setSigningSecrets(id, {
+          current: codec.seal(secret),
+          previous: stored?.current ?? null,
+          previousExpiresAt: stored ? until : null,
+        });
+        await writeEvents(tx, actor, nowIso(deps), [
+          {
+            type: 'addon-config-updated',
+            data: { ...eventData(addon), signingSecretRotated: true },
+            preData: eventData(addon),
+          },
+        ]);
+      });
+      return { signingSecret: secret, previousValidUntil: new Date(until).toISOString() };
+    },
+
+    ...views,
 
     /** Deletes an addon (addon-config-deleted); NOT_FOUND when unknown. */
     async delete(caller: Caller, id: number): Promise<void> {

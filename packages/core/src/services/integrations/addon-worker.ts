@@ -1,0 +1,266 @@
+import type { Addon } from '../../domain/addon.js';
+import type { AddonDelivery } from '../../domain/addon-delivery.js';
+import type { FlagstaffEvent } from '../../domain/event.js';
+import type { HttpClient } from '../../ports/runtime-ports.js';
+import type { Repositories } from '../../ports/store.js';
+import type { ServiceDeps } from '../deps.js';
+import { ADDON_PROVIDERS, type AddonProvider } from './addon-providers.js';
+import { activeSecrets, deliveryHeaders, type SecretCodec } from './addon-signing.js';
+
+/** How one addon's queue is worked through. */
+export interface RetryPolicy {
+  /** Per-request timeout. */
+  timeoutMs: number;
+  /** How long after it became due an event is retried before it is parked. */
+  retryWindowMs: number;
+  /** The first retry waits about this long; each next one twice as long, up to `maxDelayMs`. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Deliveries read per batch. */
+  batchSize: number;
+  /** In [0, 1): the jitter's source. */
+  random: () => number;
+}
+
+export interface WorkerContext {
+  deps: ServiceDeps & { http: HttpClient };
+  policy: RetryPolicy;
+  codec: SecretCodec;
+  /** Whether this process (still) holds the delivery lease. */
+  hold(): Promise<boolean>;
+  /** Marks a run starting (1) or ending (-1), so the lease is renewed while one is under way. */
+  busy(delta: 1 | -1): void;
+  /** Inside a transaction: whether the lease is still this process's (false rolls back and stops). */
+  stillHeld(tx: Repositories): Promise<boolean>;
+  /** The event with this id, from a cache of recent ones or the log. */
+  event(id: number): Promise<FlagstaffEvent | null>;
+}
+
+interface Outcome {
+  ok: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  /** Retrying cannot help (no URL, the request cannot be built): park at once. */
+  final?: boolean;
+}
+
+/** A failure's message, with the network cause fetch hides behind "fetch failed". */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  if (cause instanceof Error) {
+    const code = (cause as Error & { code?: unknown }).code;
+    return `${error.message}: ${typeof code === 'string' ? code : cause.message}`;
+  }
+  return error.message;
+}
+
+/** The delivery's state after a failed attempt at `at`: retried later, or parked. */
+export function afterFailure(
+  d: AddonDelivery,
+  outcome: Outcome,
+  at: number,
+  policy: RetryPolicy,
+): AddonDelivery {
+  const attempts = d.attempts + 1;
+  const failed = { ...d, attempts, failingSince: d.failingSince ?? at, lastError: outcome.error };
+  const deadline = d.dueSince + policy.retryWindowMs;
+  if (outcome.final || at >= deadline) return { ...failed, state: 'parked', nextAttemptAt: at };
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempts - 1));
+  // "Equal jitter": half the delay fixed, half random, so retries of many addons spread out.
+  const delay = Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+  return { ...failed, nextAttemptAt: Math.min(deadline, at + delay) };
+}
+
+/**
+ * Delivers one addon's queue in event-log order, one event at a time: a failing head is retried with
+ * backoff (later events wait, so order holds) until its retry window ends, then parked. Each attempt
+ * is logged, and a delivered event leaves the queue, in one transaction. Other addons have their own
+ * worker, so a dead receiver delays no one else.
+ */
+export function createAddonWorker(ctx: WorkerContext, addonId: number) {
+  const { store, clock, logger, http } = ctx.deps;
+  const now = (): number => clock.now().getTime();
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  function wakeAt(at: number): void {
+    if (timer) clearTimeout(timer);
+    // Capped, so a clock moved forward by a test (or NTP) is noticed within a second or so.
+    const delay = Math.min(Math.max(0, at - now()), 60_000);
+    timer = setTimeout(() => {
+      timer = null;
+      void kick();
+    }, delay);
+    timer.unref?.();
+  }
+
+  async function send(
+    addon: Addon,
+    provider: AddonProvider,
+    event: FlagstaffEvent,
+    attempt: number,
+    secrets: string[],
+  ): Promise<Outcome> {
+    const url = addon.parameters['url'];
+    if (typeof url !== 'string')
+      return { ok: false, statusCode: null, durationMs: 0, error: 'the addon has no URL', final: true };
+    let request: { headers: Record<string, string>; body: string };
+    try {
+      request = provider.request(event, addon.parameters);
+    } catch (error) {
+      return {
+        ok: false,
+        statusCode: null,
+        durationMs: 0,
+        error: `the request could not be built: ${describeFailure(error)}`,
+        final: true,
+      };
+    }
+    const headers = provider.signed
+      ? {
+          ...request.headers,
+          ...deliveryHeaders({
+            addonId,
+            eventId: event.id,
+            eventType: event.type,
+            attempt,
+            body: request.body,
+            now: now(),
+            secrets,
+          }),
+        }
+      : request.headers;
+    const started = performance.now();
+    try {
+      const { status } = await http.post(url, {
+        headers,
+        body: request.body,
+        timeoutMs: ctx.policy.timeoutMs,
+      });
+      const durationMs = Math.round(performance.now() - started);
+      if (status >= 200 && status < 300) return { ok: true, statusCode: status, durationMs, error: null };
+      return { ok: false, statusCode: status, durationMs, error: `HTTP ${status}` };
+    } catch (error) {
+      return {
+        ok: false,
+        statusCode: null,
+        durationMs: Math.round(performance.now() - started),
+        error: describeFailure(error),
+      };
+    }
+  }
+
+  /** Works through the queue until it is empty, waits on backoff, or the lease is lost. */
+  async function drain(): Promise<void> {
+    for (;;) {
+      if (stopped || !(await ctx.hold())) return;
+      const addon = await store.addons.get(addonId);
+      const provider = addon && ADDON_PROVIDERS.get(addon.provider);
+      if (!addon?.enabled || !provider) return;
+      const queue = await store.addons.listDeliveries(addonId, 'pending', ctx.policy.batchSize);
+      if (queue.length === 0) return;
+      const secrets = provider.signed
+        ? activeSecrets(await store.addons.getSigningSecrets(addonId), ctx.codec, now())
+        : [];
+      for (const d of queue) {
+        if (stopped || !(await ctx.hold())) return;
+        if (d.nextAttemptAt > now()) {
+          wakeAt(d.nextAttemptAt);
+          return;
+        }
+        const attempt = d.attempts + 1;
+        const event = await ctx.event(d.eventId);
+        const outcome: Outcome = event
+          ? await send(addon, provider, event, attempt, secrets)
+          : {
+              ok: false,
+              statusCode: null,
+              durationMs: 0,
+              error: 'the event is no longer in the log',
+              final: true,
+            };
+        const at = now();
+        const next = outcome.ok ? null : afterFailure(d, outcome, at, ctx.policy);
+        const recorded = await store.transaction(async (tx) => {
+          if (!(await ctx.stillHeld(tx))) return false;
+          await tx.addons.recordAttempts([
+            {
+              addonId,
+              eventId: d.eventId,
+              attempt,
+              statusCode: outcome.statusCode,
+              durationMs: outcome.durationMs,
+              error: outcome.error,
+              createdAt: new Date(at).toISOString(),
+            },
+          ]);
+          if (next) await tx.addons.updateDelivery(next);
+          else await tx.addons.deleteDelivery(addonId, d.eventId);
+          return true;
+        });
+        if (!recorded) return;
+        if (!next) continue;
+        const fields = {
+          addonId,
+          provider: addon.provider,
+          eventId: d.eventId,
+          attempts: attempt,
+          failure: outcome.error,
+        };
+        if (next.state === 'parked') {
+          logger.warn('addon delivery gave up on an event and parked it', fields);
+          continue;
+        }
+        if (attempt === 1) logger.warn('addon delivery failed; retrying with backoff', fields);
+        wakeAt(next.nextAttemptAt);
+        return;
+      }
+      if (queue.length < ctx.policy.batchSize) return;
+    }
+  }
+
+  /** Runs the worker now (or once more after the current run); resolves when it is idle. */
+  function kick(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    running = (async () => {
+      ctx.busy(1);
+      try {
+        do {
+          again = false;
+          await drain();
+        } while (again && !stopped);
+      } catch (error) {
+        logger.error('addon delivery failed', { addonId, error: String(error) });
+        wakeAt(now() + ctx.policy.baseDelayMs);
+      } finally {
+        ctx.busy(-1);
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    kick,
+    /** Stops retries and waits for the attempt under way. */
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type AddonWorker = ReturnType<typeof createAddonWorker>;
