@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { describeAccessContract } from './access-contract.js';
 import { describeAddonDeliveryContract } from './addon-delivery-contract.js';
+import { describeAddonQueueContract } from './addon-queue-contract.js';
 import { describeCascadeContract } from './cascade-contract.js';
 import { describeEventContract } from './event-contract.js';
 import { describeEventSearchContract } from './event-search-contract.js';
@@ -37,6 +38,7 @@ export function describeStoreContract(name: string, open: StoreFactory): void {
     describeIntegrationContract(open);
     describeMetricsContract(open);
     describeAddonDeliveryContract(open);
+    describeAddonQueueContract(open);
     describeEventContract(open);
     describeEventSearchContract(open);
     describeTransactionContract(open);
