@@ -26,7 +26,11 @@ import { createStrategyService, type StrategyService } from './services/features
 import { createTagService, type TagService } from './services/features/tag-service.js';
 import { createExportService, type ExportService } from './services/insights/export-service.js';
 import { createInsightsService, type InsightsService } from './services/insights/insights-service.js';
-import { type AddonService, createAddonService } from './services/integrations/addon-service.js';
+import {
+  type AddonService,
+  type AddonServiceOptions,
+  createAddonService,
+} from './services/integrations/addon-service.js';
 import { createSignalService, type SignalService } from './services/integrations/signal-service.js';
 import { type BackupService, createBackupService } from './services/operations/backup-service.js';
 import {
@@ -77,6 +81,12 @@ export interface FlagstaffOptions {
    * under another key show masked.
    */
   secretKey?: string;
+  /**
+   * Addon delivery: retry window (default 24 hours), backoff, timeouts, delivery-log retention and
+   * the lease term shared by processes on one store. Webhook signing secrets are sealed under
+   * `secretKey` too when it is given.
+   */
+  addonDelivery?: Omit<AddonServiceOptions, 'secretKey'>;
   /** Keep token secrets write-only even with a `secretKey` (nothing sealed, listings masked). */
   tokenSecretsWriteOnly?: boolean;
   /** Bounds of the SDK-facing caches: prepared answers, the delta window, revision trust. */
@@ -132,7 +142,10 @@ function createServices(
       sessions: { sessionIdleTtlMs: options.sessionIdleTtlMs, loginThrottle: options.loginThrottle },
     }),
     accounts: createAccountService(deps),
-    addons: createAddonService({ ...deps, http: options.http ?? fetchHttp }),
+    addons: createAddonService(
+      { ...deps, http: options.http ?? fetchHttp },
+      { ...options.addonDelivery, secretKey: options.secretKey },
+    ),
     signals: createSignalService({ ...deps, limits: options.signalLimits }),
     metrics: createMetricsService(deps, {
       ...options.metricsLimits,

@@ -26,6 +26,14 @@ export {
   importBodySchema,
 } from './services/features/import-schema.js';
 export type { ImportService } from './services/features/import-service.js';
+export {
+  deliveryLogQuerySchema,
+  deliveryQueueQuerySchema,
+  type IntegrationEvent,
+  type QueuedDeliveryView,
+} from './services/integrations/addon-delivery-views.js';
+export type { AddonServiceOptions, AddonView, CreatedAddon } from './services/integrations/addon-service.js';
+export { signatureOf as webhookSignature } from './services/integrations/addon-signing.js';
 export type { BackupService } from './services/operations/backup-service.js';
 export type {
   ClientCacheOptions,

@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
 import type { AddonDelivery, AddonDeliveryAttempt } from '../../domain/addon-delivery.js';
 import type { FlagstaffEvent } from '../../domain/event.js';
+import { parseWith } from '../../domain/parse.js';
 import { FlagstaffError, notFound } from '../../errors.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { inTransaction, type ServiceDeps } from '../deps.js';
@@ -36,6 +38,25 @@ export interface QueuedDeliveryView {
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
+
+const limit = (max: number) =>
+  z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`);
+
+/** Query of `GET /addons/:id/events`. */
+export const deliveryLogQuerySchema = z.object({
+  limit: limit(500).optional(),
+  offset: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0').optional(),
+});
+
+/** Query of `GET /addons/:id/deliveries`. */
+export const deliveryQueueQuerySchema = z.object({
+  state: z.enum(['pending', 'parked']).optional(),
+  limit: limit(1000).optional(),
+});
 
 /** The delivery log, the queues and replay of an addon (part of the addon service). */
 export function createDeliveryViews(deps: ServiceDeps, delivery: { replayed(addonId: number): void }) {
@@ -91,9 +112,10 @@ export function createDeliveryViews(deps: ServiceDeps, delivery: { replayed(addo
     async deliveryLog(
       caller: Caller,
       id: number,
-      page: { limit?: number | undefined; offset?: number | undefined } = {},
+      query: unknown = {},
     ): Promise<{ integrationEvents: IntegrationEvent[] }> {
       await deps.policy.require(caller, 'NONE', {});
+      const page = parseWith(deliveryLogQuerySchema, query);
       await requireAddon(store, id);
       const attempts = await store.addons.listAttempts(id, {
         limit: page.limit ?? 50,
@@ -110,10 +132,10 @@ export function createDeliveryViews(deps: ServiceDeps, delivery: { replayed(addo
     async deliveries(
       caller: Caller,
       id: number,
-      state: AddonDelivery['state'],
-      limit = 100,
+      query: unknown = {},
     ): Promise<{ deliveries: QueuedDeliveryView[] }> {
       await deps.policy.require(caller, 'NONE', {});
+      const { state = 'pending', limit = 100 } = parseWith(deliveryQueueQuerySchema, query);
       await requireAddon(store, id);
       const queue = await store.addons.listDeliveries(id, state, limit);
       const events = await eventsFor(

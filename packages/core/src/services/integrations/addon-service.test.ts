@@ -293,7 +293,7 @@ describe('webhook delivery', () => {
       );
       const status = (await addons.get(alice, id)).delivery;
       expect(status).toMatchObject({ state: 'parked', parked: 1, pending: 0 });
-      const { deliveries } = await addons.deliveries(alice, id, 'parked');
+      const { deliveries } = await addons.deliveries(alice, id, { state: 'parked' });
       expect(deliveries.map((d) => [d.event, d.lastError])).toEqual([
         [expect.objectContaining({ featureName: 'down' }), 'HTTP 500'],
       ]);
