@@ -8,4 +8,5 @@ export type { SharedStoreFactory } from './shared-delivery-contract.js';
 export { describeSharedAddonDelivery } from './shared-delivery-contract.js';
 export type { StoreFactory } from './store-contract.js';
 export { describeStoreContract } from './store-contract.js';
+export { type ReceivedDelivery, startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 export { type ContractStore, withWriteTransactions } from './write-transactions.js';

@@ -1,9 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { SYSTEM } from '../auth/caller.js';
 import { createFlagstaff, type Flagstaff } from '../flagstaff.js';
 import type { Store } from '../ports/store.js';
+import { startWebhookReceiver } from './webhook-receiver.js';
 import { withWriteTransactions } from './write-transactions.js';
 
 /**
@@ -13,28 +12,6 @@ import { withWriteTransactions } from './write-transactions.js';
 export type SharedStoreFactory = () => Promise<readonly [Store, Store]>;
 
 const actor = SYSTEM;
-
-/** A webhook receiver on an ephemeral loopback port, recording the feature name of each POST. */
-async function startReceiver() {
-  const received: string[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      received.push(String(JSON.parse(body).featureName));
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    received,
-    url: `http://127.0.0.1:${port}/hook`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A clock at real time plus an offset the test moves. */
 function offsetClock() {
@@ -61,7 +38,10 @@ export function describeSharedAddonDelivery(name: string, openPair: SharedStoreF
 
     /** Two instances; `a` is created and holds the delivery lease before `b` exists. */
     async function setup(clocks: { a?: { now(): Date }; b?: { now(): Date } } = {}) {
-      const receiver = await startReceiver();
+      // Quick retries, so a receiver that refuses for a moment is retried within the test.
+      const addonDelivery = { retryBaseDelayMs: 10, retryMaxDelayMs: 50 };
+      const receiver = await startWebhookReceiver();
+      const names = (): string[] => receiver.delivered().map((r) => String(r.featureName));
       cleanup.push(receiver.close);
       const [first, second] = await openPair();
       const instances: Flagstaff[] = [];
@@ -70,10 +50,10 @@ export function describeSharedAddonDelivery(name: string, openPair: SharedStoreF
         await second.close();
         await first.close();
       });
-      const a = await createFlagstaff({ store: first, ...(clocks.a && { clock: clocks.a }) });
+      const a = await createFlagstaff({ store: first, addonDelivery, ...(clocks.a && { clock: clocks.a }) });
       instances.push(a);
       await a.addons.deliverPending();
-      const b = await createFlagstaff({ store: second, ...(clocks.b && { clock: clocks.b }) });
+      const b = await createFlagstaff({ store: second, addonDelivery, ...(clocks.b && { clock: clocks.b }) });
       instances.push(b);
       await b.addons.deliverPending();
       await a.addons.create(actor, {
@@ -83,9 +63,9 @@ export function describeSharedAddonDelivery(name: string, openPair: SharedStoreF
       });
       /** Lets both instances deliver until `count` arrived, then once more, so extras would show. */
       const deliverAll = async (count: number): Promise<void> => {
-        for (let i = 0; i < 250 && receiver.received.length < count; i++) {
+        for (let i = 0; i < 250 && names().length < count; i++) {
           await Promise.all([a.addons.deliverPending(), b.addons.deliverPending()]);
-          if (receiver.received.length < count) await new Promise((r) => setTimeout(r, 20));
+          if (names().length < count) await new Promise((r) => setTimeout(r, 20));
         }
         await new Promise((r) => setTimeout(r, 100));
         await Promise.all([a.addons.deliverPending(), b.addons.deliverPending()]);
@@ -95,28 +75,43 @@ export function describeSharedAddonDelivery(name: string, openPair: SharedStoreF
         (await a.store.events.search({ type: 'feature-created', ascending: true })).map((e) =>
           String(e.featureName),
         );
-      return { a, b, receiver, deliverAll, logged };
+      return { a, b, receiver, names, deliverAll, logged };
     }
 
     test('each event is delivered once, in log order, while both instances write and deliver', async () => {
-      const { a, b, receiver, deliverAll, logged } = await setup();
-      const names = Array.from({ length: 12 }, (_, i) => `feature-${i}`);
+      const { a, b, names, deliverAll, logged } = await setup();
+      const written = Array.from({ length: 12 }, (_, i) => `feature-${i}`);
       await Promise.all(
-        names.map(async (feature, i) => {
+        written.map(async (feature, i) => {
           await (i % 2 === 0 ? a : b).features.create(actor, 'default', { name: feature });
           await Promise.all([a.addons.deliverPending(), b.addons.deliverPending()]);
         }),
       );
-      await deliverAll(names.length);
-      expect([...receiver.received].sort()).toEqual([...names].sort());
-      expect(receiver.received).toEqual(await logged());
+      await deliverAll(written.length);
+      expect([...names()].sort()).toEqual([...written].sort());
+      expect(names()).toEqual(await logged());
+    });
+
+    test('a receiver that refuses for a while gets every event once, in log order, from either instance', async () => {
+      const { a, b, receiver, names, deliverAll, logged } = await setup();
+      // Down for the first 15 requests, whichever instance sends them.
+      receiver.answerWith(({ index }) => (index < 15 ? 503 : 200));
+      const written = Array.from({ length: 30 }, (_, i) => `flaky-${i}`);
+      for (const [i, name] of written.entries()) {
+        await (i % 2 === 0 ? a : b).features.create(actor, 'default', { name });
+        if (i % 5 === 0) await Promise.all([a.addons.deliverPending(), b.addons.deliverPending()]);
+      }
+      await deliverAll(written.length);
+      expect(receiver.received.filter((r) => r.status === 503).length).toBe(15);
+      expect(names()).toEqual(await logged());
+      expect(new Set(receiver.delivered().map((r) => r.eventId)).size).toBe(written.length);
     });
 
     test('when the delivering instance stops, the other takes over where it left off', async () => {
-      const { a, b, receiver, deliverAll } = await setup();
+      const { a, b, names, deliverAll } = await setup();
       await b.features.create(actor, 'default', { name: 'before' });
       await deliverAll(1);
-      expect(receiver.received).toEqual(['before']);
+      expect(names()).toEqual(['before']);
       const holder = (await b.store.addons.getDeliveryLease())?.holder;
       expect(holder).toBeDefined();
       await a.addons.stop();
@@ -124,12 +119,12 @@ export function describeSharedAddonDelivery(name: string, openPair: SharedStoreF
       await b.features.create(actor, 'default', { name: 'after-1' });
       await a.features.create(actor, 'default', { name: 'after-2' });
       await deliverAll(3);
-      expect(receiver.received).toEqual(['before', 'after-1', 'after-2']);
+      expect(names()).toEqual(['before', 'after-1', 'after-2']);
     });
 
     test('a lease whose holder died is taken over once it expires, nothing lost or repeated', async () => {
       const clock = offsetClock();
-      const { a, b, receiver, deliverAll } = await setup({ b: clock });
+      const { a, b, names, deliverAll } = await setup({ b: clock });
       await b.features.create(actor, 'default', { name: 'first' });
       await deliverAll(1);
       // What a process that took the lease and then died leaves behind: a lease no one renews.
@@ -142,11 +137,11 @@ export function describeSharedAddonDelivery(name: string, openPair: SharedStoreF
       await b.addons.deliverPending();
       await new Promise((r) => setTimeout(r, 100));
       await b.addons.deliverPending();
-      expect(receiver.received).toEqual(['first']);
+      expect(names()).toEqual(['first']);
       clock.advance(30_000);
       await b.features.create(actor, 'default', { name: 'after-expiry' });
       await deliverAll(3);
-      expect(receiver.received).toEqual(['first', 'while-held', 'after-expiry']);
+      expect(names()).toEqual(['first', 'while-held', 'after-expiry']);
       expect((await b.store.addons.getDeliveryLease())?.holder).not.toBe('crashed');
     });
   });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { startWebhookReceiver, type WebhookReceiver } from '@flagstaff/core/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, startTestServer, type TestServer } from '../testing/harness.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 
 let s: TestServer;
 let receiver: WebhookReceiver;

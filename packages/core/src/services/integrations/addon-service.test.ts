@@ -266,6 +266,53 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('a receiver down for two hours (on a controllable clock) gets everything, in order, once it is back', async () => {
+    await flagstaff.addons.stop();
+    const deps = {
+      store: flagstaff.store,
+      clock,
+      ids: cryptoIds,
+      policy: flagstaff.policy,
+      logger: silentLogger,
+      http: fetchHttp,
+    };
+    const addons = createAddonService(deps, { pollMs: 60_000 });
+    try {
+      await addons.create(alice, webhook({ url: receiver.url() }));
+      receiver.statuses.push(...Array.from({ length: 1_000 }, () => 503));
+      const names: string[] = [];
+      // Two hours of outage, an event written every ten minutes, delivery tried as backoff allows.
+      for (let minute = 0; minute < 120; minute += 2) {
+        if (minute % 10 === 0) {
+          names.push(`outage-${minute}`);
+          await flagstaff.features.create(alice, 'default', { name: `outage-${minute}` });
+        }
+        await addons.deliverPending();
+        clock.advance(2 * 60_000);
+      }
+      expect(receiver.received.length).toBeGreaterThan(5);
+      expect((await addons.list(alice)).addons[0]?.delivery).toMatchObject({
+        state: 'retrying',
+        pending: 12,
+      });
+      receiver.statuses.length = 0;
+      // Back: the next retry (at most the 10-minute backoff ceiling away) drains the queue.
+      for (let minute = 0; minute <= 10; minute += 2) {
+        clock.advance(2 * 60_000);
+        await addons.deliverPending();
+      }
+      const delivered = receiver.received.slice(-names.length).map((r) => JSON.parse(r.body).featureName);
+      expect(delivered).toEqual(names);
+      expect((await addons.list(alice)).addons[0]?.delivery).toMatchObject({
+        state: 'healthy',
+        pending: 0,
+        parked: 0,
+      });
+    } finally {
+      await addons.stop();
+    }
+  });
+
   it('parks an event once its retry window has passed, and delivers it again on replay', async () => {
     await flagstaff.addons.stop();
     const logger: Logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
