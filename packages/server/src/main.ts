@@ -1,20 +1,8 @@
-import { ConfigError, loadConfig } from './config.js';
 import { jsonLogger, logLevelOf } from './logger.js';
-import { startServer } from './server.js';
+import { serve } from './serve.js';
 import { handleSignals } from './shutdown.js';
 
-async function main(): Promise<void> {
-  const logger = jsonLogger(undefined, logLevelOf(process.env.LOG_LEVEL));
-  try {
-    const config = loadConfig(process.env);
-    const running = await startServer(config, logger);
-    handleSignals(running.close, process, logger);
-  } catch (error) {
-    logger.error(error instanceof ConfigError ? error.message : 'could not start', {
-      error: error instanceof Error ? error.message : String(error),
-    });
-    process.exit(1);
-  }
-}
-
-void main();
+// `npm start`: the same as `flagstaff serve`, configured by environment variables only.
+const running = await serve(process.env);
+if (running) handleSignals(running.close, process, jsonLogger(undefined, logLevelOf(process.env.LOG_LEVEL)));
+else process.exit(1);
