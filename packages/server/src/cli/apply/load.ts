@@ -47,7 +47,7 @@ function duplicates(file: ApplyFile): string[] {
 
 /** Parses and validates an apply document (YAML or JSON text); every problem is named by its path. */
 export function parseApplyText(text: string, source: string): ApplyFile {
-  const doc = parseDocument(text, { prettyErrors: false });
+  const doc = parseDocument(text);
   if (doc.errors.length > 0) {
     const first = doc.errors[0]!;
     const where = first.linePos ? ` (line ${first.linePos[0].line}, column ${first.linePos[0].col})` : '';

@@ -187,8 +187,13 @@ function planSegments(file: ApplyFile, state: ServerState, api: ApiClient, ids: 
           },
         },
       ];
-    const comparable = (s: typeof body) => ({ ...s, constraints: s.constraints.map(normConstraint) });
-    if (same(comparable(body), comparable({ ...current, constraints: current.constraints }))) return [];
+    const comparable = (s: Pick<typeof body, 'name' | 'description' | 'project' | 'constraints'>) => ({
+      name: s.name,
+      description: s.description ?? null,
+      project: s.project ?? null,
+      constraints: s.constraints.map(normConstraint),
+    });
+    if (same(comparable(body), comparable(current))) return [];
     return [
       {
         op: 'update',
