@@ -40,12 +40,13 @@ export function createApiClient(options: { url: string; token?: string; fetch?: 
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.token) headers.authorization = options.token;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const init = { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) };
     let res: Response;
     try {
-      res = await doFetch(`${url}${path}`, {
-        method,
-        headers,
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      // A kept-alive connection the server has just closed fails at once: a GET is safe to send again.
+      res = await doFetch(`${url}${path}`, init).catch((error: unknown) => {
+        if (method !== 'GET') throw error;
+        return doFetch(`${url}${path}`, init);
       });
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';

@@ -111,7 +111,6 @@ async function runTypegen(args: string[], io: CliIo): Promise<number> {
       ...serverOptions,
       from: { type: 'string' },
       project: { type: 'string', multiple: true },
-      'unleash-client': { type: 'boolean' },
     },
     'typegen',
   );
@@ -121,7 +120,7 @@ async function runTypegen(args: string[], io: CliIo): Promise<number> {
     ? catalogFromFile(loadApplyFile(values.from))
     : await catalogFromServer(clientFrom(values, io), projects);
   const source = values.from ?? 'the server';
-  emit(renderTypes(catalog, { source, unleashClient: values['unleash-client'] ?? false }), values.out, io);
+  emit(renderTypes(catalog, { source }), values.out, io);
   return 0;
 }
 

@@ -67,10 +67,7 @@ function variantType(name: string, payloadTypes: Set<string>): string {
 }
 
 /** TypeScript source: flag names (a `const` array and a union), variant and payload types, a typed wrapper. */
-export function renderTypes(
-  catalog: FlagCatalog,
-  options: { source: string; unleashClient?: boolean },
-): string {
+export function renderTypes(catalog: FlagCatalog, options: { source: string }): string {
   const flags = [...catalog.keys()].sort();
   const variants = flags.map((flag) => {
     const entries = [...(catalog.get(flag) ?? new Map<string, Set<string>>())].sort(([a], [b]) =>
@@ -99,7 +96,10 @@ export function renderTypes(
     '  | FlagVariants[F]',
     "  | { name: 'disabled'; enabled: false; payload?: undefined };",
     '',
-    '/** The part of an evaluator the wrapper uses: `flagstaff.client.evaluator(env)` and unleash-client both fit. */',
+    '/**',
+    ' * The part of an evaluator the wrapper uses: `flagstaff.client.evaluator(env)` and unleash-client both fit',
+    " * (unleash-client's own UnleashTypes hook declares `flagNames: string`, so it cannot be narrowed).",
+    ' */',
     'export interface FlagEvaluator<C> {',
     '  isEnabled(name: string, context: C, fallback?: boolean): boolean;',
     '  getVariant(name: string, context: C): { name: string; enabled: boolean; payload?: { type: string; value: string } };',
@@ -115,15 +115,5 @@ export function renderTypes(
     '}',
     '',
   ];
-  if (options.unleashClient)
-    lines.push(
-      "// unleash-client (6.12 and later) takes flag names from this interface: isEnabled('typo') no longer compiles.",
-      "declare module 'unleash-client' {",
-      '  interface UnleashTypes {',
-      '    flagNames: FlagName;',
-      '  }',
-      '}',
-      '',
-    );
   return lines.join('\n');
 }

@@ -51,14 +51,13 @@ ${CONNECTION}
                      (also "prune: true" in the file; --no-prune overrides the file)
   --no-prune         never archive
 `,
-  typegen: `Usage: flagstaff typegen [--from <file> | --url <url> --token <secret>] [--project <id>] [--unleash-client] [--out <file>]
+  typegen: `Usage: flagstaff typegen [--from <file> | --url <url> --token <secret>] [--project <id>] [--out <file>]
 
 Writes TypeScript: the flag names (a const array and a union), each flag's variants with their payload
 types, and typedFlags(evaluator) for the in-process evaluator or unleash-client.
 ${CONNECTION}
   --from <file>      read the flags from an apply file instead of a server
   --project <id>     only this project (repeatable; default: every project)
-  --unleash-client   also declare the names to unleash-client (module augmentation of UnleashTypes)
   --out <file>       write to this file instead of stdout
 `,
 };
