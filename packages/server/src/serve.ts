@@ -24,13 +24,13 @@ export async function applyInProcess(flagstaff: Flagstaff, file: string, logger:
 
 /**
  * `flagstaff serve`: the standalone server from environment variables; `applyFile` (or
- * FLAGSTAFF_APPLY_FILE) is applied before listening. Logs and exits 1 when it cannot start.
+ * FLAGSTAFF_APPLY_FILE) is applied before listening. Logs why and resolves to undefined when it cannot start.
  */
 export async function serve(
   env: Record<string, string | undefined>,
   applyFilePath?: string,
+  logger: Logger = jsonLogger(undefined, logLevelOf(env.LOG_LEVEL)),
 ): Promise<RunningServer | undefined> {
-  const logger = jsonLogger(undefined, logLevelOf(env.LOG_LEVEL));
   try {
     const config = loadConfig(env);
     const file = applyFilePath ?? (env.FLAGSTAFF_APPLY_FILE?.trim() || undefined);
@@ -41,7 +41,6 @@ export async function serve(
     logger.error(error instanceof ConfigError ? error.message : 'could not start', {
       error: error instanceof Error ? error.message : String(error),
     });
-    process.exitCode = 1;
     return undefined;
   }
 }
