@@ -14,7 +14,7 @@ tagTypes:
 contextFields:
   - name: plan
     description: Billing plan
-    legalValues: [free, pro]
+    legalValues: [free, { value: pro, description: Paying }]
 segments:
   - name: beta-users
     constraints:
@@ -44,9 +44,25 @@ features:
   - name: search-v2
     project: payments
     type: experiment
+    impressionData: true
     environments:
       production:
         enabled: true
+      development:
+        strategies:
+          - name: default
+            title: Staff
+            constraints:
+              - { contextName: currentTime, operator: DATE_AFTER, value: "2026-01-01T00:00:00.000Z" }
+              - { contextName: userId, operator: STR_STARTS_WITH, values: [a, B], caseInsensitive: true, inverted: true }
+            variants:
+              - { name: fast, weight: 300, weightType: fix, payload: { type: number, value: "3" } }
+              - { name: slow }
+          - name: userWithId
+            disabled: true
+            parameters: { userIds: "ada,bob" }
+        variants:
+          - { name: fixed, weight: 1000, weightType: fix, stickiness: userId, overrides: [{ contextName: userId, values: ["1"] }] }
 `;
 
 let server: CliTestServer;
@@ -163,6 +179,25 @@ describe('flagstaff apply', () => {
     expect(err).toContain(
       'features[0].environments.development.strategies[0].segments[0]: no segment "nope"',
     );
+  });
+
+  it('takes JSON too, and prints the plan in a readable form', async () => {
+    const json = JSON.stringify({
+      features: [
+        { name: 'from-json', project: 'payments', environments: { development: { enabled: true } } },
+      ],
+    });
+    const { code, plan } = await apply(json);
+    expect(code).toBe(0);
+    expect(plan).toBe(
+      [
+        'Plan: 1 to create, 1 to change, 0 to delete, 0 to archive',
+        '  + create feature payments/from-json',
+        '  ~ update environment payments/from-json@development (enable)',
+        '',
+      ].join('\n'),
+    );
+    expect((await apply(json)).plan).toMatch(/^No changes/);
   });
 
   it('reports the HTTP status and the server message on a refused call', async () => {
