@@ -11,7 +11,10 @@ import { createApiClient } from './api-client.js';
 import { runCli } from './run.js';
 import { ADMIN_TOKEN, type CliTestServer, recordingIo, startCliTestServer } from './test-server.js';
 
-const bin = join(dirname(fileURLToPath(import.meta.url)), '../../dist/cli.js');
+const pkg = join(dirname(fileURLToPath(import.meta.url)), '../..');
+// The bin package.json names; it loads the build.
+const bin = join(pkg, 'bin/flagstaff.js');
+const built = join(pkg, 'dist/cli.js');
 const run = promisify(execFile);
 const FILE = `
 projects: [{ id: ops, name: Operations }]
@@ -46,7 +49,7 @@ const opsFeatures = async (url: string) =>
 
 describe('the flagstaff bin', () => {
   it('prints usage, and runs apply through the built bin', async () => {
-    expect(existsSync(bin), `${bin} is missing: run \`npm run build\` first`).toBe(true);
+    expect(existsSync(built), `${built} is missing: run \`npm run build\` first`).toBe(true);
     const help = await run(process.execPath, [bin, '--help']);
     expect(help.stdout).toContain('Usage: flagstaff <command>');
     expect((await run(process.execPath, [bin, 'apply', '--help'])).stdout).toContain('--dry-run');
