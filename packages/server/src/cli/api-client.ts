@@ -55,7 +55,15 @@ export function createApiClient(options: { url: string; token?: string; fetch?: 
     const text = await res.text();
     if (!res.ok)
       throw new ApiError(res.status, `${method} ${path} failed: HTTP ${res.status} ${describeFailure(text)}`);
-    return (text ? JSON.parse(text) : undefined) as T;
+    if (!text) return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError(
+        res.status,
+        `${method} ${path}: the answer is not JSON (is ${url} a Flagstaff server?)`,
+      );
+    }
   };
   return { url, request, get: (path) => request('GET', path) };
 }

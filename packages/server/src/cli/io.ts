@@ -64,7 +64,11 @@ export function clientFrom(values: { url?: string; token?: string }, io: CliIo):
 export function emit(text: string, out: string | undefined, io: CliIo): void {
   if (out === undefined) io.stdout(text);
   else {
-    writeFileSync(out, text);
+    try {
+      writeFileSync(out, text);
+    } catch (error) {
+      throw new CliError(`cannot write ${out}: ${error instanceof Error ? error.message : String(error)}`);
+    }
     io.stderr(`wrote ${out}\n`);
   }
 }

@@ -124,6 +124,13 @@ describe('flagstaff export / import', () => {
     const badFile = recordingIo(target);
     expect(await runCli(['import', notJson], badFile)).toBe(1);
     expect(badFile.err.join('')).toContain('is not JSON');
+    const unwritable = recordingIo(source);
+    expect(await runCli(['export', '--out', join(dir, 'no-such-dir', 'x.json')], unwritable)).toBe(1);
+    expect(unwritable.err.join('')).toMatch(/^flagstaff export: cannot write .*x\.json: ENOENT/);
+    const notFlagstaff = recordingIo();
+    notFlagstaff.env.FLAGSTAFF_URL = 'http://127.0.0.1:1';
+    expect(await runCli(['export'], notFlagstaff)).toBe(1);
+    expect(notFlagstaff.err.join('')).toContain('could not reach the server');
     const usage = recordingIo(source);
     expect(await runCli(['export', '--colour'], usage)).toBe(2);
     expect(usage.err.join('')).toContain("Unknown option '--colour'");
