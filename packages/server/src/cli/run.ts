@@ -15,6 +15,14 @@ const list = (values: string[] | undefined) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
+function noPositionals(positionals: string[], command: string): void {
+  if (positionals.length > 0)
+    throw new CliError(
+      `flagstaff ${command} takes no arguments, not "${positionals[0]}" (see flagstaff ${command} --help)`,
+      2,
+    );
+}
+
 function onePositional(positionals: string[], command: string, what: string): string {
   if (positionals.length !== 1)
     throw new CliError(`flagstaff ${command} takes one ${what} (see flagstaff ${command} --help)`, 2);
@@ -22,7 +30,7 @@ function onePositional(positionals: string[], command: string, what: string): st
 }
 
 async function runExport(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseCommand(
+  const { values, positionals } = parseCommand(
     args,
     {
       ...serverOptions,
@@ -34,6 +42,7 @@ async function runExport(args: string[], io: CliIo): Promise<number> {
     'export',
   );
   if (values.help) return help('export', io);
+  noPositionals(positionals, 'export');
   const client = clientFrom(values, io);
   const features = list(values.features);
   const doc = await exportFeatures(client, {
@@ -105,7 +114,7 @@ async function runApply(args: string[], io: CliIo): Promise<number> {
 }
 
 async function runTypegen(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseCommand(
+  const { values, positionals } = parseCommand(
     args,
     {
       ...serverOptions,
@@ -115,11 +124,12 @@ async function runTypegen(args: string[], io: CliIo): Promise<number> {
     'typegen',
   );
   if (values.help) return help('typegen', io);
+  noPositionals(positionals, 'typegen');
   const projects = list(values.project);
   const catalog = values.from
     ? catalogFromFile(loadApplyFile(values.from))
     : await catalogFromServer(clientFrom(values, io), projects);
-  const source = values.from ?? 'the server';
+  const source = values.from ?? values.url ?? io.env.FLAGSTAFF_URL ?? 'the server';
   emit(renderTypes(catalog, { source }), values.out, io);
   return 0;
 }
@@ -131,8 +141,7 @@ async function runServe(args: string[], io: CliIo): Promise<number | 'running'> 
     'serve',
   );
   if (values.help) return help('serve', io);
-  if (positionals.length > 0)
-    throw new CliError(`flagstaff serve takes no arguments, not "${positionals[0]}"`, 2);
+  noPositionals(positionals, 'serve');
   const running = await serve(io.env, values.apply);
   if (!running) return 1;
   handleSignals(running.close, process, jsonLogger(undefined, logLevelOf(io.env.LOG_LEVEL)));
