@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const serverMain = join(root, 'examples/standalone-server/dist/main.js');
+const serverMain = join(root, 'packages/server/dist/main.js');
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {

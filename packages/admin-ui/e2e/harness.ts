@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '@flagstaff/core';
 import { createNodeHandler } from '@flagstaff/http';
-import { loadConfig } from '@flagstaff/standalone-server/src/config.js';
-import { type RunningServer, startServer } from '@flagstaff/standalone-server/src/server.js';
+import { loadConfig, type RunningServer, startServer } from '@flagstaff/server';
 
 export interface Harness {
   /** Where the router is mounted, ending in `/` (e.g. `http://127.0.0.1:1234/flags/`). */

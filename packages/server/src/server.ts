@@ -63,7 +63,11 @@ async function bootstrapAdminUser(flagstaff: Flagstaff, config: ServerConfig, lo
 export async function startServer(
   config: ServerConfig,
   logger: Logger,
-  options: { store?: Store } = {},
+  options: {
+    store?: Store;
+    /** Runs once the store is open and bootstrapped, before the port is opened (e.g. applying a file). */
+    beforeListen?: (flagstaff: Flagstaff) => Promise<void>;
+  } = {},
 ): Promise<RunningServer> {
   const store = options.store ?? (await openStore(config.database, logger));
   const flagstaff = await createFlagstaff({
@@ -84,6 +88,14 @@ export async function startServer(
     }
   } else
     logger.warn('authentication is off (FLAGSTAFF_AUTH=none): anyone who can reach the server is an admin');
+  if (options.beforeListen) {
+    try {
+      await options.beforeListen(flagstaff);
+    } catch (error) {
+      await flagstaff.close();
+      throw error;
+    }
+  }
 
   let stopping = false;
   // node:http with the framework-neutral handler: no Express between the socket and the API.
