@@ -151,6 +151,8 @@ describe('addon delivery lease', () => {
       await second.deliverPending();
       expect(b.sent).toEqual(['slow', 'next']);
       const position = await store.addons.getDeliveredThrough();
+      // a's clock moved on through the stall too, as wall clocks do: its next lease check asks the store.
+      clockA.advance(31_000);
       a.release('slow');
       await stalled;
       // a's save was refused: it sent nothing more and left the position where b put it.

@@ -1,5 +1,5 @@
 import type { Addon } from '../../domain/addon.js';
-import type { AddonDelivery } from '../../domain/addon-delivery.js';
+import type { AddonDelivery, AddonDeliveryAttempt } from '../../domain/addon-delivery.js';
 import type { FlagstaffEvent } from '../../domain/event.js';
 import type { HttpClient } from '../../ports/runtime-ports.js';
 import type { Repositories } from '../../ports/store.js';
@@ -34,6 +34,15 @@ export interface WorkerContext {
   stillHeld(tx: Repositories): Promise<boolean>;
   /** The event with this id, from a cache of recent ones or the log. */
   event(id: number): Promise<FlagstaffEvent | null>;
+}
+
+/** Deliveries recorded per transaction while they succeed. */
+const RECORD_BATCH = 50;
+
+/** An attempt made, waiting to be recorded; `next` is the delivery's state after a failure. */
+interface Result {
+  attempt: Omit<AddonDeliveryAttempt, 'id'>;
+  next: AddonDelivery | null;
 }
 
 interface Outcome {
@@ -154,41 +163,64 @@ export function createAddonWorker(ctx: WorkerContext, addonId: number) {
     }
   }
 
-  /** Works through the queue until it is empty, waits on backoff, or the lease is lost. */
+  /**
+   * Records attempts with their outcome (delivered: off the queue; failed: its next state) in one
+   * transaction. False, with nothing written, when the lease turned out lost.
+   */
+  async function record(results: readonly Result[]): Promise<boolean> {
+    if (results.length === 0) return true;
+    return store.transaction(async (tx) => {
+      if (!(await ctx.stillHeld(tx))) return false;
+      await tx.addons.recordAttempts(results.map((r) => r.attempt));
+      for (const r of results) {
+        if (r.next) await tx.addons.updateDelivery(r.next);
+        else await tx.addons.deleteDelivery(addonId, r.attempt.eventId);
+      }
+      return true;
+    });
+  }
+
+  /**
+   * Works through the queue until it is empty, waits on backoff, or the lease is lost. Successes are
+   * recorded in batches (a crash before a batch is recorded sends those events again: at least
+   * once); a failure is recorded at once, with the successes before it.
+   */
   async function drain(): Promise<void> {
-    for (;;) {
-      if (stopped || !(await ctx.hold())) return;
-      const addon = await store.addons.get(addonId);
-      const provider = addon && ADDON_PROVIDERS.get(addon.provider);
-      if (!addon?.enabled || !provider) return;
-      const queue = await store.addons.listDeliveries(addonId, 'pending', ctx.policy.batchSize);
-      if (queue.length === 0) return;
-      const secrets = provider.signed
-        ? activeSecrets(await store.addons.getSigningSecrets(addonId), ctx.codec, now())
-        : [];
-      for (const d of queue) {
+    const done: Result[] = [];
+    const flush = () => record(done.splice(0));
+    try {
+      for (;;) {
         if (stopped || !(await ctx.hold())) return;
-        if (d.nextAttemptAt > now()) {
-          wakeAt(d.nextAttemptAt);
-          return;
-        }
-        const attempt = d.attempts + 1;
-        const event = await ctx.event(d.eventId);
-        const outcome: Outcome = event
-          ? await send(addon, provider, event, attempt, secrets)
-          : {
-              ok: false,
-              statusCode: null,
-              durationMs: 0,
-              error: 'the event is no longer in the log',
-              final: true,
-            };
-        const at = now();
-        const next = outcome.ok ? null : afterFailure(d, outcome, at, ctx.policy);
-        const recorded = await store.transaction(async (tx) => {
-          if (!(await ctx.stillHeld(tx))) return false;
-          await tx.addons.recordAttempts([
-            {
+        const addon = await store.addons.get(addonId);
+        const provider = addon && ADDON_PROVIDERS.get(addon.provider);
+        if (!addon?.enabled || !provider) return;
+        const queue = await store.addons.listDeliveries(addonId, 'pending', ctx.policy.batchSize);
+        if (queue.length === 0) return;
+        const secrets = provider.signed
+          ? activeSecrets(await store.addons.getSigningSecrets(addonId), ctx.codec, now())
+          : [];
+        for (const d of queue) {
+          if (stopped || !(await ctx.hold())) return;
+          if (d.nextAttemptAt > now()) {
+            wakeAt(d.nextAttemptAt);
+            return;
+          }
+          const attempt = d.attempts + 1;
+          const event = await ctx.event(d.eventId);
+          const outcome: Outcome = event
+            ? await send(addon, provider, event, attempt, secrets)
+            : {
+                ok: false,
+                statusCode: null,
+                durationMs: 0,
+                error: 'the event is no longer in the log',
+                final: true,
+              };
+          const at = now();
+          const next = outcome.ok ? null : afterFailure(d, outcome, at, ctx.policy);
+          done.push({
+            next,
+            attempt: {
               addonId,
               eventId: d.eventId,
               attempt,
@@ -197,29 +229,32 @@ export function createAddonWorker(ctx: WorkerContext, addonId: number) {
               error: outcome.error,
               createdAt: new Date(at).toISOString(),
             },
-          ]);
-          if (next) await tx.addons.updateDelivery(next);
-          else await tx.addons.deleteDelivery(addonId, d.eventId);
-          return true;
-        });
-        if (!recorded) return;
-        if (!next) continue;
-        const fields = {
-          addonId,
-          provider: addon.provider,
-          eventId: d.eventId,
-          attempts: attempt,
-          failure: outcome.error,
-        };
-        if (next.state === 'parked') {
-          logger.warn('addon delivery gave up on an event and parked it', fields);
-          continue;
+          });
+          if (!next) {
+            if (done.length >= RECORD_BATCH && !(await flush())) return;
+            continue;
+          }
+          if (!(await flush())) return;
+          const fields = {
+            addonId,
+            provider: addon.provider,
+            eventId: d.eventId,
+            attempts: attempt,
+            failure: outcome.error,
+          };
+          if (next.state === 'parked') {
+            logger.warn('addon delivery gave up on an event and parked it', fields);
+            continue;
+          }
+          if (attempt === 1) logger.warn('addon delivery failed; retrying with backoff', fields);
+          wakeAt(next.nextAttemptAt);
+          return;
         }
-        if (attempt === 1) logger.warn('addon delivery failed; retrying with backoff', fields);
-        wakeAt(next.nextAttemptAt);
-        return;
+        if (!(await flush())) return;
+        if (queue.length < ctx.policy.batchSize) return;
       }
-      if (queue.length < ctx.policy.batchSize) return;
+    } finally {
+      await flush();
     }
   }
 
