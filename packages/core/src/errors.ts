@@ -7,7 +7,9 @@ export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'LIMIT_EXCEEDED'
   | 'RATE_LIMITED'
-  | 'STORE_UNAVAILABLE';
+  | 'STORE_UNAVAILABLE'
+  /** Maintenance mode is on: changes are refused until an Admin turns it off. */
+  | 'MAINTENANCE';
 
 /** The one error class of Flagstaff: a code plus a message that names the property or resource. */
 export class FlagstaffError extends Error {

@@ -6,6 +6,10 @@ import { type AccessService, createAccessService } from './services/access/acces
 import { type AccountService, createAccountService } from './services/access/account-service.js';
 import { type ApiTokenService, createApiTokenService } from './services/access/api-token-service.js';
 import type { LoginThrottleOptions } from './services/access/login-throttle.js';
+import {
+  createPersonalTokenService,
+  type PersonalTokenService,
+} from './services/access/personal-token-service.js';
 import { createSessionService, type SessionService } from './services/access/session-service.js';
 import { createSignupTokenService, type SignupTokenService } from './services/access/signup-token-service.js';
 import { createUserService, type UserService } from './services/access/user-service.js';
@@ -33,6 +37,13 @@ import {
 } from './services/integrations/addon-service.js';
 import { createSignalService, type SignalService } from './services/integrations/signal-service.js';
 import { type BackupService, createBackupService } from './services/operations/backup-service.js';
+import { createHealthService, type HealthService } from './services/operations/health-service.js';
+import {
+  createMaintenanceService,
+  createMaintenanceState,
+  type MaintenanceService,
+  type MaintenanceState,
+} from './services/operations/maintenance.js';
 import {
   type ContextFieldService,
   createContextFieldService,
@@ -116,6 +127,7 @@ const fetchHttp: HttpClient = {
 function createServices(
   deps: ServiceDeps,
   options: FlagstaffOptions,
+  maintenance: MaintenanceState,
 ): Omit<Flagstaff, 'store' | 'close' | 'policy'> {
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   return {
@@ -155,6 +167,9 @@ function createServices(
     exports: createExportService(deps),
     imports: createImportService(deps),
     backups: createBackupService(deps),
+    maintenance: createMaintenanceService(deps, maintenance),
+    health: createHealthService(deps),
+    personalTokens: createPersonalTokenService(deps),
     playground: createPlaygroundService({ ...deps, evaluators }),
     client: createClientService({ ...deps, evaluators, cache: options.clientCache }),
   };
@@ -187,6 +202,12 @@ export interface Flagstaff {
   readonly imports: ImportService;
   /** Consistent copies of a running SQLite store (the online backup API), for root Admins. */
   readonly backups: BackupService;
+  /** Maintenance mode: while on, admin-API changes are refused and SDKs are served as usual. */
+  readonly maintenance: MaintenanceService;
+  /** Liveness and readiness for load balancers. */
+  readonly health: HealthService;
+  /** Users' personal access tokens, which act as their user on the admin API. */
+  readonly personalTokens: PersonalTokenService;
   readonly playground: PlaygroundService;
   readonly client: ClientService;
   /** Who may do and see what: every operation above asks it with its caller. */
@@ -198,15 +219,16 @@ export interface Flagstaff {
 
 /** Creates Flagstaff over a store: seeds a new instance (default project and environments) once. */
 export async function createFlagstaff(options: FlagstaffOptions): Promise<Flagstaff> {
+  const maintenance = createMaintenanceState(options.store);
   const deps: ServiceDeps = {
     store: options.store,
     clock: options.clock ?? systemClock,
     ids: options.ids ?? cryptoIds,
     logger: options.logger ?? silentLogger,
-    policy: createPolicy(options.store),
+    policy: createPolicy(options.store, { writesRefused: maintenance.isOn }),
   };
   await seedInstance(deps);
-  const services = createServices(deps, options);
+  const services = createServices(deps, options, maintenance);
   return {
     ...services,
     policy: deps.policy,

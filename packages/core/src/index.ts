@@ -14,6 +14,7 @@ export { hashSecret } from './services/access/access-service.js';
 export type { AccountService, AdminBootstrap } from './services/access/account-service.js';
 export type { LoginThrottleOptions } from './services/access/login-throttle.js';
 export { DEFAULT_LOGIN_THROTTLE } from './services/access/login-throttle.js';
+export type { PersonalTokenService } from './services/access/personal-token-service.js';
 export type { SessionOptions, SessionService } from './services/access/session-service.js';
 export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/session-service.js';
 export type { Actor } from './services/deps.js';
@@ -35,6 +36,12 @@ export {
 export type { AddonServiceOptions, AddonView, CreatedAddon } from './services/integrations/addon-service.js';
 export { signatureOf as webhookSignature } from './services/integrations/addon-signing.js';
 export type { BackupService } from './services/operations/backup-service.js';
+export type { HealthService } from './services/operations/health-service.js';
+export {
+  MAINTENANCE_SETTING,
+  type MaintenanceService,
+  maintenanceInputSchema,
+} from './services/operations/maintenance.js';
 export type {
   ClientCacheOptions,
   ClientFeaturesQuery,

@@ -38,6 +38,7 @@ export const CODE_STATUS: Readonly<Record<ErrorCode, { status: number; name: str
   LIMIT_EXCEEDED: { status: 400, name: 'ExceedsLimitError' },
   RATE_LIMITED: { status: 429, name: 'TooManyRequestsError' },
   STORE_UNAVAILABLE: { status: 503, name: 'ServiceUnavailableError' },
+  MAINTENANCE: { status: 503, name: 'MaintenanceError' },
 };
 
 /** The reference's 401 wording, adapted to whether a header was sent at all. */

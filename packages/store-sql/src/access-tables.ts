@@ -61,6 +61,21 @@ export interface AddonSecretTable {
   previous_expires_at: ColumnType<number | string | null, number | null, number | null>;
 }
 
+export interface SettingTable {
+  name: string;
+  value: Json;
+}
+
+export interface PersonalAccessTokenTable {
+  id: Serial;
+  secret_hash: string;
+  user_id: number;
+  description: string;
+  expires_at: string;
+  created_at: string;
+  seen_at: string | null;
+}
+
 export interface ApiTokenTable {
   secret_hash: string;
   display_secret: string;

@@ -13,9 +13,11 @@ import type {
   GroupTable,
   GroupUserTable,
   LoginThrottleTable,
+  PersonalAccessTokenTable,
   ProjectRoleTable,
   RoleTable,
   SessionTable,
+  SettingTable,
   SignalEndpointTable,
   SignalEndpointTokenTable,
   SignalTable,
@@ -88,6 +90,8 @@ export interface Database {
   addon_queue: AddonQueueTable;
   addon_attempts: AddonAttemptTable;
   addon_secrets: AddonSecretTable;
+  settings: SettingTable;
+  personal_access_tokens: PersonalAccessTokenTable;
   api_tokens: ApiTokenTable;
   users: UserTable;
   roles: RoleTable;

@@ -59,7 +59,12 @@ const wrongFamily = (audience: ApiFamily, principal: Principal): FlagstaffError 
  * tokens reach only their own API family and scope; `SYSTEM` may do everything; an anonymous caller
  * reaches public operations only.
  */
-export function createPolicy(repos: ReadRepositories) {
+export interface PolicyOptions {
+  /** Whether changes through the admin API are refused now (maintenance mode). */
+  writesRefused?: () => Promise<boolean>;
+}
+
+export function createPolicy(repos: ReadRepositories, options: PolicyOptions = {}) {
   /** Operations addressed by a feature (tags, the archive) are scoped by the feature's project. */
   async function resolveScope(given: PermissionScope): Promise<PermissionScope> {
     if (given.project !== undefined || given.feature === undefined) return given;
@@ -137,6 +142,11 @@ export function createPolicy(repos: ReadRepositories) {
       audience: Audience = 'admin',
     ): Promise<Actor> {
       await require(caller, permission, scope, audience);
+      if (audience === 'admin' && caller.principal.kind !== 'system' && (await options.writesRefused?.()))
+        throw new FlagstaffError(
+          'MAINTENANCE',
+          'Flagstaff is in maintenance mode: changes are refused until an Admin turns it off (POST /api/admin/maintenance with {"enabled": false}). SDKs and reads are served as usual.',
+        );
       return caller.actor;
     },
 

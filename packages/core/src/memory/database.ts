@@ -6,6 +6,7 @@ import type { Environment } from '../domain/environment.js';
 import type { FlagstaffEvent } from '../domain/event.js';
 import type { FeatureEnvironmentRecord, FeatureRecord } from '../domain/feature.js';
 import type { ClientApplication, MetricsBucket, UnknownFlag } from '../domain/metrics.js';
+import type { PersonalAccessTokenRecord } from '../domain/personal-token.js';
 import type { Project, ProjectEnvironmentRecord } from '../domain/project.js';
 import type { Segment } from '../domain/segment.js';
 import type { LoginThrottleRecord, SessionRecord } from '../domain/session.js';
@@ -78,6 +79,9 @@ export interface Rows {
   applications: ClientApplication;
   sessions: SessionRecord;
   loginThrottles: LoginThrottleRecord;
+  /** Keyed by name: `{ value }`. */
+  settings: { value: unknown };
+  personalTokens: PersonalAccessTokenRecord;
   unknownFlags: UnknownFlag;
 }
 
@@ -91,6 +95,7 @@ export type Sequence =
   | 'groups'
   | 'addons'
   | 'addonAttempts'
+  | 'personalTokens'
   | 'signalEndpoints'
   | 'signalTokens'
   | 'signals'
@@ -180,6 +185,8 @@ const TABLE_NAMES: readonly TableName[] = [
   'applications',
   'sessions',
   'loginThrottles',
+  'settings',
+  'personalTokens',
   'unknownFlags',
 ];
 

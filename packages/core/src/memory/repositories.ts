@@ -25,6 +25,7 @@ import {
   createSegmentRepository,
 } from './project-repositories.js';
 import { createLoginThrottleRepository, createSessionRepository } from './session-repositories.js';
+import { createPersonalTokenRepository, createSettingsRepository } from './settings-repositories.js';
 import type { Sync } from './support.js';
 import { createTagRepository } from './tag-repository.js';
 import { createApiTokenRepository, createSignupTokenRepository } from './token-repositories.js';
@@ -58,6 +59,8 @@ const FACTORIES: { [A in Area]: (s: Session) => SyncRepositories[A] } = {
   featureSearch: createFeatureSearchRepository,
   sessions: createSessionRepository,
   loginThrottles: createLoginThrottleRepository,
+  settings: createSettingsRepository,
+  personalTokens: createPersonalTokenRepository,
 };
 
 const AREAS = Object.keys(FACTORIES) as Area[];

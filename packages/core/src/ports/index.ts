@@ -7,5 +7,6 @@ export type * from './repositories.js';
 export type { Clock, HttpClient, IdGenerator, Logger } from './runtime-ports.js';
 export { silentLogger, systemClock } from './runtime-ports.js';
 export type * from './session-ports.js';
+export type * from './settings-ports.js';
 export type * from './store.js';
 export { READ_METHODS } from './store.js';

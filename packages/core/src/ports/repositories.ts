@@ -24,6 +24,7 @@ import type {
   SegmentRepository,
 } from './project-ports.js';
 import type { LoginThrottleRepository, SessionRepository } from './session-ports.js';
+import type { PersonalTokenRepository, SettingsRepository } from './settings-ports.js';
 
 /** Every repository of the domain. */
 export interface Repositories {
@@ -50,4 +51,6 @@ export interface Repositories {
   readonly featureSearch: FeatureSearchRepository;
   readonly sessions: SessionRepository;
   readonly loginThrottles: LoginThrottleRepository;
+  readonly settings: SettingsRepository;
+  readonly personalTokens: PersonalTokenRepository;
 }

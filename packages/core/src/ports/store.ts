@@ -46,6 +46,8 @@ export const READ_METHODS = {
   featureSearch: ['search'],
   sessions: ['get', 'listForUser'],
   loginThrottles: ['get'],
+  settings: ['get'],
+  personalTokens: ['listForUser', 'getByHash'],
 } as const satisfies { readonly [A in keyof Repositories]: readonly (keyof Repositories[A])[] };
 
 /** The read side of every repository. */

@@ -12,6 +12,7 @@ import { describeIntegrationContract } from './integration-contract.js';
 import { describeMetricsContract } from './metrics-contract.js';
 import { describeProjectContract } from './project-contract.js';
 import { describeSessionContract } from './session-contract.js';
+import { describeSettingsContract } from './settings-contract.js';
 import { describeStrategyContract } from './strategy-contract.js';
 import { describeTagContract } from './tag-contract.js';
 import { describeTokenContract } from './token-contract.js';
@@ -39,6 +40,7 @@ export function describeStoreContract(name: string, open: StoreFactory): void {
     describeMetricsContract(open);
     describeAddonDeliveryContract(open);
     describeAddonQueueContract(open);
+    describeSettingsContract(open);
     describeEventContract(open);
     describeEventSearchContract(open);
     describeTransactionContract(open);

@@ -13,6 +13,7 @@ import { featureRoutes } from './features.js';
 import { importRoutes } from './imports.js';
 import { insightRoutes } from './insights.js';
 import { inviteLinkRoutes } from './invite-links.js';
+import { operationRoutes } from './operations.js';
 import { projectRoutes } from './projects.js';
 import { segmentRoutes } from './segments.js';
 import { signalRoutes } from './signals.js';
@@ -38,6 +39,7 @@ export const allRoutes = (): Route[] => [
   ...userRoutes,
   ...accountRoutes,
   ...signalRoutes,
+  ...operationRoutes,
   ...clientRoutes,
   ...clientStreamRoutes,
   ...clientMetricsRoutes,

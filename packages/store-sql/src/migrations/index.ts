@@ -10,6 +10,7 @@ import { createAccessTables } from './initial-access-tables.js';
 import { createEventTables } from './initial-event-tables.js';
 import { createFeatureTables } from './initial-feature-tables.js';
 import { createSessionTables } from './sessions.js';
+import { createSettingsTables } from './settings.js';
 import { createUnknownFlagsTable } from './unknown-flags.js';
 
 /** Every migration, by name; names sort in the order they apply. Never edit one that has shipped. */
@@ -57,6 +58,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
     '0062_addon_queues': {
       async up(db) {
         await createAddonQueueTables(ddlFor(db, dialect));
+      },
+    },
+    '0063_settings_and_personal_tokens': {
+      async up(db) {
+        await createSettingsTables(ddlFor(db, dialect));
       },
     },
   };

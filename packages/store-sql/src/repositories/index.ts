@@ -17,6 +17,7 @@ import { createProjectRepository } from './project-repository.js';
 import { createRoleRepository } from './role-repository.js';
 import { createSegmentRepository } from './segment-repository.js';
 import { createLoginThrottleRepository, createSessionRepository } from './session-repository.js';
+import { createPersonalTokenRepository, createSettingsRepository } from './settings-repository.js';
 import { createSignalRepository } from './signal-repository.js';
 import { createSignupTokenRepository } from './signup-token-repository.js';
 import { createStrategyRepository } from './strategy-repository.js';
@@ -48,6 +49,8 @@ export const repositoryFactories: { [A in keyof Repositories]: (ctx: RepoContext
   featureSearch: createFeatureSearchRepository,
   sessions: createSessionRepository,
   loginThrottles: createLoginThrottleRepository,
+  settings: createSettingsRepository,
+  personalTokens: createPersonalTokenRepository,
 };
 
 /** Every repository over one handle (the store's connection pool or one transaction). */
@@ -76,5 +79,7 @@ export function createRepositories(ctx: RepoContext): Repositories {
     featureSearch: createFeatureSearchRepository(ctx),
     sessions: createSessionRepository(ctx),
     loginThrottles: createLoginThrottleRepository(ctx),
+    settings: createSettingsRepository(ctx),
+    personalTokens: createPersonalTokenRepository(ctx),
   };
 }

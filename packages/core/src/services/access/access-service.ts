@@ -46,8 +46,24 @@ export function createAccessService(deps: ServiceDeps) {
     return true;
   };
 
+  /** A personal access token acts as its user until it expires (or the user is gone). */
+  async function personalToken(hash: string): Promise<Principal | null> {
+    const pat = await store.personalTokens.getByHash(hash);
+    const now = deps.clock.now().getTime();
+    if (!pat || Date.parse(pat.expiresAt) <= now) return null;
+    if (dueForSeenStamp(`pat:${pat.id}`, now))
+      store
+        .transaction((tx) => tx.personalTokens.markSeen(pat.id, nowIso(deps)))
+        .catch((e: unknown) => deps.logger.warn('could not record token use', { error: String(e) }));
+    const user = await store.users.get(pat.userId);
+    return user ? principalOfUser(user) : null;
+  }
+
   return {
-    /** Looks up an API token by its secret; null when unknown or expired. */
+    /**
+     * Looks up an API token by its secret, then a personal access token (which acts as its user);
+     * null when unknown or expired.
+     */
     async authenticateToken(secret: string): Promise<Principal | null> {
       const hash = hashPresentedSecret(secret.trim());
       let token = tokens.get(hash);
@@ -55,7 +71,7 @@ export function createAccessService(deps: ServiceDeps) {
         const generation = tokens.generation;
         const found = await store.apiTokens.getByHash(hash);
         // Unknown secrets are not cached: a token created a moment later must work at once.
-        if (!found) return null;
+        if (!found) return personalToken(hash);
         tokens.remember(hash, found, generation);
         token = found;
       }

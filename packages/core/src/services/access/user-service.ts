@@ -141,6 +141,7 @@ export function createUserService(deps: ServiceDeps) {
       return inTransaction(deps, async (tx) => {
         const before = await requireUser(tx, id);
         await tx.users.delete(id);
+        await tx.personalTokens.deleteForUser(id);
         await writeEvents(tx, actor, nowIso(deps), [{ type: 'user-deleted', preData: userView(before) }]);
       });
     },

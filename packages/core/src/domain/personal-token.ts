@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** A personal access token: acts as the user who made it, on the admin API, until it expires. */
+export interface PersonalAccessToken {
+  id: number;
+  userId: number;
+  description: string;
+  expiresAt: string;
+  createdAt: string;
+  seenAt: string | null;
+}
+
+/** As stored: with the SHA-256 of its secret, the lookup key. */
+export interface PersonalAccessTokenRecord extends PersonalAccessToken {
+  secretHash: string;
+}
+
+export const personalTokenInputSchema = z.object({
+  description: z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters'),
+  expiresAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }),
+});
+export type PersonalTokenInput = z.input<typeof personalTokenInputSchema>;

@@ -1,0 +1,21 @@
+import type { PersonalAccessToken, PersonalAccessTokenRecord } from '../domain/personal-token.js';
+
+/** Instance-wide settings by name (maintenance mode and the like), as JSON values. */
+export interface SettingsRepository {
+  /** The value; null when the setting was never set. */
+  get(name: string): Promise<unknown>;
+  set(name: string, value: unknown): Promise<void>;
+}
+
+/** Personal access tokens of users. */
+export interface PersonalTokenRepository {
+  /** A user's tokens, oldest first. */
+  listForUser(userId: number): Promise<PersonalAccessToken[]>;
+  getByHash(secretHash: string): Promise<PersonalAccessTokenRecord | null>;
+  insert(token: Omit<PersonalAccessTokenRecord, 'id'>): Promise<PersonalAccessToken>;
+  /** Deletes one of the user's tokens; false when the user has no token with that id. */
+  delete(userId: number, id: number): Promise<boolean>;
+  /** Deletes every token of the user (the user is deleted); returns how many. */
+  deleteForUser(userId: number): Promise<number>;
+  markSeen(id: number, at: string): Promise<void>;
+}

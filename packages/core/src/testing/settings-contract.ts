@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'vitest';
+import { at, type StoreFactory, useStore } from './fixtures.js';
+
+/** Instance settings and personal access tokens. */
+export function describeSettingsContract(open: StoreFactory): void {
+  describe('settings and personal access tokens', () => {
+    const store = useStore(open);
+
+    test('settings keep JSON values by name, replaced on set and rolled back with their transaction', async () => {
+      const settings = () => store().settings;
+      expect(await settings().get('maintenance.mode')).toBeNull();
+      await settings().set('maintenance.mode', { enabled: true });
+      await settings().set('other', ['a', 1, null]);
+      await settings().set('maintenance.mode', { enabled: false, by: 'x' });
+      expect(await settings().get('maintenance.mode')).toEqual({ enabled: false, by: 'x' });
+      expect(await settings().get('other')).toEqual(['a', 1, null]);
+      await expect(
+        store().transaction(async (tx) => {
+          await tx.settings.set('other', 'changed');
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await settings().get('other')).toEqual(['a', 1, null]);
+    });
+
+    test('personal tokens are found by hash, listed per user without it, and deleted only by their owner', async () => {
+      const tokens = () => store().personalTokens;
+      const token = (userId: number, hash: string) => ({
+        secretHash: hash,
+        userId,
+        description: `token ${hash}`,
+        expiresAt: at(60 * 24),
+        createdAt: at(1),
+        seenAt: null,
+      });
+      const first = await tokens().insert(token(1, 'h1'));
+      const second = await tokens().insert(token(1, 'h2'));
+      const other = await tokens().insert(token(2, 'h3'));
+      expect(first).toEqual({
+        id: first.id,
+        userId: 1,
+        description: 'token h1',
+        expiresAt: at(60 * 24),
+        createdAt: at(1),
+        seenAt: null,
+      });
+      expect(new Set([first.id, second.id, other.id]).size).toBe(3);
+      expect((await tokens().listForUser(1)).map((t) => t.description)).toEqual(['token h1', 'token h2']);
+      expect(await tokens().getByHash('h3')).toEqual({ ...other, secretHash: 'h3' });
+      expect(await tokens().getByHash('nope')).toBeNull();
+      await tokens().markSeen(first.id, at(5));
+      expect((await tokens().getByHash('h1'))?.seenAt).toBe(at(5));
+      expect(await tokens().delete(2, first.id)).toBe(false);
+      expect(await tokens().delete(1, first.id)).toBe(true);
+      expect(await tokens().getByHash('h1')).toBeNull();
+      expect(await tokens().deleteForUser(1)).toBe(1);
+      expect(await tokens().listForUser(1)).toEqual([]);
+      expect(await tokens().listForUser(2)).toHaveLength(1);
+    });
+  });
+}

@@ -1,0 +1,101 @@
+import type {
+  PersonalAccessToken,
+  PersonalAccessTokenRecord,
+  PersonalTokenRepository,
+  SettingsRepository,
+} from '@flagstaff/core';
+import type { Selectable } from 'kysely';
+import { int, jsonOf, parseOf, type RepoContext, touched } from '../context.js';
+import type { PersonalAccessTokenTable } from '../database.js';
+
+/** Instance settings as JSON values by name. */
+export function createSettingsRepository(ctx: RepoContext): SettingsRepository {
+  const { db } = ctx;
+  const json = jsonOf(ctx);
+  const parse = parseOf(ctx);
+  return {
+    async get(name) {
+      const row = await db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst();
+      return row ? parse<unknown>(row.value) : null;
+    },
+    async set(name, value) {
+      await db
+        .insertInto('settings')
+        .values({ name, value: json(value) })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value: json(value) }))
+        .execute();
+    },
+  };
+}
+
+const toRecord = (row: Selectable<PersonalAccessTokenTable>): PersonalAccessTokenRecord => ({
+  id: row.id,
+  secretHash: row.secret_hash,
+  userId: row.user_id,
+  description: row.description,
+  expiresAt: row.expires_at,
+  createdAt: row.created_at,
+  seenAt: row.seen_at,
+});
+const toToken = (row: Selectable<PersonalAccessTokenTable>): PersonalAccessToken => {
+  const { secretHash: _, ...token } = toRecord(row);
+  return token;
+};
+
+/** Users' personal access tokens. */
+export function createPersonalTokenRepository(ctx: RepoContext): PersonalTokenRepository {
+  const { db } = ctx;
+  return {
+    async listForUser(userId) {
+      const rows = await db
+        .selectFrom('personal_access_tokens')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
+      return rows.map(toToken);
+    },
+    async getByHash(hash) {
+      const row = await db
+        .selectFrom('personal_access_tokens')
+        .selectAll()
+        .where('secret_hash', '=', hash)
+        .executeTakeFirst();
+      return row ? toRecord(row) : null;
+    },
+    async insert(token) {
+      const row = await db
+        .insertInto('personal_access_tokens')
+        .values({
+          secret_hash: token.secretHash,
+          user_id: token.userId,
+          description: token.description,
+          expires_at: token.expiresAt,
+          created_at: token.createdAt,
+          seen_at: token.seenAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toToken(row);
+    },
+    async delete(userId, id) {
+      return touched(
+        await db
+          .deleteFrom('personal_access_tokens')
+          .where('user_id', '=', userId)
+          .where('id', '=', id)
+          .executeTakeFirst(),
+      );
+    },
+    async deleteForUser(userId) {
+      const result = await db
+        .deleteFrom('personal_access_tokens')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return int(result.numDeletedRows);
+    },
+    async markSeen(id, at) {
+      await db.updateTable('personal_access_tokens').set({ seen_at: at }).where('id', '=', id).execute();
+    },
+  };
+}
