@@ -5,6 +5,7 @@ import type { Store } from './ports/store.js';
 import { type AccessService, createAccessService } from './services/access/access-service.js';
 import { type AccountService, createAccountService } from './services/access/account-service.js';
 import { type ApiTokenService, createApiTokenService } from './services/access/api-token-service.js';
+import { createEdgeService, type EdgeService } from './services/access/edge-service.js';
 import type { LoginThrottleOptions } from './services/access/login-throttle.js';
 import {
   createPersonalTokenService,
@@ -170,6 +171,7 @@ function createServices(
     maintenance: createMaintenanceService(deps, maintenance),
     health: createHealthService(deps),
     personalTokens: createPersonalTokenService(deps),
+    edge: createEdgeService(deps),
     playground: createPlaygroundService({ ...deps, evaluators }),
     client: createClientService({ ...deps, evaluators, cache: options.clientCache }),
   };
@@ -208,6 +210,8 @@ export interface Flagstaff {
   readonly health: HealthService;
   /** Users' personal access tokens, which act as their user on the admin API. */
   readonly personalTokens: PersonalTokenService;
+  /** Token validation for Unleash Edge. */
+  readonly edge: EdgeService;
   readonly playground: PlaygroundService;
   readonly client: ClientService;
   /** Who may do and see what: every operation above asks it with its caller. */

@@ -12,6 +12,7 @@ export * from './memory/index.js';
 export * from './ports/index.js';
 export { hashSecret } from './services/access/access-service.js';
 export type { AccountService, AdminBootstrap } from './services/access/account-service.js';
+export { type EdgeService, type EdgeToken, edgeValidateSchema } from './services/access/edge-service.js';
 export type { LoginThrottleOptions } from './services/access/login-throttle.js';
 export { DEFAULT_LOGIN_THROTTLE } from './services/access/login-throttle.js';
 export type { PersonalTokenService } from './services/access/personal-token-service.js';

@@ -2,14 +2,33 @@ import { z } from 'zod';
 import type { ConstraintWithResult } from './constraint.js';
 import type { Variant, VariantResult } from './variant.js';
 
+/** An optional context field; `null` counts as missing, as SDKs treat it. */
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? undefined);
+
 export const playgroundContextSchema = z.looseObject({
   appName: z.string().min(1, 'must be a non-empty application name'),
-  currentTime: z.iso.datetime({ offset: true }).optional(),
-  environment: z.string().optional(),
-  properties: z.record(z.string(), z.string()).optional(),
-  remoteAddress: z.string().optional(),
-  sessionId: z.string().optional(),
-  userId: z.string().optional(),
+  currentTime: z.iso
+    .datetime({ offset: true })
+    .nullish()
+    .transform((value) => value ?? undefined),
+  environment: optionalText,
+  // Properties whose value is null are left out: the context does not have them.
+  properties: z
+    .record(z.string(), z.string().nullable())
+    .nullish()
+    .transform((properties) =>
+      properties
+        ? Object.fromEntries(
+            Object.entries(properties).filter((entry): entry is [string, string] => entry[1] !== null),
+          )
+        : undefined,
+    ),
+  remoteAddress: optionalText,
+  sessionId: optionalText,
+  userId: optionalText,
 });
 export type PlaygroundContext = z.infer<typeof playgroundContextSchema>;
 
@@ -19,6 +38,17 @@ export const playgroundRequestSchema = z.object({
   context: playgroundContextSchema,
 });
 export type PlaygroundRequest = z.infer<typeof playgroundRequestSchema>;
+
+/** POST /api/admin/playground/advanced: several environments, and contexts with listed values. */
+export const advancedPlaygroundRequestSchema = z.object({
+  environments: z
+    .array(z.string().min(1, 'must be a non-empty environment name'))
+    .min(1, 'must name at least one environment')
+    .max(20, 'must name at most 20 environments'),
+  projects: z.union([z.array(z.string()), z.literal('*')]).default('*'),
+  context: playgroundContextSchema,
+});
+export type AdvancedPlaygroundRequest = z.infer<typeof advancedPlaygroundRequestSchema>;
 
 export type StrategyEvaluationResult =
   | { evaluationStatus: 'complete'; enabled: boolean }

@@ -1,4 +1,4 @@
-import { eventSearchSchema, playgroundRequestSchema } from '@flagstaff/core';
+import { advancedPlaygroundRequestSchema, eventSearchSchema, playgroundRequestSchema } from '@flagstaff/core';
 import { z } from 'zod';
 import { defineRoutes, rawJson, reply } from '../route.js';
 
@@ -125,5 +125,17 @@ export const insightRoutes = defineRoutes([
     // `evaluate`, several times faster for a large configuration.
     handler: async ({ flagstaff, body, caller }) =>
       rawJson(await flagstaff.playground.evaluateJson(caller, body)),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/playground/advanced',
+    api: 'admin',
+    tag: 'Playground',
+    summary:
+      'Evaluate features in several environments for every context the listed values ("1,2,3") expand to',
+    status: 200,
+    body: advancedPlaygroundRequestSchema,
+    errors: [400],
+    handler: ({ flagstaff, body, caller }) => flagstaff.playground.evaluateAdvanced(caller, body),
   },
 ]);

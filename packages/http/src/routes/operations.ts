@@ -1,4 +1,4 @@
-import { maintenanceInputSchema, personalTokenInputSchema } from '@flagstaff/core';
+import { edgeValidateSchema, maintenanceInputSchema, personalTokenInputSchema } from '@flagstaff/core';
 import { defineRoutes } from '../route.js';
 import { idParam } from './bodies.js';
 
@@ -24,6 +24,16 @@ export const operationRoutes = defineRoutes([
     status: 200,
     errors: [503],
     handler: ({ flagstaff, caller }) => flagstaff.health.ready(caller),
+  },
+  {
+    method: 'post',
+    path: '/edge/validate',
+    api: 'public',
+    tag: 'Edge',
+    summary: 'Which of these tokens are valid SDK tokens, and the projects each reaches (Unleash Edge)',
+    status: 200,
+    body: edgeValidateSchema,
+    handler: ({ flagstaff, caller, body }) => flagstaff.edge.validate(caller, body),
   },
   {
     method: 'get',

@@ -12,6 +12,7 @@ import type { EvaluationContext } from '../../evaluation/evaluation-context.js';
 import { explainFeatures } from '../../evaluation/explain-features.js';
 import { explainFeaturesJsonBytes } from '../../evaluation/explain-features-json.js';
 import type { ServiceDeps } from '../deps.js';
+import { evaluateAdvanced } from './advanced-playground.js';
 import type { EnvironmentSnapshot, EvaluatorCache } from './evaluator-cache.js';
 
 /**
@@ -56,6 +57,9 @@ export function createPlaygroundService(deps: ServiceDeps & { evaluators: Evalua
   }
 
   return {
+    /** POST /api/admin/playground/advanced: several environments, contexts with listed values. */
+    evaluateAdvanced: (caller: Caller, input: unknown) => evaluateAdvanced(deps, caller, input),
+
     /**
      * POST /api/admin/playground: every feature of the projects with per-strategy explanations.
      * Only projects the caller may see are evaluated.
