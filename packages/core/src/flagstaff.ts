@@ -7,12 +7,14 @@ import { type AccountService, createAccountService } from './services/access/acc
 import { type ApiTokenService, createApiTokenService } from './services/access/api-token-service.js';
 import { createEdgeService, type EdgeService } from './services/access/edge-service.js';
 import type { LoginThrottleOptions } from './services/access/login-throttle.js';
+import { createPasswordResetService, type PasswordResetService } from './services/access/password-reset.js';
 import {
   createPersonalTokenService,
   type PersonalTokenService,
 } from './services/access/personal-token-service.js';
 import { createSessionService, type SessionService } from './services/access/session-service.js';
 import { createSignupTokenService, type SignupTokenService } from './services/access/signup-token-service.js';
+import { createUserDirectory, type UserDirectory } from './services/access/user-directory.js';
 import { createUserService, type UserService } from './services/access/user-service.js';
 import { cryptoIds, type ServiceDeps } from './services/deps.js';
 import { createEventService, type EventService } from './services/events/event-service.js';
@@ -131,6 +133,7 @@ function createServices(
   maintenance: MaintenanceState,
 ): Omit<Flagstaff, 'store' | 'close' | 'policy'> {
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
+  const users = createUserService(deps);
   return {
     access: createAccessService(deps),
     environments: createEnvironmentService(deps),
@@ -149,7 +152,9 @@ function createServices(
       writeOnly: options.tokenSecretsWriteOnly,
     }),
     signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }),
-    users: createUserService(deps),
+    users,
+    userDirectory: createUserDirectory(deps, users),
+    passwordReset: createPasswordResetService({ ...deps, baseUrl: options.baseUrl }),
     sessions: createSessionService({
       ...deps,
       sessions: { sessionIdleTtlMs: options.sessionIdleTtlMs, loginThrottle: options.loginThrottle },
@@ -194,6 +199,10 @@ export interface Flagstaff {
   readonly apiTokens: ApiTokenService;
   readonly signupTokens: SignupTokenService;
   readonly users: UserService;
+  /** Profile, roles, search, admin count and inactive users. */
+  readonly userDirectory: UserDirectory;
+  /** Password reset links (`/auth/reset/*`). */
+  readonly passwordReset: PasswordResetService;
   readonly sessions: SessionService;
   readonly accounts: AccountService;
   readonly addons: AddonService;

@@ -15,9 +15,16 @@ export type { AccountService, AdminBootstrap } from './services/access/account-s
 export { type EdgeService, type EdgeToken, edgeValidateSchema } from './services/access/edge-service.js';
 export type { LoginThrottleOptions } from './services/access/login-throttle.js';
 export { DEFAULT_LOGIN_THROTTLE } from './services/access/login-throttle.js';
+export {
+  type PasswordResetService,
+  passwordCheckSchema,
+  resetLinkSchema,
+  resetWithTokenSchema,
+} from './services/access/password-reset.js';
 export type { PersonalTokenService } from './services/access/personal-token-service.js';
 export type { SessionOptions, SessionService } from './services/access/session-service.js';
 export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/session-service.js';
+export { inactiveDeleteSchema, type UserDirectory } from './services/access/user-directory.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
 export type { FeatureSearchService } from './services/features/feature-search-service.js';

@@ -19,6 +19,7 @@ import { segmentRoutes } from './segments.js';
 import { signalRoutes } from './signals.js';
 import { strategyRoutes } from './strategies.js';
 import { tagRoutes } from './tags.js';
+import { userDirectoryRoutes } from './user-directory.js';
 import { userRoutes } from './users.js';
 
 /** Every route of the router. Paths never shadow each other, so the order is only the document's. */
@@ -37,6 +38,7 @@ export const allRoutes = (): Route[] => [
   ...apiTokenRoutes,
   ...inviteLinkRoutes,
   ...userRoutes,
+  ...userDirectoryRoutes,
   ...accountRoutes,
   ...signalRoutes,
   ...operationRoutes,

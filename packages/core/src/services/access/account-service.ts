@@ -22,7 +22,7 @@ export interface AdminBootstrap {
  * Stores a new password hash, ends the user's sessions (all, or all but `keepIdHash`) and writes
  * user-updated. The event says that the password changed, never what it is or its hash.
  */
-async function storePassword(
+export async function storePassword(
   tx: Repositories,
   actor: Actor,
   before: UserRecord,
