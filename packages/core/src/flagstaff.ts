@@ -23,6 +23,7 @@ import {
   createFeatureEnvironmentService,
   type FeatureEnvironmentService,
 } from './services/features/feature-environment-service.js';
+import { createFeatureExtras, type FeatureExtras } from './services/features/feature-extras.js';
 import {
   createFeatureSearchService,
   type FeatureSearchService,
@@ -134,11 +135,13 @@ function createServices(
 ): Omit<Flagstaff, 'store' | 'close' | 'policy'> {
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const users = createUserService(deps);
+  const features = createFeatureService(deps);
   return {
     access: createAccessService(deps),
     environments: createEnvironmentService(deps),
     projects: createProjectService(deps),
-    features: createFeatureService(deps),
+    features,
+    featureExtras: createFeatureExtras(deps, features),
     featureSearch: createFeatureSearchService(deps),
     featureEnvironments: createFeatureEnvironmentService(deps),
     strategies: createStrategyService(deps),
@@ -188,6 +191,8 @@ export interface Flagstaff {
   readonly environments: EnvironmentService;
   readonly projects: ProjectService;
   readonly features: FeatureService;
+  /** One environment of a feature, clone, parent variants, lifecycle, constraint checks. */
+  readonly featureExtras: FeatureExtras;
   readonly featureSearch: FeatureSearchService;
   readonly featureEnvironments: FeatureEnvironmentService;
   readonly strategies: StrategyService;

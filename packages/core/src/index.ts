@@ -27,6 +27,12 @@ export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/se
 export { inactiveDeleteSchema, type UserDirectory } from './services/access/user-directory.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
+export {
+  cloneFeatureSchema,
+  completeFeatureSchema,
+  type FeatureExtras,
+  validateConstraintSchema,
+} from './services/features/feature-extras.js';
 export type { FeatureSearchService } from './services/features/feature-search-service.js';
 export {
   type ImportBody,

@@ -54,6 +54,17 @@ export interface Lifecycle {
   enteredStageAt: string;
 }
 
+/**
+ * The stage a feature reaches when it is used (turned on, or first reported by SDKs) in an
+ * environment of this type: pre-live outside production, live in production; later stages stay.
+ */
+export function stageAfterUse(lifecycle: Lifecycle, environmentType: string, at: string): Lifecycle {
+  if (environmentType === 'production' && (lifecycle.stage === 'initial' || lifecycle.stage === 'pre-live'))
+    return { stage: 'live', enteredStageAt: at };
+  if (lifecycle.stage === 'initial') return { stage: 'pre-live', enteredStageAt: at };
+  return lifecycle;
+}
+
 /** A feature as stored. */
 export interface FeatureRecord {
   name: string;

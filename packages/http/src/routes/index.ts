@@ -9,6 +9,7 @@ import { clientStreamRoutes } from './client-stream.js';
 import { dependencyRoutes } from './dependencies.js';
 import { environmentRoutes } from './environments.js';
 import { featureEnvironmentRoutes } from './feature-environments.js';
+import { featureExtraRoutes } from './feature-extras.js';
 import { featureRoutes } from './features.js';
 import { importRoutes } from './imports.js';
 import { insightRoutes } from './insights.js';
@@ -27,6 +28,7 @@ export const allRoutes = (): Route[] => [
   ...projectRoutes,
   ...environmentRoutes,
   ...featureRoutes,
+  ...featureExtraRoutes,
   ...featureEnvironmentRoutes,
   ...strategyRoutes,
   ...dependencyRoutes,

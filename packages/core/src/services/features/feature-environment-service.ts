@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
-import type { FeatureEnvironmentRecord, FeatureRecord, Lifecycle } from '../../domain/feature.js';
+import {
+  type FeatureEnvironmentRecord,
+  type FeatureRecord,
+  type Lifecycle,
+  stageAfterUse,
+} from '../../domain/feature.js';
 import { parseWith } from '../../domain/parse.js';
 import { patchDocumentSchema } from '../../domain/strategy.js';
 import type { Tag } from '../../domain/tag.js';
@@ -41,13 +46,7 @@ export function prepareVariants(input: unknown, path?: string): Variant[] {
   return normalizeVariantWeights(variants);
 }
 
-/** The lifecycle stage a feature reaches when it is turned on in an environment of this type. */
-function stageAfterEnabling(lifecycle: Lifecycle, environmentType: string, at: string): Lifecycle {
-  if (environmentType === 'production' && (lifecycle.stage === 'initial' || lifecycle.stage === 'pre-live'))
-    return { stage: 'live', enteredStageAt: at };
-  if (lifecycle.stage === 'initial') return { stage: 'pre-live', enteredStageAt: at };
-  return lifecycle;
-}
+const stageAfterEnabling = stageAfterUse;
 
 async function requireRow(
   tx: ReadRepositories,

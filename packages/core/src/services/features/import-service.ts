@@ -5,6 +5,7 @@ import type { Repositories } from '../../ports/repositories.js';
 import { READ_METHODS, type Store } from '../../ports/store.js';
 import { nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
+import { joined } from '../joined-store.js';
 import { createContextFieldService } from '../projects/context-field-service.js';
 import { createDependencyService } from './dependency-service.js';
 import { createFeatureEnvironmentService } from './feature-environment-service.js';
@@ -13,25 +14,6 @@ import { type ImportBody, type ImportValidation, importBodySchema } from './impo
 import { type ImportTarget, validateImport } from './import-validation.js';
 import { createStrategyService } from './strategy-service.js';
 import { createTagService } from './tag-service.js';
-
-/**
- * A store whose transactions join `tx`: services built over it run their commands, with their own
- * events and policy checks, inside one outer transaction.
- */
-function joined(store: Store, tx: Repositories): Store {
-  // Repositories may be getters (transaction-bound proxies): copy each area by name.
-  const areas: Partial<Repositories> = {};
-  for (const area of Object.keys(READ_METHODS) as (keyof Repositories)[]) copyArea(areas, tx, area);
-  return { ...(areas as Repositories), name: store.name, transaction: (fn) => fn(tx), close: async () => {} };
-}
-
-function copyArea<K extends keyof Repositories>(
-  to: Partial<Repositories>,
-  from: Repositories,
-  area: K,
-): void {
-  to[area] = from[area];
-}
 
 /** Applies a validated import with the regular commands, inside the caller's transaction. */
 async function apply(
