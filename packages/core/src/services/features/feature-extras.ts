@@ -179,6 +179,7 @@ export function createFeatureExtras(deps: ServiceDeps, features: FeatureService)
 
     /** POST …/lifecycle/complete: the feature's work is done (kept or discarded); feature-completed. */
     async complete(caller: Caller, project: string, name: string, input: unknown): Promise<void> {
+      await deps.policy.require(caller, 'UPDATE_FEATURE', { project });
       const body = parseWith(completeFeatureSchema, input);
       await setLifecycle(
         caller,
