@@ -16,6 +16,7 @@ import { createSessionService, type SessionService } from './services/access/ses
 import { createSignupTokenService, type SignupTokenService } from './services/access/signup-token-service.js';
 import { createUserDirectory, type UserDirectory } from './services/access/user-directory.js';
 import { createUserService, type UserService } from './services/access/user-service.js';
+import { type CatalogExtras, createCatalogExtras } from './services/catalog-extras.js';
 import { cryptoIds, type ServiceDeps } from './services/deps.js';
 import { createEventService, type EventService } from './services/events/event-service.js';
 import { createDependencyService, type DependencyService } from './services/features/dependency-service.js';
@@ -136,6 +137,7 @@ function createServices(
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const users = createUserService(deps);
   const features = createFeatureService(deps);
+  const strategies = createStrategyService(deps);
   return {
     access: createAccessService(deps),
     environments: createEnvironmentService(deps),
@@ -144,7 +146,8 @@ function createServices(
     featureExtras: createFeatureExtras(deps, features),
     featureSearch: createFeatureSearchService(deps),
     featureEnvironments: createFeatureEnvironmentService(deps),
-    strategies: createStrategyService(deps),
+    strategies,
+    catalog: createCatalogExtras(deps, strategies),
     dependencies: createDependencyService(deps),
     tags: createTagService(deps),
     segments: createSegmentService(deps),
@@ -196,6 +199,8 @@ export interface Flagstaff {
   readonly featureSearch: FeatureSearchService;
   readonly featureEnvironments: FeatureEnvironmentService;
   readonly strategies: StrategyService;
+  /** Tags on their own, event creators and search, environment order, segments of a strategy. */
+  readonly catalog: CatalogExtras;
   readonly dependencies: DependencyService;
   readonly tags: TagService;
   readonly segments: SegmentService;

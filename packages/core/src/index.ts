@@ -25,6 +25,12 @@ export type { PersonalTokenService } from './services/access/personal-token-serv
 export type { SessionOptions, SessionService } from './services/access/session-service.js';
 export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/session-service.js';
 export { inactiveDeleteSchema, type UserDirectory } from './services/access/user-directory.js';
+export {
+  type CatalogExtras,
+  environmentSortOrderSchema,
+  eventSearchQuerySchema,
+  strategySegmentsSchema,
+} from './services/catalog-extras.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
 export {

@@ -33,6 +33,15 @@ export function createEventRepository(s: Session): Sync<EventRepository> {
       const { committed, pending } = s.events();
       return (pending.at(-1) ?? committed.at(-1))?.event.id ?? 0;
     },
+    listCreators() {
+      const { committed, pending } = s.events();
+      const ids = new Map<string, number>();
+      for (const list of [committed, pending])
+        for (const { event } of list) if (!ids.has(event.createdBy)) ids.set(event.createdBy, ids.size + 1);
+      return [...ids]
+        .map(([name, id]) => ({ id, name }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    },
     latestIdOfTypes(types) {
       const wanted = new Set<string>(types);
       const { committed, pending } = s.events();

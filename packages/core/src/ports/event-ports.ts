@@ -21,6 +21,8 @@ export interface EventRepository {
   count(query: Omit<EventQuery, 'limit'>): Promise<number>;
   /** The id of the newest event (0 when none). */
   latestId(): Promise<number>;
+  /** Everyone who has written an event (user names, e-mails, token names), ordered by name. */
+  listCreators(): Promise<{ id: number; name: string }[]>;
   /** The id of the newest event of one of the types (0 when none). */
   latestIdOfTypes(types: readonly string[]): Promise<number>;
 }

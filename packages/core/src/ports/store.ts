@@ -17,7 +17,7 @@ export const READ_METHODS = {
   tags: ['listTypes', 'getType', 'listTags', 'listFeatureTags', 'featuresWithTag'],
   dependencies: ['list', 'listByParents'],
   favorites: ['list'],
-  events: ['search', 'count', 'latestId', 'latestIdOfTypes'],
+  events: ['search', 'count', 'latestId', 'latestIdOfTypes', 'listCreators'],
   addons: [
     'getDeliveredThrough',
     'getDeliveryLease',

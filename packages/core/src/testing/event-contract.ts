@@ -103,5 +103,17 @@ export function describeEventContract(open: StoreFactory): void {
       expect(await store().events.latestIdOfTypes([])).toBe(0);
       expect(await store().events.latestId()).toBe(newest!.id);
     });
+
+    test('listCreators names everyone who wrote an event once, ordered by name, with distinct ids', async () => {
+      expect(await store().events.listCreators()).toEqual([]);
+      await store().events.append([
+        event('feature-created', { createdBy: 'zoe@example.com' }),
+        event('feature-created', { createdBy: 'ci-token' }),
+        event('feature-updated', { createdBy: 'zoe@example.com' }),
+      ]);
+      const creators = await store().events.listCreators();
+      expect(creators.map((c) => c.name)).toEqual(['ci-token', 'zoe@example.com']);
+      expect(new Set(creators.map((c) => c.id)).size).toBe(2);
+    });
   });
 }

@@ -3,6 +3,7 @@ import { accountRoutes } from './account.js';
 import { addonRoutes } from './addons.js';
 import { apiTokenRoutes } from './api-tokens.js';
 import { backupRoutes } from './backup.js';
+import { catalogExtraRoutes } from './catalog-extras.js';
 import { clientRoutes } from './client.js';
 import { clientMetricsRoutes } from './client-metrics.js';
 import { clientStreamRoutes } from './client-stream.js';
@@ -29,6 +30,7 @@ export const allRoutes = (): Route[] => [
   ...environmentRoutes,
   ...featureRoutes,
   ...featureExtraRoutes,
+  ...catalogExtraRoutes,
   ...featureEnvironmentRoutes,
   ...strategyRoutes,
   ...dependencyRoutes,

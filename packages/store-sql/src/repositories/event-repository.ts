@@ -255,6 +255,9 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
       const row = (await latestEventId.run(ctx, {})).rows[0];
       return int(row?.id);
     },
+    async listCreators() {
+      return db.selectFrom('event_creators').select(['id', 'name']).orderBy('name').execute();
+    },
     async latestIdOfTypes(types) {
       if (types.length === 0) return 0;
       // One indexed max per type: `max(id) where type in (…)` would read every event of those types.
