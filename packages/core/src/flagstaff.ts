@@ -60,6 +60,7 @@ import {
 import { createProjectService, type ProjectService } from './services/projects/project-service.js';
 import { seedInstance } from './services/projects/seed.js';
 import { createSegmentService, type SegmentService } from './services/projects/segment-service.js';
+import { type ApplicationViews, createApplicationViews } from './services/sdk/application-views.js';
 import {
   type ClientCacheOptions,
   type ClientService,
@@ -183,6 +184,7 @@ function createServices(
     health: createHealthService(deps),
     personalTokens: createPersonalTokenService(deps),
     edge: createEdgeService(deps),
+    applications: createApplicationViews(deps),
     playground: createPlaygroundService({ ...deps, evaluators }),
     client: createClientService({ ...deps, evaluators, cache: options.clientCache }),
   };
@@ -231,6 +233,8 @@ export interface Flagstaff {
   readonly personalTokens: PersonalTokenService;
   /** Token validation for Unleash Edge. */
   readonly edge: EdgeService;
+  /** Applications SDKs registered, feature usage, unknown flags. */
+  readonly applications: ApplicationViews;
   readonly playground: PlaygroundService;
   readonly client: ClientService;
   /** Who may do and see what: every operation above asks it with its caller. */

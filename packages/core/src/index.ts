@@ -62,6 +62,11 @@ export {
   type MaintenanceService,
   maintenanceInputSchema,
 } from './services/operations/maintenance.js';
+export {
+  type ApplicationViews,
+  applicationMetaSchema,
+  rawMetricsQuerySchema,
+} from './services/sdk/application-views.js';
 export type {
   ClientCacheOptions,
   ClientFeaturesQuery,

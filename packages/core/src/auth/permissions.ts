@@ -25,6 +25,11 @@ export const ROOT_PERMISSIONS = [
   'UPDATE_TAG_TYPE',
   'DELETE_TAG_TYPE',
   'CREATE_PROJECT',
+  'UPDATE_APPLICATION',
+  'DELETE_APPLICATION',
+  'CREATE_STRATEGY',
+  'UPDATE_STRATEGY',
+  'DELETE_STRATEGY',
 ] as const;
 
 /** Project-level permissions (root Editor in open projects, or a project role). */

@@ -56,6 +56,7 @@ export function createMetricsRepository(s: Session): Sync<MetricsRepository> {
     upsertApplication(app) {
       applications.set(keyOf(app.appName, app.instanceId), copy(app));
     },
+    deleteApplication: (appName) => applications.deleteWhere((a) => a.appName === appName),
     listApplications: () =>
       sorted(
         applications.rows(),

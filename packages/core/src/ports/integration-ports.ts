@@ -119,6 +119,8 @@ export interface MetricsRepository {
   /** Inserts or refreshes a registration. */
   upsertApplication(app: ClientApplication): Promise<void>;
   listApplications(): Promise<ClientApplication[]>;
+  /** Forgets every registration of the application; returns how many instances went. */
+  deleteApplication(appName: string): Promise<number>;
   /** Inserts or refreshes (lastSeenAt) unknown flags, one row per name, app and environment. */
   upsertUnknownFlags(flags: readonly UnknownFlag[]): Promise<void>;
   /** Unknown flags, most recently seen first (then by name, app, environment), at most `limit`. */

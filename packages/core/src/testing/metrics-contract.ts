@@ -100,5 +100,30 @@ export function describeMetricsContract(open: StoreFactory): void {
       expect((await store().metrics.listUnknownFlags(10)).map((f) => f.name)).toEqual(['c', 'a', 'b']);
       await store().metrics.upsertUnknownFlags([]);
     });
+
+    test('registrations are refreshed per instance and deleted per application', async () => {
+      const app = (appName: string, instanceId: string, minutes: number) => ({
+        appName,
+        instanceId,
+        sdkVersion: 'unleash-client-node:6.0.0',
+        environment: 'production',
+        strategies: ['default'],
+        lastSeen: at(minutes),
+      });
+      await store().metrics.upsertApplication(app('web', 'a', 1));
+      await store().metrics.upsertApplication(app('web', 'b', 2));
+      await store().metrics.upsertApplication(app('api', 'a', 3));
+      await store().metrics.upsertApplication(app('web', 'a', 4));
+      expect(
+        (await store().metrics.listApplications()).map((a) => [a.appName, a.instanceId, a.lastSeen]),
+      ).toEqual([
+        ['api', 'a', at(3)],
+        ['web', 'a', at(4)],
+        ['web', 'b', at(2)],
+      ]);
+      expect(await store().metrics.deleteApplication('web')).toBe(2);
+      expect(await store().metrics.deleteApplication('web')).toBe(0);
+      expect((await store().metrics.listApplications()).map((a) => a.appName)).toEqual(['api']);
+    });
   });
 }

@@ -2,6 +2,7 @@ import type { Route } from '../route.js';
 import { accountRoutes } from './account.js';
 import { addonRoutes } from './addons.js';
 import { apiTokenRoutes } from './api-tokens.js';
+import { applicationRoutes } from './applications.js';
 import { backupRoutes } from './backup.js';
 import { catalogExtraRoutes } from './catalog-extras.js';
 import { clientRoutes } from './client.js';
@@ -31,6 +32,7 @@ export const allRoutes = (): Route[] => [
   ...featureRoutes,
   ...featureExtraRoutes,
   ...catalogExtraRoutes,
+  ...applicationRoutes,
   ...featureEnvironmentRoutes,
   ...strategyRoutes,
   ...dependencyRoutes,

@@ -145,6 +145,13 @@ export function createMetricsRepository(ctx: RepoContext): MetricsRepository {
         .onConflict((oc) => oc.columns(['app_name', 'instance_id']).doUpdateSet(values))
         .execute();
     },
+    async deleteApplication(appName) {
+      const result = await db
+        .deleteFrom('client_applications')
+        .where('app_name', '=', appName)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     async listApplications() {
       const rows = await db
         .selectFrom('client_applications')
