@@ -35,6 +35,7 @@ import { createStrategyService, type StrategyService } from './services/features
 import { createTagService, type TagService } from './services/features/tag-service.js';
 import { createExportService, type ExportService } from './services/insights/export-service.js';
 import { createInsightsService, type InsightsService } from './services/insights/insights-service.js';
+import { createProjectViews, type ProjectViews } from './services/insights/project-views.js';
 import {
   type AddonService,
   type AddonServiceOptions,
@@ -139,6 +140,7 @@ function createServices(
   const users = createUserService(deps);
   const features = createFeatureService(deps);
   const strategies = createStrategyService(deps);
+  const insights = createInsightsService(deps);
   return {
     access: createAccessService(deps),
     environments: createEnvironmentService(deps),
@@ -176,7 +178,8 @@ function createServices(
       ...options.metricsLimits,
       flushIntervalMs: options.metricsFlushIntervalMs,
     }),
-    insights: createInsightsService(deps),
+    insights,
+    projectViews: createProjectViews(deps, insights),
     exports: createExportService(deps),
     imports: createImportService(deps),
     backups: createBackupService(deps),
@@ -221,6 +224,8 @@ export interface Flagstaff {
   readonly signals: SignalService;
   readonly metrics: MetricsService;
   readonly insights: InsightsService;
+  /** Project status, health report, insights, applications and flag creators. */
+  readonly projectViews: ProjectViews;
   readonly exports: ExportService;
   readonly imports: ImportService;
   /** Consistent copies of a running SQLite store (the online backup API), for root Admins. */

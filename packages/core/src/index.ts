@@ -47,6 +47,7 @@ export {
   importBodySchema,
 } from './services/features/import-schema.js';
 export type { ImportService } from './services/features/import-service.js';
+export type { ProjectViews } from './services/insights/project-views.js';
 export {
   deliveryLogQuerySchema,
   deliveryQueueQuerySchema,

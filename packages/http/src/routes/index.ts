@@ -17,6 +17,7 @@ import { importRoutes } from './imports.js';
 import { insightRoutes } from './insights.js';
 import { inviteLinkRoutes } from './invite-links.js';
 import { operationRoutes } from './operations.js';
+import { projectViewRoutes } from './project-views.js';
 import { projectRoutes } from './projects.js';
 import { segmentRoutes } from './segments.js';
 import { signalRoutes } from './signals.js';
@@ -33,6 +34,7 @@ export const allRoutes = (): Route[] => [
   ...featureExtraRoutes,
   ...catalogExtraRoutes,
   ...applicationRoutes,
+  ...projectViewRoutes,
   ...featureEnvironmentRoutes,
   ...strategyRoutes,
   ...dependencyRoutes,

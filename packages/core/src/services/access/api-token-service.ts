@@ -17,6 +17,7 @@ import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps, SYSTEM_ACTOR } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
+import { requireProject } from '../projects/project-service.js';
 import { hashSecret } from './access-service.js';
 import { tokenCacheOf } from './token-cache.js';
 
@@ -286,6 +287,51 @@ export function createApiTokenService(deps: ServiceDeps, options: TokenSecretOpt
         ]);
         return true;
       });
+    },
+
+    /**
+     * Tokens of one project (`/api/admin/projects/:p/api-tokens`): SDK tokens scoped to exactly that
+     * project, which its Owners and Members with UPDATE_PROJECT manage without root token rights.
+     */
+    project: {
+      async list(caller: Caller, project: string): Promise<{ tokens: ApiTokenView[] }> {
+        await deps.policy.require(caller, 'NONE', { project });
+        await requireProject(store, project);
+        const own = (t: ApiTokenRecord) =>
+          t.type !== 'admin' && t.projects.length === 1 && t.projects[0] === project;
+        return { tokens: (await store.apiTokens.list()).filter(own).map(readableView) };
+      },
+      async create(caller: Caller, project: string, input: unknown): Promise<ApiTokenView> {
+        const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project });
+        const body = parseWith(createApiTokenSchema, { ...(input as object), project, projects: undefined });
+        if (body.type === 'admin') throw invalid('type', 'must be client or frontend for a project token.');
+        const scope = resolveScope(body);
+        return inTransaction(deps, async (tx) => {
+          await requireScopeExists(tx, scope, caller.principal);
+          const secret = `${secretPrefix(scope.projects, scope.environment)}${deps.ids.randomHex(SECRET_BYTES)}`;
+          const tokenName = (body.tokenName ?? body.username)!;
+          const record = newRecord(secret, {
+            tokenName,
+            type: body.type,
+            ...scope,
+            expiresAt: body.expiresAt ?? null,
+          });
+          await insertToken(tx, actor, record);
+          return apiTokenView(record, secret);
+        });
+      },
+      async delete(caller: Caller, project: string, secret: string): Promise<void> {
+        const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project });
+        await changingTokens(async (tx) => {
+          const before = await findToken(tx, secret);
+          if (!before || before.type === 'admin' || before.projects.join() !== project)
+            throw notFound('API token of the project', project);
+          await tx.apiTokens.delete(before.secretHash);
+          await writeEvents(tx, actor, nowIso(deps), [
+            { type: 'api-token-deleted', ...eventScope(before), preData: eventData(before) },
+          ]);
+        });
+      },
     },
 
     /**
