@@ -19,6 +19,7 @@ import { createUserService, type UserService } from './services/access/user-serv
 import { type CatalogExtras, createCatalogExtras } from './services/catalog-extras.js';
 import { cryptoIds, type ServiceDeps } from './services/deps.js';
 import { createEventService, type EventService } from './services/events/event-service.js';
+import { createDefinitionService, type DefinitionService } from './services/features/definitions.js';
 import { createDependencyService, type DependencyService } from './services/features/dependency-service.js';
 import {
   createFeatureEnvironmentService,
@@ -187,6 +188,7 @@ function createServices(
     health: createHealthService(deps),
     personalTokens: createPersonalTokenService(deps),
     edge: createEdgeService(deps),
+    definitions: createDefinitionService(deps),
     applications: createApplicationViews(deps),
     playground: createPlaygroundService({ ...deps, evaluators }),
     client: createClientService({ ...deps, evaluators, cache: options.clientCache }),
@@ -238,6 +240,8 @@ export interface Flagstaff {
   readonly personalTokens: PersonalTokenService;
   /** Token validation for Unleash Edge. */
   readonly edge: EdgeService;
+  /** Strategy definitions and feature types with their lifetimes. */
+  readonly definitions: DefinitionService;
   /** Applications SDKs registered, feature usage, unknown flags. */
   readonly applications: ApplicationViews;
   readonly playground: PlaygroundService;

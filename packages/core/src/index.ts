@@ -34,6 +34,12 @@ export {
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
 export {
+  type DefinitionService,
+  featureTypeLifetimeSchema,
+  type StrategyDefinition,
+  strategyDefinitionSchema,
+} from './services/features/definitions.js';
+export {
   cloneFeatureSchema,
   completeFeatureSchema,
   type FeatureExtras,

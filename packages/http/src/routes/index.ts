@@ -8,6 +8,7 @@ import { catalogExtraRoutes } from './catalog-extras.js';
 import { clientRoutes } from './client.js';
 import { clientMetricsRoutes } from './client-metrics.js';
 import { clientStreamRoutes } from './client-stream.js';
+import { definitionRoutes } from './definitions.js';
 import { dependencyRoutes } from './dependencies.js';
 import { environmentRoutes } from './environments.js';
 import { featureEnvironmentRoutes } from './feature-environments.js';
@@ -35,6 +36,7 @@ export const allRoutes = (): Route[] => [
   ...catalogExtraRoutes,
   ...applicationRoutes,
   ...projectViewRoutes,
+  ...definitionRoutes,
   ...featureEnvironmentRoutes,
   ...strategyRoutes,
   ...dependencyRoutes,
@@ -45,8 +47,8 @@ export const allRoutes = (): Route[] => [
   ...addonRoutes,
   ...apiTokenRoutes,
   ...inviteLinkRoutes,
-  ...userRoutes,
   ...userDirectoryRoutes,
+  ...userRoutes,
   ...accountRoutes,
   ...signalRoutes,
   ...operationRoutes,

@@ -10,7 +10,7 @@ import type { ReadRepositories } from '../../ports/store.js';
 import type { ServiceDeps } from '../deps.js';
 import { requireProject } from '../projects/project-service.js';
 import { doraMetrics, productionArrivals } from './dora.js';
-import { countStaleness, DAY_MS, healthScore } from './health.js';
+import { countStaleness, DAY_MS, featureTypeLifetimes, healthScore } from './health.js';
 import { ACTIVE_USER_MS, computeTrends } from './insights-trends.js';
 import { trendWeeks } from './insights-weeks.js';
 
@@ -82,7 +82,9 @@ export function createInsightsService(deps: ServiceDeps) {
       await deps.policy.require(caller, 'NONE', { project: projectId });
       await requireProject(store, projectId);
       const features = await store.features.list({ project: projectId, archived: false });
-      return healthScore(countStaleness(features, deps.clock.now().getTime()));
+      return healthScore(
+        countStaleness(features, deps.clock.now().getTime(), await featureTypeLifetimes(store.settings)),
+      );
     },
 
     /** DORA lead time to production of the project's release features. */
@@ -154,7 +156,7 @@ export function createInsightsService(deps: ServiceDeps) {
         featureLimit: project.featureLimit,
         featureNaming: project.featureNaming,
         members: usersOf(assignments, members).size,
-        health: healthScore(countStaleness(liveFeatures, now)),
+        health: healthScore(countStaleness(liveFeatures, now, await featureTypeLifetimes(store.settings))),
         environments: links.map((l) => ({
           environment: l.environment,
           changeRequestsEnabled: false,
@@ -249,6 +251,7 @@ export function createInsightsService(deps: ServiceDeps) {
         access,
         groupMembers: groupMembersById,
         buckets,
+        lifetimes: await featureTypeLifetimes(store.settings),
       });
       return {
         users: { total: users.length, active, inactive: users.length - active },

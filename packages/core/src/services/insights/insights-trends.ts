@@ -7,7 +7,7 @@ import type { Project } from '../../domain/project.js';
 import type { ProjectRoleAssignment, UserRecord } from '../../domain/user.js';
 import { averageDays, type ProductionArrival } from './dora.js';
 import { groupBy } from './group-by.js';
-import { countStaleness, DAY_MS, healthScore, type StalenessInput } from './health.js';
+import { countStaleness, DAY_MS, healthScore, type Lifetimes, type StalenessInput } from './health.js';
 import { type TrendWeek, weekOf } from './insights-weeks.js';
 
 /** A user counts as active when seen within this long. */
@@ -29,6 +29,8 @@ export interface TrendInput {
   arrivals: ReadonlyMap<string, ProductionArrival>;
   access: readonly ProjectRoleAssignment[];
   groupMembers: ReadonlyMap<number, readonly number[]>;
+  /** Expected lifetime per feature type (the defaults unless changed). */
+  lifetimes?: Lifetimes;
   buckets: readonly MetricsBucket[];
 }
 
@@ -108,13 +110,13 @@ function flagTrends(input: TrendInput): Pick<Trends, 'flagTrends' | 'projectFlag
   const projectPoints: Trends['projectFlagTrends'] = [];
   for (const { week, asOf, date } of input.weeks) {
     const live = input.features.flatMap((f) => featureAt(f, eventsByFeature.get(f.name) ?? [], asOf) ?? []);
-    const { total, active, stale, potentiallyStale } = countStaleness(live, asOf);
+    const { total, active, stale, potentiallyStale } = countStaleness(live, asOf, input.lifetimes);
     flagPoints.push({ date, total, active, stale, potentiallyStale });
     const byProject = groupBy(live, (f) => f.project);
     const members = membersAt(input, asOf);
     for (const project of input.projects) {
       if (Date.parse(project.createdAt) > asOf) continue;
-      const counts = countStaleness(byProject.get(project.id) ?? [], asOf);
+      const counts = countStaleness(byProject.get(project.id) ?? [], asOf, input.lifetimes);
       const arrived = (arrivalsByProject.get(project.id) ?? [])
         .filter((x) => x.arrival.enabledAt <= asOf)
         .map((x) => x.arrival);

@@ -2,7 +2,7 @@ import type { Caller } from '../../auth/caller.js';
 import { LIFECYCLE_STAGES } from '../../domain/feature.js';
 import type { ServiceDeps } from '../deps.js';
 import { requireProject } from '../projects/project-service.js';
-import { countStaleness, healthScore } from './health.js';
+import { countStaleness, featureTypeLifetimes, healthScore } from './health.js';
 import type { InsightsService } from './insights-service.js';
 
 const DAY = 86_400_000;
@@ -102,7 +102,9 @@ export function createProjectViews(deps: ServiceDeps, insights: InsightsService)
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([date, count]) => ({ date, count })),
         resources: { members: members.size, apiTokens: tokens.length, segments: segments.length },
-        health: { current: healthScore(countStaleness(live, now)) },
+        health: {
+          current: healthScore(countStaleness(live, now, await featureTypeLifetimes(store.settings))),
+        },
         lifecycleSummary,
         staleFlags: { total: live.filter((f) => f.stale).length },
       };
@@ -113,7 +115,7 @@ export function createProjectViews(deps: ServiceDeps, insights: InsightsService)
       const overview = await insights.overview(caller, projectId);
       const now = deps.clock.now().getTime();
       const live = await store.features.list({ project: projectId, archived: false });
-      const counts = countStaleness(live, now);
+      const counts = countStaleness(live, now, await featureTypeLifetimes(store.settings));
       return {
         ...overview,
         health: healthScore(counts),
@@ -128,7 +130,11 @@ export function createProjectViews(deps: ServiceDeps, insights: InsightsService)
       const overview = await insights.overview(caller, projectId);
       const dora = await insights.dora(caller, projectId);
       const live = await store.features.list({ project: projectId, archived: false });
-      const counts = countStaleness(live, deps.clock.now().getTime());
+      const counts = countStaleness(
+        live,
+        deps.clock.now().getTime(),
+        await featureTypeLifetimes(store.settings),
+      );
       return {
         stats: overview.stats,
         featureTypeCounts: overview.featureTypeCounts,
