@@ -19,6 +19,12 @@ export const updateContextFieldSchema = z.object({
   sortOrder: z.number().int().optional(),
   legalValues: z.array(z.object({ value: z.string(), description: z.string().optional() })).optional(),
 });
+/** One legal value, as `POST /context/:field/legal-values` takes it. */
+export const legalValueSchema = z.object({
+  value: z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  description: z.string().max(500, 'must be at most 500 characters').optional(),
+});
+
 export type ContextFieldInput = z.input<typeof contextFieldSchema>;
 export interface ContextField {
   name: string;

@@ -104,3 +104,45 @@ describe('environment order and strategy segments', () => {
     expect(wrongEnv.status).toBe(404);
   });
 });
+
+describe('context field legal values', () => {
+  it('are added, re-described and removed one at a time', async () => {
+    await s.request('POST', '/api/admin/context', {
+      body: { name: 'plan', legalValues: [{ value: 'free' }] },
+    });
+    const add = await s.request('POST', '/api/admin/context/plan/legal-values', {
+      body: { value: 'pro', description: 'Paying' },
+    });
+    expect(add.status).toBe(200);
+    await s.request('POST', '/api/admin/context/plan/legal-values', {
+      body: { value: 'free', description: 'No cost' },
+    });
+    const field = await s.request('GET', '/api/admin/context/plan');
+    expect(field.body.legalValues).toEqual([
+      { value: 'free', description: 'No cost' },
+      { value: 'pro', description: 'Paying' },
+    ]);
+    expect((await s.request('DELETE', '/api/admin/context/plan/legal-values/free')).status).toBe(200);
+    expect(
+      (await s.request('GET', '/api/admin/context/plan')).body.legalValues.map(
+        (v: { value: string }) => v.value,
+      ),
+    ).toEqual(['pro']);
+    expect((await s.request('DELETE', '/api/admin/context/plan/legal-values/free')).status).toBe(404);
+    expect(
+      (await s.request('POST', '/api/admin/context/nope/legal-values', { body: { value: 'x' } })).status,
+    ).toBe(404);
+    const empty = await s.request('POST', '/api/admin/context/plan/legal-values', { body: { value: '' } });
+    expect(empty.status).toBe(400);
+    expect(errorBody(empty).message).toContain('value');
+    const viewer = await s.user('Viewer');
+    expect(
+      (
+        await s.request('POST', '/api/admin/context/plan/legal-values', {
+          ...asUser(viewer),
+          body: { value: 'x' },
+        })
+      ).status,
+    ).toBe(403);
+  });
+});

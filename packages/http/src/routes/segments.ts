@@ -1,5 +1,6 @@
 import {
   contextFieldSchema,
+  legalValueSchema,
   segmentInputSchema,
   updateContextFieldSchema,
   validateContextFieldNameSchema,
@@ -152,5 +153,32 @@ export const segmentRoutes = defineRoutes([
     status: 200,
     empty: true,
     handler: ({ flagstaff, caller, params }) => flagstaff.contextFields.delete(caller, params.contextField!),
+  },
+  {
+    method: 'post',
+    path: `${C}/:contextField/legal-values`,
+    api: 'admin',
+    tag: 'Context',
+    summary: 'Add a legal value to a context field, or change its description',
+    status: 200,
+    empty: true,
+    body: legalValueSchema,
+    errors: [400, 404],
+    handler: async ({ flagstaff, caller, params, body }) => {
+      await flagstaff.contextFields.setLegalValue(caller, params.contextField!, body);
+    },
+  },
+  {
+    method: 'delete',
+    path: `${C}/:contextField/legal-values/:legalValue`,
+    api: 'admin',
+    tag: 'Context',
+    summary: 'Remove a legal value from a context field',
+    status: 200,
+    empty: true,
+    errors: [404],
+    handler: async ({ flagstaff, caller, params }) => {
+      await flagstaff.contextFields.deleteLegalValue(caller, params.contextField!, params.legalValue!);
+    },
   },
 ]);

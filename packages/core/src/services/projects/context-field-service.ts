@@ -2,6 +2,7 @@ import type { Caller } from '../../auth/caller.js';
 import {
   type ContextField,
   contextFieldSchema,
+  legalValueSchema,
   updateContextFieldSchema,
 } from '../../domain/context-field.js';
 import { validateContextFieldNameSchema } from '../../domain/name-validation.js';
@@ -20,7 +21,7 @@ async function requireField(repos: ReadRepositories, name: string): Promise<Cont
 /** Context fields that constraints and stickiness refer to. */
 export function createContextFieldService(deps: ServiceDeps) {
   const { store } = deps;
-  return {
+  const service = {
     async list(caller: Caller) {
       await deps.policy.require(caller, 'NONE', {});
       return store.contextFields.list();
@@ -81,6 +82,30 @@ export function createContextFieldService(deps: ServiceDeps) {
       });
     },
 
+    /**
+     * Adds a legal value, or replaces the description of one the field has (context-field-updated);
+     * the reference's `POST /context/:field/legal-values`.
+     */
+    async setLegalValue(caller: Caller, name: string, input: unknown): Promise<ContextField> {
+      await deps.policy.require(caller, 'UPDATE_CONTEXT_FIELD', {});
+      const value = parseWith(legalValueSchema, input);
+      const field = await requireField(store, name);
+      const legalValues = field.legalValues.some((v) => v.value === value.value)
+        ? field.legalValues.map((v) => (v.value === value.value ? value : v))
+        : [...field.legalValues, value];
+      return service.update(caller, name, { legalValues });
+    },
+
+    /** Removes a legal value (context-field-updated); NOT_FOUND when the field does not have it. */
+    async deleteLegalValue(caller: Caller, name: string, value: string): Promise<ContextField> {
+      await deps.policy.require(caller, 'UPDATE_CONTEXT_FIELD', {});
+      const field = await requireField(store, name);
+      if (!field.legalValues.some((v) => v.value === value)) throw notFound('legal value', value);
+      return service.update(caller, name, {
+        legalValues: field.legalValues.filter((v) => v.value !== value),
+      });
+    },
+
     /** Deletes a context field (context-field-deleted). */
     async delete(caller: Caller, name: string): Promise<void> {
       const actor = await deps.policy.permit(caller, 'DELETE_CONTEXT_FIELD', {});
@@ -91,6 +116,7 @@ export function createContextFieldService(deps: ServiceDeps) {
       });
     },
   };
+  return service;
 }
 
 export type ContextFieldService = ReturnType<typeof createContextFieldService>;
