@@ -45,6 +45,7 @@ import {
 import { createSignalService, type SignalService } from './services/integrations/signal-service.js';
 import { type BackupService, createBackupService } from './services/operations/backup-service.js';
 import { createHealthService, type HealthService } from './services/operations/health-service.js';
+import { createInstanceViews, type InstanceViews } from './services/operations/instance-views.js';
 import {
   createMaintenanceService,
   createMaintenanceState,
@@ -188,6 +189,7 @@ function createServices(
     health: createHealthService(deps),
     personalTokens: createPersonalTokenService(deps),
     edge: createEdgeService(deps),
+    instance: createInstanceViews({ ...deps, baseUrl: options.baseUrl }, maintenance.isOn),
     definitions: createDefinitionService(deps),
     applications: createApplicationViews(deps),
     playground: createPlaygroundService({ ...deps, evaluators }),
@@ -240,6 +242,8 @@ export interface Flagstaff {
   readonly personalTokens: PersonalTokenService;
   /** Token validation for Unleash Edge. */
   readonly edge: EdgeService;
+  /** The UI configuration and instance statistics. */
+  readonly instance: InstanceViews;
   /** Strategy definitions and feature types with their lifetimes. */
   readonly definitions: DefinitionService;
   /** Applications SDKs registered, feature usage, unknown flags. */

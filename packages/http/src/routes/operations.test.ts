@@ -144,3 +144,26 @@ describe('personal access tokens', () => {
     expect((await s.request('GET', '/api/admin/projects', { token: created.body.secret })).status).toBe(401);
   });
 });
+
+describe('instance views', () => {
+  it('give the UI configuration and, to Admins, statistics as JSON and CSV', async () => {
+    const config = await s.request('GET', '/api/admin/ui-config');
+    expect(config.body).toMatchObject({
+      name: 'Flagstaff',
+      maintenanceMode: false,
+      authenticationType: 'simple',
+    });
+    await s.request('POST', '/api/admin/projects/default/features', { body: { name: 'counted' } });
+    const stats = await s.request('GET', '/api/admin/instance-admin/statistics');
+    expect(stats.body).toMatchObject({ featureToggles: 1, projects: 1, environments: expect.any(Number) });
+    const csv = await fetch(`${s.base}/api/admin/instance-admin/statistics/csv`, {
+      headers: { authorization: s.adminToken },
+    });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const [header, row] = (await csv.text()).trim().split('\n');
+    expect(header?.split(',')).toContain('featureToggles');
+    expect(row?.split(',')[header?.split(',').indexOf('featureToggles') ?? -1]).toBe('1');
+    const viewer = await s.user('Viewer');
+    expect((await s.request('GET', '/api/admin/instance-admin/statistics', asUser(viewer))).status).toBe(403);
+  });
+});
