@@ -26,6 +26,8 @@ export interface ServerConfig {
   bodyLimit: string | undefined;
   /** FLAGSTAFF_STREAM_MAX_CONNECTIONS / FLAGSTAFF_STREAM_KEEPALIVE_MS: SDK streaming limits (defaults in @flagstaff/http). */
   streaming: { maxConnections?: number; keepAliveMs?: number };
+  /** FLAGSTAFF_ADDON_RETRY_WINDOW_MS / FLAGSTAFF_ADDON_RETRY_BASE_MS: how long and how soon addon deliveries are retried. */
+  addonDelivery: { retryWindowMs?: number; retryBaseDelayMs?: number };
   /** How long shutdown waits for requests in flight before cutting connections. */
   shutdownTimeoutMs: number;
 }
@@ -113,6 +115,10 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     streaming: {
       ...positive('FLAGSTAFF_STREAM_MAX_CONNECTIONS', env.FLAGSTAFF_STREAM_MAX_CONNECTIONS, 'maxConnections'),
       ...positive('FLAGSTAFF_STREAM_KEEPALIVE_MS', env.FLAGSTAFF_STREAM_KEEPALIVE_MS, 'keepAliveMs'),
+    },
+    addonDelivery: {
+      ...positive('FLAGSTAFF_ADDON_RETRY_WINDOW_MS', env.FLAGSTAFF_ADDON_RETRY_WINDOW_MS, 'retryWindowMs'),
+      ...positive('FLAGSTAFF_ADDON_RETRY_BASE_MS', env.FLAGSTAFF_ADDON_RETRY_BASE_MS, 'retryBaseDelayMs'),
     },
     shutdownTimeoutMs: 10_000,
   };

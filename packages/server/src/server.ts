@@ -76,6 +76,7 @@ export async function startServer(
     baseUrl: config.baseUrl,
     secretKey: config.tokenSecretsWriteOnly ? undefined : resolveSecretKey(config, logger),
     tokenSecretsWriteOnly: config.tokenSecretsWriteOnly,
+    addonDelivery: config.addonDelivery,
   });
   if (config.auth === 'token') {
     try {
