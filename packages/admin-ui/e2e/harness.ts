@@ -21,7 +21,14 @@ export interface Harness {
 
 /** Starts the server (auth `none` unless told otherwise) and the UI under `mount` (`''` or `/flags`). */
 export async function startHarness(
-  options: { mount?: string; auth?: 'none' | 'token'; adminToken?: string; adminPassword?: string } = {},
+  options: {
+    mount?: string;
+    auth?: 'none' | 'token';
+    adminToken?: string;
+    adminPassword?: string;
+    /** More of the server's environment settings. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<Harness> {
   const mount = options.mount ?? '';
   const dir = mkdtempSync(join(tmpdir(), 'flagstaff-ui-e2e-'));
@@ -31,6 +38,7 @@ export async function startHarness(
       FLAGSTAFF_AUTH: options.auth ?? 'none',
       ...(options.adminToken ? { FLAGSTAFF_ADMIN_TOKEN: options.adminToken } : {}),
       ...(options.adminPassword ? { FLAGSTAFF_ADMIN_PASSWORD: options.adminPassword } : {}),
+      ...options.env,
     }),
     port: 0,
     host: '127.0.0.1',

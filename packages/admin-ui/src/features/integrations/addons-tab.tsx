@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
-import type { Addon, AddonProviderDefinition } from '../../api/types';
+import type { AddonProviderDefinition, AddonView, CreatedAddon } from '../../api/types';
+import { SecretOnce } from '../../components/secret-once';
 import { Badge, Card, ErrorNotice, Field, Loading } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { EVENT_TYPES } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
+import { AddonDeliveries, DeliveryBadge } from './addon-deliveries';
 
 const key = ['addons'];
 
@@ -17,28 +19,34 @@ export function AddonsTab() {
   const list = useQuery({
     queryKey: key,
     queryFn: () =>
-      unwrap<{ addons: Addon[]; providers: AddonProviderDefinition[] }>(api.GET('/api/admin/addons')),
+      unwrap<{ addons: AddonView[]; providers: AddonProviderDefinition[] }>(api.GET('/api/admin/addons')),
+    refetchInterval: 10_000,
   });
   const providers = list.data?.providers ?? [];
   const [provider, setProvider] = useState('');
   const [parameters, setParameters] = useState<Record<string, string>>({});
   const [events, setEvents] = useState<string[]>(['feature-created', 'feature-updated']);
   const [problem, setProblem] = useState<string | null>(null);
+  const [signingSecret, setSigningSecret] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
   const eventTypes = (list: string[]) => EVENT_TYPES.filter((t) => list.includes(t));
   const chosen = providers.find((p) => p.name === (provider || providers[0]?.name));
   const create = useApiMutation({
     mutationFn: () =>
-      unwrap(
+      unwrap<CreatedAddon>(
         api.POST('/api/admin/addons', {
           body: { provider: chosen?.name ?? '', parameters, events: eventTypes(events), enabled: true },
         }),
       ),
     invalidates: [key],
     success: 'Addon created',
-    onSuccess: () => setParameters({}),
+    onSuccess: (created) => {
+      setParameters({});
+      setSigningSecret(created.signingSecret ?? null);
+    },
   });
   const toggle = useApiMutation({
-    mutationFn: (a: Addon) =>
+    mutationFn: (a: AddonView) =>
       unwrap(
         api.PUT('/api/admin/addons/{id}', {
           params: { path: { id: String(a.id) } },
@@ -89,7 +97,16 @@ export function AddonsTab() {
               />
               <strong>{providers.find((p) => p.name === a.provider)?.displayName ?? a.provider}</strong>
               <Badge>{a.events.length} event type(s)</Badge>
+              <DeliveryBadge addon={a} />
               <span className="spacer" />
+              <button
+                type="button"
+                className="btn btn-small btn-ghost"
+                aria-expanded={open === a.id}
+                onClick={() => setOpen(open === a.id ? null : a.id)}
+              >
+                Deliveries
+              </button>
               <button
                 type="button"
                 className="btn btn-small btn-ghost"
@@ -100,10 +117,23 @@ export function AddonsTab() {
               </button>
             </div>
             {a.description ? <div className="muted">{a.description}</div> : null}
+            {open === a.id ? (
+              <AddonDeliveries addon={a} canUpdate={can('UPDATE_ADDON')} signed={a.provider === 'webhook'} />
+            ) : null}
           </div>
         ))}
       </Card>
       <Card title="New addon">
+        {signingSecret ? (
+          <div className="stack">
+            <SecretOnce secret={signingSecret} label="webhook's signing secret" />
+            <p className="muted">
+              Each delivery carries <code>Flagstaff-Signature: t=…,v1=…</code>: an HMAC-SHA256 of{' '}
+              <code>{'<t>.<body>'}</code> under this secret, and an <code>Idempotency-Key</code>. See
+              docs/webhooks.md.
+            </p>
+          </div>
+        ) : null}
         <form onSubmit={submit} noValidate>
           <Field label="Provider" htmlFor="addon-provider">
             <select
