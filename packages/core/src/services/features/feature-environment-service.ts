@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
-import {
-  type FeatureEnvironmentRecord,
-  type FeatureRecord,
-  type Lifecycle,
-  stageAfterUse,
-} from '../../domain/feature.js';
+import { type FeatureEnvironmentRecord, type FeatureRecord, stageAfterUse } from '../../domain/feature.js';
 import { parseWith } from '../../domain/parse.js';
 import { patchDocumentSchema } from '../../domain/strategy.js';
 import type { Tag } from '../../domain/tag.js';

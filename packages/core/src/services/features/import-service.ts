@@ -2,7 +2,6 @@ import type { Caller } from '../../auth/caller.js';
 import { parseWith } from '../../domain/parse.js';
 import { FlagstaffError } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
-import { READ_METHODS, type Store } from '../../ports/store.js';
 import { nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { joined } from '../joined-store.js';

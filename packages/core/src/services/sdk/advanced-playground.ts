@@ -107,7 +107,9 @@ export async function evaluateAdvanced(
           entry = { name: feature.name, projectId: feature.projectId, environments: {} };
           byName.set(feature.name, entry);
         }
-        (entry.environments[environment] ??= []).push({ ...feature, context: evaluated });
+        const list = entry.environments[environment] ?? [];
+        list.push({ ...feature, context: evaluated });
+        entry.environments[environment] = list;
       }
     }
   }
