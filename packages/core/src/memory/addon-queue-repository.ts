@@ -1,24 +1,12 @@
 import type { AddonQueueSummary } from '../domain/addon-delivery.js';
-import type { AddonRepository } from '../ports/integration-ports.js';
+import type { AddonQueueMethods as Queue } from '../ports/integration-ports.js';
+
 import { copy } from './copy.js';
 import type { Session } from './database.js';
 import { compare, type Sync } from './support.js';
 
-/** The part of the addon repository behind per-addon delivery: queue, delivery log, signing secrets. */
-export type AddonQueueMethods = Pick<
-  Sync<AddonRepository>,
-  | 'enqueueDeliveries'
-  | 'listDeliveries'
-  | 'summarizeDeliveries'
-  | 'updateDelivery'
-  | 'deleteDelivery'
-  | 'replayParked'
-  | 'recordAttempts'
-  | 'listAttempts'
-  | 'pruneAttempts'
-  | 'getSigningSecrets'
-  | 'setSigningSecrets'
->;
+/** The queue methods, synchronous over a session. */
+export type AddonQueueMethods = Sync<Queue>;
 
 const key = (addonId: number, eventId: number): string => `${addonId}:${eventId}`;
 

@@ -83,6 +83,22 @@ export interface AddonRepository {
   setSigningSecrets(addonId: number, secrets: AddonSigningSecrets): Promise<void>;
 }
 
+/** The part of the addon repository behind per-addon delivery: queues, the delivery log, signing secrets. */
+export type AddonQueueMethods = Pick<
+  AddonRepository,
+  | 'enqueueDeliveries'
+  | 'listDeliveries'
+  | 'summarizeDeliveries'
+  | 'updateDelivery'
+  | 'deleteDelivery'
+  | 'replayParked'
+  | 'recordAttempts'
+  | 'listAttempts'
+  | 'pruneAttempts'
+  | 'getSigningSecrets'
+  | 'setSigningSecrets'
+>;
+
 /** Signal endpoints, their tokens, received signals and the action sets reacting to them. */
 export interface SignalRepository {
   listEndpoints(): Promise<SignalEndpoint[]>;

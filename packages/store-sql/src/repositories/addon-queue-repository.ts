@@ -1,23 +1,12 @@
-import type { AddonDelivery, AddonDeliveryAttempt, AddonRepository } from '@flagstaff/core';
+import type {
+  AddonDelivery,
+  AddonDeliveryAttempt,
+  AddonQueueMethods,
+  AddonRepository,
+} from '@flagstaff/core';
 import type { Selectable } from 'kysely';
 import { int, type RepoContext, touched } from '../context.js';
 import type { AddonAttemptTable, AddonQueueTable } from '../database.js';
-
-/** The part of the addon repository behind per-addon delivery. */
-export type AddonQueueMethods = Pick<
-  AddonRepository,
-  | 'enqueueDeliveries'
-  | 'listDeliveries'
-  | 'summarizeDeliveries'
-  | 'updateDelivery'
-  | 'deleteDelivery'
-  | 'replayParked'
-  | 'recordAttempts'
-  | 'listAttempts'
-  | 'pruneAttempts'
-  | 'getSigningSecrets'
-  | 'setSigningSecrets'
->;
 
 const nullableInt = (value: number | string | null): number | null => (value === null ? null : Number(value));
 

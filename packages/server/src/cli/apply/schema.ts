@@ -1,30 +1,14 @@
+import { CONSTRAINT_OPERATORS } from '@flagstaff/core';
 import { z } from 'zod';
 
 // The file `flagstaff apply` reads. Rule: what the file states is enforced, what it leaves out is
 // left as it is on the server (a feature's omitted `tags`, an environment's omitted `strategies`…).
 
 const name = z.string().min(1, 'must be a non-empty name');
-const OPERATORS = [
-  'NOT_IN',
-  'IN',
-  'STR_ENDS_WITH',
-  'STR_STARTS_WITH',
-  'STR_CONTAINS',
-  'NUM_EQ',
-  'NUM_GT',
-  'NUM_GTE',
-  'NUM_LT',
-  'NUM_LTE',
-  'DATE_AFTER',
-  'DATE_BEFORE',
-  'SEMVER_EQ',
-  'SEMVER_GT',
-  'SEMVER_LT',
-] as const;
 
 export const constraintSchema = z.strictObject({
   contextName: name,
-  operator: z.enum(OPERATORS, { error: `must be one of ${OPERATORS.join(', ')}` }),
+  operator: z.enum(CONSTRAINT_OPERATORS, { error: `must be one of ${CONSTRAINT_OPERATORS.join(', ')}` }),
   values: z.array(z.string()).optional(),
   value: z.string().optional(),
   caseInsensitive: z.boolean().default(false),
