@@ -26,6 +26,7 @@ import {
   type FeatureEnvironmentService,
 } from './services/features/feature-environment-service.js';
 import { createFeatureExtras, type FeatureExtras } from './services/features/feature-extras.js';
+import { createFeatureLinkService, type FeatureLinkService } from './services/features/feature-links.js';
 import {
   createFeatureSearchService,
   type FeatureSearchService,
@@ -149,6 +150,7 @@ function createServices(
     projects: createProjectService(deps),
     features,
     featureExtras: createFeatureExtras(deps, features),
+    featureLinks: createFeatureLinkService(deps),
     featureSearch: createFeatureSearchService(deps),
     featureEnvironments: createFeatureEnvironmentService(deps),
     strategies,
@@ -205,6 +207,8 @@ export interface Flagstaff {
   readonly features: FeatureService;
   /** One environment of a feature, clone, parent variants, lifecycle, constraint checks. */
   readonly featureExtras: FeatureExtras;
+  /** Links on features. */
+  readonly featureLinks: FeatureLinkService;
   readonly featureSearch: FeatureSearchService;
   readonly featureEnvironments: FeatureEnvironmentService;
   readonly strategies: StrategyService;

@@ -45,6 +45,7 @@ export {
   type FeatureExtras,
   validateConstraintSchema,
 } from './services/features/feature-extras.js';
+export type { FeatureLinkService } from './services/features/feature-links.js';
 export type { FeatureSearchService } from './services/features/feature-search-service.js';
 export {
   type ImportBody,

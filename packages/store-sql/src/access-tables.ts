@@ -66,6 +66,14 @@ export interface SettingTable {
   value: Json;
 }
 
+export interface FeatureLinkTable {
+  id: string;
+  feature_name: string;
+  url: string;
+  title: string | null;
+  created_at: string;
+}
+
 export interface PersonalAccessTokenTable {
   id: Serial;
   secret_hash: string;

@@ -10,6 +10,7 @@ import type {
   ClientApplicationTable,
   ClientMetricsTable,
   ClientMetricsVariantTable,
+  FeatureLinkTable,
   GroupTable,
   GroupUserTable,
   LoginThrottleTable,
@@ -92,6 +93,7 @@ export interface Database {
   addon_secrets: AddonSecretTable;
   settings: SettingTable;
   personal_access_tokens: PersonalAccessTokenTable;
+  feature_links: FeatureLinkTable;
   api_tokens: ApiTokenTable;
   users: UserTable;
   roles: RoleTable;

@@ -125,4 +125,6 @@ export interface FeatureView {
   children: string[];
   lifecycle: Lifecycle;
   dependencies: Dependency[];
+  /** Links on the feature (tickets, dashboards); in the single-feature read. */
+  links?: { id: string; url: string; title: string | null }[];
 }

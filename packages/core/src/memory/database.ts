@@ -5,6 +5,7 @@ import type { ContextField } from '../domain/context-field.js';
 import type { Environment } from '../domain/environment.js';
 import type { FlagstaffEvent } from '../domain/event.js';
 import type { FeatureEnvironmentRecord, FeatureRecord } from '../domain/feature.js';
+import type { FeatureLink } from '../domain/feature-link.js';
 import type { ClientApplication, MetricsBucket, UnknownFlag } from '../domain/metrics.js';
 import type { PersonalAccessTokenRecord } from '../domain/personal-token.js';
 import type { Project, ProjectEnvironmentRecord } from '../domain/project.js';
@@ -82,6 +83,7 @@ export interface Rows {
   /** Keyed by name: `{ value }`. */
   settings: { value: unknown };
   personalTokens: PersonalAccessTokenRecord;
+  featureLinks: FeatureLink;
   unknownFlags: UnknownFlag;
 }
 
@@ -187,6 +189,7 @@ const TABLE_NAMES: readonly TableName[] = [
   'loginThrottles',
   'settings',
   'personalTokens',
+  'featureLinks',
   'unknownFlags',
 ];
 

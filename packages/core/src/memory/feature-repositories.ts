@@ -59,6 +59,7 @@ export function createFeatureRepository(s: Session): Sync<FeatureRepository> {
         (dependency) => dependency.child === name || dependency.feature === name,
       );
       s.table('favorites').deleteWhere((favorite) => favorite.kind === 'feature' && favorite.name === name);
+      s.table('featureLinks').deleteWhere((link) => link.featureName === name);
       return true;
     },
     countLive: (project) =>

@@ -25,7 +25,11 @@ import {
   createSegmentRepository,
 } from './project-repositories.js';
 import { createLoginThrottleRepository, createSessionRepository } from './session-repositories.js';
-import { createPersonalTokenRepository, createSettingsRepository } from './settings-repositories.js';
+import {
+  createFeatureLinkRepository,
+  createPersonalTokenRepository,
+  createSettingsRepository,
+} from './settings-repositories.js';
 import type { Sync } from './support.js';
 import { createTagRepository } from './tag-repository.js';
 import { createApiTokenRepository, createSignupTokenRepository } from './token-repositories.js';
@@ -61,6 +65,7 @@ const FACTORIES: { [A in Area]: (s: Session) => SyncRepositories[A] } = {
   loginThrottles: createLoginThrottleRepository,
   settings: createSettingsRepository,
   personalTokens: createPersonalTokenRepository,
+  featureLinks: createFeatureLinkRepository,
 };
 
 const AREAS = Object.keys(FACTORIES) as Area[];

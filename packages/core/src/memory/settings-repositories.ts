@@ -1,5 +1,9 @@
 import type { PersonalAccessToken, PersonalAccessTokenRecord } from '../domain/personal-token.js';
-import type { PersonalTokenRepository, SettingsRepository } from '../ports/settings-ports.js';
+import type {
+  FeatureLinkRepository,
+  PersonalTokenRepository,
+  SettingsRepository,
+} from '../ports/settings-ports.js';
 import { copy } from './copy.js';
 import type { Session } from './database.js';
 import { compare, type Sync } from './support.js';
@@ -43,5 +47,28 @@ export function createPersonalTokenRepository(s: Session): Sync<PersonalTokenRep
       const token = tokens.get(id);
       if (token) tokens.set(id, { ...token, seenAt: at });
     },
+  };
+}
+
+/** Feature links over a session. */
+export function createFeatureLinkRepository(s: Session): Sync<FeatureLinkRepository> {
+  const links = s.table('featureLinks');
+  return {
+    listForFeature: (featureName) =>
+      links
+        .rows()
+        .filter((l) => l.featureName === featureName)
+        .sort((a, b) => compare(a.createdAt, b.createdAt) || compare(a.id, b.id))
+        .map(copy),
+    get: (id) => copy(links.get(id) ?? null),
+    insert(link) {
+      links.set(link.id, copy(link));
+    },
+    update(link) {
+      if (!links.has(link.id)) return false;
+      links.set(link.id, copy(link));
+      return true;
+    },
+    delete: (id) => links.delete(id),
   };
 }

@@ -24,7 +24,7 @@ import type {
   SegmentRepository,
 } from './project-ports.js';
 import type { LoginThrottleRepository, SessionRepository } from './session-ports.js';
-import type { PersonalTokenRepository, SettingsRepository } from './settings-ports.js';
+import type { FeatureLinkRepository, PersonalTokenRepository, SettingsRepository } from './settings-ports.js';
 
 /** Every repository of the domain. */
 export interface Repositories {
@@ -53,4 +53,5 @@ export interface Repositories {
   readonly loginThrottles: LoginThrottleRepository;
   readonly settings: SettingsRepository;
   readonly personalTokens: PersonalTokenRepository;
+  readonly featureLinks: FeatureLinkRepository;
 }

@@ -1,3 +1,4 @@
+import type { FeatureLink } from '../domain/feature-link.js';
 import type { PersonalAccessToken, PersonalAccessTokenRecord } from '../domain/personal-token.js';
 
 /** Instance-wide settings by name (maintenance mode and the like), as JSON values. */
@@ -5,6 +6,17 @@ export interface SettingsRepository {
   /** The value; null when the setting was never set. */
   get(name: string): Promise<unknown>;
   set(name: string, value: unknown): Promise<void>;
+}
+
+/** Links on features; deleting a feature deletes its links. */
+export interface FeatureLinkRepository {
+  /** A feature's links, oldest first. */
+  listForFeature(featureName: string): Promise<FeatureLink[]>;
+  get(id: string): Promise<FeatureLink | null>;
+  insert(link: FeatureLink): Promise<void>;
+  /** Replaces url and title; false when the link does not exist. */
+  update(link: FeatureLink): Promise<boolean>;
+  delete(id: string): Promise<boolean>;
 }
 
 /** Personal access tokens of users. */

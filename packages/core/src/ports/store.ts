@@ -48,6 +48,7 @@ export const READ_METHODS = {
   loginThrottles: ['get'],
   settings: ['get'],
   personalTokens: ['listForUser', 'getByHash'],
+  featureLinks: ['listForFeature', 'get'],
 } as const satisfies { readonly [A in keyof Repositories]: readonly (keyof Repositories[A])[] };
 
 /** The read side of every repository. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { at, type StoreFactory, useStore } from './fixtures.js';
+import { at, feature, type StoreFactory, seedAlpha, useStore } from './fixtures.js';
 
 /** Instance settings and personal access tokens. */
 export function describeSettingsContract(open: StoreFactory): void {
@@ -56,6 +56,30 @@ export function describeSettingsContract(open: StoreFactory): void {
       expect(await tokens().deleteForUser(1)).toBe(1);
       expect(await tokens().listForUser(1)).toEqual([]);
       expect(await tokens().listForUser(2)).toHaveLength(1);
+    });
+
+    test('feature links are listed per feature, replaced, deleted, and go with their feature', async () => {
+      await seedAlpha(store());
+      await store().features.insert(feature('linked', 'alpha'));
+      const links = () => store().featureLinks;
+      const link = (id: string, minutes: number) => ({
+        id,
+        featureName: 'linked',
+        url: `https://x.example/${id}`,
+        title: null,
+        createdAt: at(minutes),
+      });
+      await links().insert(link('b', 2));
+      await links().insert(link('a', 1));
+      expect((await links().listForFeature('linked')).map((l) => l.id)).toEqual(['a', 'b']);
+      expect(await links().update({ ...link('a', 1), title: 'A' })).toBe(true);
+      expect(await links().get('a')).toEqual({ ...link('a', 1), title: 'A' });
+      expect(await links().update(link('nope', 1))).toBe(false);
+      expect(await links().delete('b')).toBe(true);
+      expect(await links().delete('b')).toBe(false);
+      await store().features.delete('linked');
+      expect(await links().listForFeature('linked')).toEqual([]);
+      expect(await links().get('a')).toBeNull();
     });
   });
 }

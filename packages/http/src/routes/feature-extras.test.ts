@@ -142,3 +142,42 @@ describe('feature operations of the reference', () => {
     }
   });
 });
+
+describe('feature links', () => {
+  it('are added, changed and removed with events, shown on the feature, and gone with it', async () => {
+    await s.request('POST', F, { body: { name: 'linked' } });
+    const added = await s.request('POST', `${F}/linked/link`, {
+      body: { url: 'https://tickets.example/FS-1', title: 'Ticket' },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ url: 'https://tickets.example/FS-1', title: 'Ticket' });
+    const id = added.body.id;
+    expect((await s.request('GET', `${F}/linked`)).body.links).toEqual([
+      { id, url: 'https://tickets.example/FS-1', title: 'Ticket' },
+    ]);
+    const changed = await s.request('PUT', `${F}/linked/link/${id}`, {
+      body: { url: 'https://tickets.example/FS-2' },
+    });
+    expect(changed.body).toEqual({ id, url: 'https://tickets.example/FS-2', title: null });
+    const bad = await s.request('POST', `${F}/linked/link`, { body: { url: 'javascript:alert(1)' } });
+    expect(bad.status).toBe(400);
+    expect(errorBody(bad).message).toContain('url');
+    const viewer = await s.user('Viewer');
+    expect(
+      (await s.request('POST', `${F}/linked/link`, { ...asUser(viewer), body: { url: 'https://x.example' } }))
+        .status,
+    ).toBe(403);
+    expect((await s.request('DELETE', `${F}/linked/link/${id}`)).status).toBe(200);
+    expect((await s.request('DELETE', `${F}/linked/link/${id}`)).status).toBe(404);
+    expect((await s.request('GET', `${F}/linked`)).body.links).toEqual([]);
+    const events = await s.request('GET', '/api/admin/events?feature=linked');
+    expect(events.body.events.map((e: { type: string }) => e.type)).toEqual(
+      expect.arrayContaining(['feature-link-added', 'feature-link-updated', 'feature-link-removed']),
+    );
+    await s.request('POST', `${F}/linked/link`, { body: { url: 'https://kept.example' } });
+    await s.request('DELETE', `${F}/linked`);
+    await s.request('DELETE', '/api/admin/archive/linked');
+    await s.request('POST', F, { body: { name: 'linked' } });
+    expect((await s.request('GET', `${F}/linked`)).body.links).toEqual([]);
+  });
+});

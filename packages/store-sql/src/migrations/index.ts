@@ -65,6 +65,24 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
         await createSettingsTables(ddlFor(db, dialect));
       },
     },
+    '0064_feature_links': {
+      async up(db) {
+        const ddl = ddlFor(db, dialect);
+        await db.schema
+          .createTable('feature_links')
+          .addColumn('id', ddl.text, (c) => c.primaryKey())
+          .addColumn('feature_name', ddl.text, (c) => c.notNull())
+          .addColumn('url', ddl.text, (c) => c.notNull())
+          .addColumn('title', ddl.text)
+          .addColumn('created_at', ddl.text, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('feature_links_feature')
+          .on('feature_links')
+          .column('feature_name')
+          .execute();
+      },
+    },
   };
 }
 

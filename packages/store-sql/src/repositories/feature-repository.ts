@@ -118,6 +118,7 @@ export function createFeatureRepository(ctx: RepoContext): FeatureRepository {
         .where((eb) => eb.or([eb('child', '=', name), eb('parent', '=', name)]))
         .execute();
       await db.deleteFrom('favorites').where('kind', '=', 'feature').where('name', '=', name).execute();
+      await db.deleteFrom('feature_links').where('feature_name', '=', name).execute();
       return true;
     },
     async countLive(project) {

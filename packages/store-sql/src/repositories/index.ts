@@ -17,7 +17,11 @@ import { createProjectRepository } from './project-repository.js';
 import { createRoleRepository } from './role-repository.js';
 import { createSegmentRepository } from './segment-repository.js';
 import { createLoginThrottleRepository, createSessionRepository } from './session-repository.js';
-import { createPersonalTokenRepository, createSettingsRepository } from './settings-repository.js';
+import {
+  createFeatureLinkRepository,
+  createPersonalTokenRepository,
+  createSettingsRepository,
+} from './settings-repository.js';
 import { createSignalRepository } from './signal-repository.js';
 import { createSignupTokenRepository } from './signup-token-repository.js';
 import { createStrategyRepository } from './strategy-repository.js';
@@ -51,6 +55,7 @@ export const repositoryFactories: { [A in keyof Repositories]: (ctx: RepoContext
   loginThrottles: createLoginThrottleRepository,
   settings: createSettingsRepository,
   personalTokens: createPersonalTokenRepository,
+  featureLinks: createFeatureLinkRepository,
 };
 
 /** Every repository over one handle (the store's connection pool or one transaction). */
@@ -81,5 +86,6 @@ export function createRepositories(ctx: RepoContext): Repositories {
     loginThrottles: createLoginThrottleRepository(ctx),
     settings: createSettingsRepository(ctx),
     personalTokens: createPersonalTokenRepository(ctx),
+    featureLinks: createFeatureLinkRepository(ctx),
   };
 }

@@ -1,4 +1,5 @@
 import type {
+  FeatureLinkRepository,
   PersonalAccessToken,
   PersonalAccessTokenRecord,
   PersonalTokenRepository,
@@ -96,6 +97,64 @@ export function createPersonalTokenRepository(ctx: RepoContext): PersonalTokenRe
     },
     async markSeen(id, at) {
       await db.updateTable('personal_access_tokens').set({ seen_at: at }).where('id', '=', id).execute();
+    },
+  };
+}
+
+/** Links on features. */
+export function createFeatureLinkRepository(ctx: RepoContext): FeatureLinkRepository {
+  const { db } = ctx;
+  const toLink = (row: {
+    id: string;
+    feature_name: string;
+    url: string;
+    title: string | null;
+    created_at: string;
+  }) => ({
+    id: row.id,
+    featureName: row.feature_name,
+    url: row.url,
+    title: row.title,
+    createdAt: row.created_at,
+  });
+  return {
+    async listForFeature(featureName) {
+      const rows = await db
+        .selectFrom('feature_links')
+        .selectAll()
+        .where('feature_name', '=', featureName)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toLink);
+    },
+    async get(id) {
+      const row = await db.selectFrom('feature_links').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toLink(row) : null;
+    },
+    async insert(link) {
+      await db
+        .insertInto('feature_links')
+        .values({
+          id: link.id,
+          feature_name: link.featureName,
+          url: link.url,
+          title: link.title,
+          created_at: link.createdAt,
+        })
+        .execute();
+    },
+    async update(link) {
+      return touched(
+        await db
+          .updateTable('feature_links')
+          .set({ url: link.url, title: link.title })
+          .where('id', '=', link.id)
+          .executeTakeFirst(),
+      );
+    },
+    async delete(id) {
+      return touched(await db.deleteFrom('feature_links').where('id', '=', id).executeTakeFirst());
     },
   };
 }

@@ -129,7 +129,11 @@ export function createFeatureService(deps: ServiceDeps) {
     /** One feature of a project, as the API shows it. */
     async get(caller: Caller, project: string, name: string): Promise<FeatureView> {
       await deps.policy.require(caller, 'NONE', { project });
-      return view(store, await requireFeature(store, project, name), userIdOf(caller));
+      const [shown, links] = await Promise.all([
+        view(store, await requireFeature(store, project, name), userIdOf(caller)),
+        store.featureLinks.listForFeature(name),
+      ]);
+      return { ...shown, links: links.map(({ id, url, title }) => ({ id, url, title })) };
     },
 
     /**
