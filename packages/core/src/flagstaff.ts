@@ -61,6 +61,10 @@ import {
   createEnvironmentService,
   type EnvironmentService,
 } from './services/projects/environment-service.js';
+import {
+  createProjectContextFields,
+  type ProjectContextFields,
+} from './services/projects/project-context-fields.js';
 import { createProjectService, type ProjectService } from './services/projects/project-service.js';
 import { seedInstance } from './services/projects/seed.js';
 import { createSegmentService, type SegmentService } from './services/projects/segment-service.js';
@@ -151,6 +155,7 @@ function createServices(
     features,
     featureExtras: createFeatureExtras(deps, features),
     featureLinks: createFeatureLinkService(deps),
+    projectContextFields: createProjectContextFields(deps),
     featureSearch: createFeatureSearchService(deps),
     featureEnvironments: createFeatureEnvironmentService(deps),
     strategies,
@@ -209,6 +214,8 @@ export interface Flagstaff {
   readonly featureExtras: FeatureExtras;
   /** Links on features. */
   readonly featureLinks: FeatureLinkService;
+  /** Context fields scoped to one project. */
+  readonly projectContextFields: ProjectContextFields;
   readonly featureSearch: FeatureSearchService;
   readonly featureEnvironments: FeatureEnvironmentService;
   readonly strategies: StrategyService;

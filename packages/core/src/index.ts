@@ -71,6 +71,7 @@ export {
   type MaintenanceService,
   maintenanceInputSchema,
 } from './services/operations/maintenance.js';
+export type { ProjectContextFields } from './services/projects/project-context-fields.js';
 export {
   type ApplicationViews,
   applicationMetaSchema,

@@ -4,12 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from './routes/index.js';
 
-// docs/reference-operations.md lists the reference's operations and which are served: every row it
+// docs/api.md (its last section) lists the reference's operations and which are served: every row it
 // marks served must be a route here, and every route at a reference path must be marked served.
-const doc = readFileSync(
-  join(dirname(fileURLToPath(import.meta.url)), '../../../docs/reference-operations.md'),
-  'utf8',
-);
+const doc = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../docs/api.md'), 'utf8');
 const rows = [
   ...doc.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| `([^`]+)` \| (\w+) \| (yes|no — .+) \|$/gm),
 ].map((m) => ({
@@ -22,7 +19,7 @@ const rows = [
 const shape = (path: string) => path.replace(/\{[^}]+\}|:[A-Za-z]+/g, '{}');
 const routes = new Set(allRoutes().map((r) => `${r.method} ${shape(r.path)}`));
 
-describe('docs/reference-operations.md', () => {
+describe('the reference-operations table of docs/api.md', () => {
   it('lists the 214 reference operations', () => {
     expect(rows).toHaveLength(214);
   });

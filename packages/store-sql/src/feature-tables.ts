@@ -90,6 +90,7 @@ export interface ContextFieldTable {
   sort_order: number;
   legal_values: Json;
   created_at: string;
+  project: string | null;
 }
 
 export interface TagTypeTable {

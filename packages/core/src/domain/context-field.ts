@@ -33,6 +33,8 @@ export interface ContextField {
   sortOrder: number;
   legalValues: { value: string; description?: string | undefined }[];
   createdAt: string;
+  /** The project a project-scoped field belongs to; absent for fields of the whole instance. */
+  project?: string;
 }
 
 /** Context fields every instance has. */

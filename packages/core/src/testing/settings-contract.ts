@@ -58,6 +58,22 @@ export function describeSettingsContract(open: StoreFactory): void {
       expect(await tokens().listForUser(2)).toHaveLength(1);
     });
 
+    test('context fields keep the project they are scoped to; instance-wide ones have none', async () => {
+      await seedAlpha(store());
+      const field = (name: string) => ({
+        name,
+        description: null,
+        stickiness: false,
+        sortOrder: 1,
+        legalValues: [],
+        createdAt: at(1),
+      });
+      await store().contextFields.insert({ ...field('tenant'), project: 'alpha' });
+      await store().contextFields.insert(field('region'));
+      expect(await store().contextFields.get('tenant')).toEqual({ ...field('tenant'), project: 'alpha' });
+      expect(await store().contextFields.get('region')).toEqual(field('region'));
+    });
+
     test('feature links are listed per feature, replaced, deleted, and go with their feature', async () => {
       await seedAlpha(store());
       await store().features.insert(feature('linked', 'alpha'));

@@ -146,3 +146,37 @@ describe('context field legal values', () => {
     ).toBe(403);
   });
 });
+
+describe('project context fields', () => {
+  it('belong to their project: created, read, changed, given legal values, used by strategies, deleted', async () => {
+    const C = '/api/admin/projects/default/context';
+    const made = await s.request('POST', C, { body: { name: 'tenant', legalValues: [{ value: 'a' }] } });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ name: 'tenant', project: 'default' });
+    expect((await s.request('GET', C)).body.map((f: { name: string }) => f.name)).toEqual(['tenant']);
+    // The instance-wide list leaves project fields out.
+    expect(
+      (await s.request('GET', '/api/admin/context')).body.map((f: { name: string }) => f.name),
+    ).not.toContain('tenant');
+    expect((await s.request('POST', `${C}/validate`, { body: { name: 'tenant' } })).status).toBe(409);
+    expect((await s.request('PUT', `${C}/tenant`, { body: { description: 'Customer' } })).status).toBe(200);
+    await s.request('POST', `${C}/tenant/legal-values`, { body: { value: 'b' } });
+    await s.request('DELETE', `${C}/tenant/legal-values/a`);
+    expect((await s.request('GET', `${C}/tenant`)).body).toMatchObject({
+      description: 'Customer',
+      legalValues: [{ value: 'b' }],
+    });
+    await s.request('POST', F, { body: { name: 'per-tenant' } });
+    await s.request('POST', `${F}/per-tenant/environments/development/strategies`, {
+      body: { name: 'default', constraints: [{ contextName: 'tenant', operator: 'IN', values: ['b'] }] },
+    });
+    const used = await s.request('GET', `${C}/tenant/strategies`);
+    expect(used.body.strategies).toEqual([expect.objectContaining({ featureName: 'per-tenant' })]);
+    await s.request('POST', '/api/admin/projects', { body: { id: 'other', name: 'Other' } });
+    expect((await s.request('GET', '/api/admin/projects/other/context/tenant')).status).toBe(404);
+    const viewer = await s.user('Viewer');
+    expect((await s.request('POST', C, { ...asUser(viewer), body: { name: 'nope' } })).status).toBe(403);
+    expect((await s.request('DELETE', `${C}/tenant`)).status).toBe(200);
+    expect((await s.request('GET', `${C}/tenant`)).status).toBe(404);
+  });
+});

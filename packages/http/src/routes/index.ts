@@ -18,6 +18,7 @@ import { importRoutes } from './imports.js';
 import { insightRoutes } from './insights.js';
 import { inviteLinkRoutes } from './invite-links.js';
 import { operationRoutes } from './operations.js';
+import { projectContextRoutes } from './project-context.js';
 import { projectViewRoutes } from './project-views.js';
 import { projectRoutes } from './projects.js';
 import { segmentRoutes } from './segments.js';
@@ -36,6 +37,7 @@ export const allRoutes = (): Route[] => [
   ...catalogExtraRoutes,
   ...applicationRoutes,
   ...projectViewRoutes,
+  ...projectContextRoutes,
   ...definitionRoutes,
   ...featureEnvironmentRoutes,
   ...strategyRoutes,

@@ -65,6 +65,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
         await createSettingsTables(ddlFor(db, dialect));
       },
     },
+    '0065_project_context_fields': {
+      async up(db) {
+        await db.schema.alterTable('context_fields').addColumn('project', dialect.types.text).execute();
+      },
+    },
     '0064_feature_links': {
       async up(db) {
         const ddl = ddlFor(db, dialect);

@@ -15,6 +15,7 @@ export function createContextFieldRepository(ctx: RepoContext): ContextFieldRepo
     sortOrder: row.sort_order,
     legalValues: parse<ContextField['legalValues']>(row.legal_values),
     createdAt: row.created_at,
+    ...(row.project ? { project: row.project } : {}),
   });
   const columns = (f: ContextField) => ({
     description: f.description,
@@ -22,6 +23,7 @@ export function createContextFieldRepository(ctx: RepoContext): ContextFieldRepo
     sort_order: f.sortOrder,
     legal_values: json(f.legalValues),
     created_at: f.createdAt,
+    project: f.project ?? null,
   });
   return {
     async list() {

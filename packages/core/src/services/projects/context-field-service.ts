@@ -22,9 +22,10 @@ async function requireField(repos: ReadRepositories, name: string): Promise<Cont
 export function createContextFieldService(deps: ServiceDeps) {
   const { store } = deps;
   const service = {
+    /** The instance's context fields (project-scoped ones are listed by their project). */
     async list(caller: Caller) {
       await deps.policy.require(caller, 'NONE', {});
-      return store.contextFields.list();
+      return (await store.contextFields.list()).filter((f) => f.project === undefined);
     },
     async get(caller: Caller, name: string) {
       await deps.policy.require(caller, 'NONE', {});
