@@ -65,7 +65,7 @@ export type { AddonServiceOptions, AddonView, CreatedAddon } from './services/in
 export { signatureOf as webhookSignature } from './services/integrations/addon-signing.js';
 export type { BackupService } from './services/operations/backup-service.js';
 export type { HealthService } from './services/operations/health-service.js';
-export type { InstanceViews } from './services/operations/instance-views.js';
+export { frontendOriginsSchema, type InstanceViews } from './services/operations/instance-views.js';
 export {
   MAINTENANCE_SETTING,
   type MaintenanceService,

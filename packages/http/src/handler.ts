@@ -3,6 +3,7 @@ import { type Authenticate, type AuthMode, createAuthenticator } from './auth.js
 import { DEFAULT_BODY_LIMIT, parseByteLimit, readJsonBody } from './body.js';
 import { createClientStreams, type StreamingOptions } from './client-streams.js';
 import { notFoundRoute, toErrorResponse } from './errors.js';
+import { createFrontendCors } from './frontend-cors.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { HttpRequest, HttpResponse } from './request.js';
 import { isReply, type Route, type RouteContext } from './route.js';
@@ -92,6 +93,7 @@ export function createHttpHandler<Native = unknown>(
   const routes = allRoutes();
   const serveUi = options.ui ? createUiServer(options.ui) : null;
   const streams = createClientStreams(flagstaff, options.streaming ?? {}, logger);
+  const cors = createFrontendCors(flagstaff);
   let document: object | undefined;
 
   // One walk of a segment tree finds the route, instead of testing ~140 patterns in turn.
@@ -147,6 +149,8 @@ export function createHttpHandler<Native = unknown>(
           });
         }
       }
+      const preflight = await cors.preflight(request);
+      if (preflight) return preflight;
       const found = matcher.match(request.method, request.path);
       if (!found) {
         const allowed = request.method === 'OPTIONS' ? matcher.allowed(request.path) : [];
@@ -154,11 +158,13 @@ export function createHttpHandler<Native = unknown>(
         if (passUnknown) return null;
         return fail(notFoundRoute(request.method, request.basePath + request.path));
       }
+      let response: HttpResponse;
       try {
-        return await run(found.value, request, found.params);
+        response = await run(found.value, request, found.params);
       } catch (error) {
-        return fail(error);
+        response = fail(error);
       }
+      return found.value.api === 'frontend' ? cors.decorate(request, response) : response;
     },
   };
 }

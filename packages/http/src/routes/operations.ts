@@ -1,4 +1,9 @@
-import { edgeValidateSchema, maintenanceInputSchema, personalTokenInputSchema } from '@flagstaff/core';
+import {
+  edgeValidateSchema,
+  frontendOriginsSchema,
+  maintenanceInputSchema,
+  personalTokenInputSchema,
+} from '@flagstaff/core';
 import { defineRoutes } from '../route.js';
 import { idParam } from './bodies.js';
 
@@ -43,6 +48,18 @@ export const operationRoutes = defineRoutes([
     summary: 'What UIs and tools read about the instance: name, version, base path, maintenance mode',
     status: 200,
     handler: ({ flagstaff, caller }) => flagstaff.instance.uiConfig(caller),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/ui-config/cors',
+    api: 'admin',
+    tag: 'Admin UI',
+    summary: 'Set the origins browsers may call the frontend API from ("*": any)',
+    status: 204,
+    empty: true,
+    body: frontendOriginsSchema,
+    errors: [400],
+    handler: ({ flagstaff, caller, body }) => flagstaff.instance.setFrontendOrigins(caller, body),
   },
   {
     method: 'get',

@@ -1,5 +1,24 @@
+import { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
+import { parseWith } from '../../domain/parse.js';
 import type { ServiceDeps } from '../deps.js';
+import { inTransaction, nowIso } from '../deps.js';
+import { writeEvents } from '../events/event-writer.js';
+
+const ORIGINS_SETTING = 'frontend.origins';
+/** How long a process trusts the origins it last read. */
+const ORIGINS_TRUST_MS = 1_000;
+
+/** `*`, or origins such as `https://shop.example` (scheme, host and port; no path). */
+export const frontendOriginsSchema = z.object({
+  frontendApiOrigins: z
+    .array(
+      z.string().refine((o) => o === '*' || /^https?:\/\/[^/\s]+$/.test(o), {
+        message: 'must be "*" or an origin such as https://shop.example (no path)',
+      }),
+    )
+    .max(100, 'must list at most 100 origins'),
+});
 
 /** The version Flagstaff reports as its own (its package version). */
 export const FLAGSTAFF_VERSION = '0.1.0';
@@ -13,6 +32,17 @@ export function createInstanceViews(
   maintenance: () => Promise<boolean>,
 ) {
   const { store } = deps;
+  let origins: { list: string[]; at: number } | null = null;
+
+  /** The origins browsers may call the frontend API from (default: any), read briefly cached. */
+  async function frontendOrigins(): Promise<string[]> {
+    const now = Date.now();
+    if (origins && now - origins.at < ORIGINS_TRUST_MS) return origins.list;
+    const stored = await store.settings.get(ORIGINS_SETTING);
+    const list = Array.isArray(stored) ? stored.map(String) : ['*'];
+    origins = { list, at: now };
+    return list;
+  }
 
   async function statistics() {
     const [
@@ -76,12 +106,33 @@ export function createInstanceViews(
         disablePasswordAuth: false,
         emailEnabled: false,
         maintenanceMode: await maintenance(),
+        frontendApiOrigins: await frontendOrigins(),
         segmentValuesLimit: 1000,
         strategySegmentsLimit: 5,
         versionInfo: { current: { oss: FLAGSTAFF_VERSION }, latest: {}, isLatest: true },
         flags: {},
         links: [],
       };
+    },
+
+    frontendOrigins,
+
+    /** POST /api/admin/ui-config/cors (root Admins): which origins may call the frontend API. */
+    async setFrontendOrigins(caller: Caller, input: unknown): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'ADMIN', {});
+      const { frontendApiOrigins } = parseWith(frontendOriginsSchema, input);
+      const before = await frontendOrigins();
+      await inTransaction(deps, async (tx) => {
+        await tx.settings.set(ORIGINS_SETTING, frontendApiOrigins);
+        await writeEvents(tx, actor, nowIso(deps), [
+          {
+            type: 'setting-updated',
+            data: { id: ORIGINS_SETTING, frontendApiOrigins },
+            preData: { id: ORIGINS_SETTING, frontendApiOrigins: before },
+          },
+        ]);
+      });
+      origins = { list: frontendApiOrigins, at: Date.now() };
     },
 
     /** Counts of what the instance holds (root Admins). */
