@@ -99,3 +99,39 @@ describe('applications and feature usage', () => {
     expect((await s.request('DELETE', '/api/admin/metrics/applications/web')).status).toBe(404);
   });
 });
+
+describe('outdated SDKs', () => {
+  it('lists registered SDK versions older than the official minimums, instance-wide and per project', async () => {
+    await s.request('POST', '/api/admin/projects/default/features', { body: { name: 'used' } });
+    const client = await s.token('client');
+    const now = new Date().toISOString();
+    const register = (appName: string, sdkVersion: string) =>
+      s.request('POST', '/api/client/register', {
+        token: client,
+        body: { appName, instanceId: 'i', sdkVersion, strategies: [], started: now, interval: 1 },
+      });
+    await register('old-node', 'unleash-client-node:5.0.0');
+    await register('new-node', 'unleash-client-node:6.1.0');
+    await register('old-java', 'unleash-client-java:8.0.0');
+    await register('custom', 'my-own-sdk:0.1.0');
+    await s.request('POST', '/api/client/metrics', {
+      token: client,
+      body: {
+        appName: 'old-node',
+        instanceId: 'i',
+        bucket: { start: now, stop: now, toggles: { used: { yes: 1, no: 0 } } },
+      },
+    });
+    await s.flagstaff.metrics.flush();
+    expect((await s.request('GET', '/api/admin/metrics/sdks/outdated')).body).toEqual({
+      sdks: [
+        { sdkVersion: 'unleash-client-java:8.0.0', applications: ['old-java'] },
+        { sdkVersion: 'unleash-client-node:5.0.0', applications: ['old-node'] },
+      ],
+    });
+    expect((await s.request('GET', '/api/admin/projects/default/sdks/outdated')).body).toEqual({
+      sdks: [{ sdkVersion: 'unleash-client-node:5.0.0', applications: ['old-node'] }],
+    });
+    expect((await s.request('GET', '/api/admin/projects/nope/sdks/outdated')).status).toBe(404);
+  });
+});

@@ -92,6 +92,26 @@ export const applicationRoutes = defineRoutes([
   },
   {
     method: 'get',
+    path: '/api/admin/metrics/sdks/outdated',
+    api: 'admin',
+    tag: 'Metrics',
+    summary: 'Registered SDK versions older than the official SDKs’ minimums, with their applications',
+    status: 200,
+    handler: ({ flagstaff, caller }) => flagstaff.applications.outdatedSdks(caller),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/projects/:projectId/sdks/outdated',
+    api: 'admin',
+    tag: 'Metrics',
+    summary: 'Outdated SDK versions among the applications using the project’s features',
+    status: 200,
+    errors: [404],
+    handler: ({ flagstaff, caller, params }) =>
+      flagstaff.applications.outdatedSdks(caller, params.projectId!),
+  },
+  {
+    method: 'get',
     path: '/api/admin/metrics/unknown-flags',
     api: 'admin',
     tag: 'Metrics',

@@ -1,3 +1,4 @@
+import { lt, valid } from 'semver';
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
 import type { ClientApplication, MetricsBucket } from '../../domain/metrics.js';
@@ -6,6 +7,7 @@ import { notFound } from '../../errors.js';
 import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { requireFeature } from '../features/require-feature.js';
+import { requireProject } from '../projects/project-service.js';
 
 const HOUR = 3_600_000;
 
@@ -27,6 +29,29 @@ export const rawMetricsQuerySchema = z.object({
 });
 
 const metaKey = (appName: string) => `application:${appName}`;
+
+/**
+ * The oldest version of each official SDK that is not outdated (the reference's table): older ones
+ * miss parts of the client specification Flagstaff serves (segments, dependencies, strategy variants).
+ */
+export const MINIMUM_SDK_VERSIONS: Readonly<Record<string, string>> = {
+  'unleash-client-node': '5.3.2',
+  'unleash-client-java': '9.2.0',
+  'unleash-client-go': '4.1.0',
+  'unleash-client-python': '5.11.0',
+  'unleash-client-ruby': '5.0.0',
+  'unleash-client-dotnet': '4.1.3',
+  'unleash-client-php': '2.3.0',
+};
+
+/** Whether a registration's `name:version` is an official SDK older than its minimum. */
+export function isOutdatedSdk(sdkVersion: string | null): boolean {
+  const [name, version, ...rest] = (sdkVersion ?? '').split(':');
+  const minimum = name ? MINIMUM_SDK_VERSIONS[name] : undefined;
+  return (
+    rest.length === 0 && minimum !== undefined && valid(version) !== null && lt(version as string, minimum)
+  );
+}
 
 /** An instance as the reference's application views show it. */
 const instanceView = (a: ClientApplication) => ({
@@ -198,6 +223,34 @@ export function createApplicationViews(deps: ServiceDeps) {
       await requireFeature(store, null, name, { archived: true });
       const data = (await recentBuckets(hoursBack)).filter((b) => b.featureName === name);
       return { version: 1, maturity: 'stable', featureName: name, data };
+    },
+
+    /**
+     * GET /api/admin/metrics/sdks/outdated (and per project: the applications that reported the
+     * project's features in the last 48 hours): outdated SDK versions and the applications using them.
+     */
+    async outdatedSdks(caller: Caller, project?: string) {
+      await deps.policy.require(caller, 'NONE', project ? { project } : {});
+      let apps: Set<string> | null = null;
+      if (project) {
+        await requireProject(store, project);
+        const features = new Set((await store.features.list({ project })).map((f) => f.name));
+        apps = new Set(
+          (await recentBuckets(48)).filter((b) => features.has(b.featureName)).map((b) => b.appName),
+        );
+      }
+      const byVersion = new Map<string, Set<string>>();
+      for (const a of await store.metrics.listApplications())
+        if (isOutdatedSdk(a.sdkVersion) && (!apps || apps.has(a.appName)))
+          byVersion.set(
+            a.sdkVersion as string,
+            (byVersion.get(a.sdkVersion as string) ?? new Set()).add(a.appName),
+          );
+      return {
+        sdks: [...byVersion]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([sdkVersion, names]) => ({ sdkVersion, applications: [...names].sort() })),
+      };
     },
 
     /** GET /api/admin/metrics/unknown-flags: names SDKs report that no feature has. */
