@@ -18,6 +18,7 @@ import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { type EventDraft, writeFeatureEvents } from '../events/event-writer.js';
 import { requireProject } from '../projects/project-service.js';
+import { requireNamingPattern } from './feature-naming.js';
 import { assembleFeatureViews, buildFeatureViews } from './feature-view.js';
 import { applyJsonPatch } from './json-patch.js';
 import { requireFeature } from './require-feature.js';
@@ -37,18 +38,6 @@ async function insertNew(tx: Repositories, feature: FeatureRecord): Promise<void
       `A feature named "${feature.name}" already exists${existing?.archivedAt ? ' in the archive' : ''}.`,
     );
   }
-}
-
-/** Refuses a name outside the project's feature naming pattern, quoting the example when there is one. */
-function requireNamingPattern(project: Project, name: string): void {
-  const pattern = project.featureNaming.pattern;
-  if (!pattern || new RegExp(`^${pattern}$`).test(name)) return;
-  const example = project.featureNaming.example ? ` Example: "${project.featureNaming.example}".` : '';
-  throw new FlagstaffError(
-    'VALIDATION',
-    `"name" "${name}" does not match the project's feature naming pattern "${pattern}".${example}`,
-    { path: 'name' },
-  );
 }
 
 /** The events a metadata change produces, besides the change itself. */
@@ -126,14 +115,18 @@ export function createFeatureService(deps: ServiceDeps) {
   };
 
   return {
-    /** One feature of a project, as the API shows it. */
+    /** One feature of a project, as the API shows it, with its links. */
     async get(caller: Caller, project: string, name: string): Promise<FeatureView> {
       await deps.policy.require(caller, 'NONE', { project });
-      const [shown, links] = await Promise.all([
-        view(store, await requireFeature(store, project, name), userIdOf(caller)),
-        store.featureLinks.listForFeature(name),
-      ]);
-      return { ...shown, links: links.map(({ id, url, title }) => ({ id, url, title })) };
+      const shown = await view(store, await requireFeature(store, project, name), userIdOf(caller));
+      return {
+        ...shown,
+        links: (await store.featureLinks.listForFeature(name)).map(({ id, url, title }) => ({
+          id,
+          url,
+          title,
+        })),
+      };
     },
 
     /**
