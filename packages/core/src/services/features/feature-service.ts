@@ -10,7 +10,6 @@ import {
 } from '../../domain/feature.js';
 import { validateFeatureNameSchema } from '../../domain/name-validation.js';
 import { parseWith } from '../../domain/parse.js';
-import type { Project } from '../../domain/project.js';
 import { patchDocumentSchema } from '../../domain/strategy.js';
 import { conflict, FlagstaffError, notFound } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
