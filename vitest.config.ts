@@ -25,7 +25,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source', 'node', 'default'], externalConditions: ['source'] } },
   test: {
     // Builds the admin UI for its browser tests when dist is missing or stale (a no-op otherwise).
-    globalSetup: ['packages/admin-ui/e2e/global-setup.ts'],
+    globalSetup: ['packages/admin-ui/e2e/global-setup.ts', 'packages/server/build-for-tests.ts'],
     reporters: ['default', summaryLine],
     testTimeout: 30_000,
     hookTimeout: 60_000,
