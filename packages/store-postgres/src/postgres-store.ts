@@ -120,20 +120,49 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
     await client.connect();
     return { client, done: () => client.end() };
   };
-  const store = await openSqlStore({
-    name: `postgres${schema === undefined ? '' : `:${schema}`}`,
-    dialect: postgresDialect({ schema: schema ?? '' }),
-    kyselyDialect,
-    schema,
-    logger,
-    listen: listenVia(connectListener, instanceId, logger),
-    beforeDestroy:
-      options.dropSchemaOnClose && schema !== undefined
-        ? async (db) => {
-            await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
-          }
-        : undefined,
-  });
+  // Processes opening one schema at once migrate one after the other: kysely's migrator creates the
+  // schema and its bookkeeping tables before it takes its own lock, and two at once could trip over
+  // each other there. A session lock on a connection of its own spans the whole open.
+  const lock = await takeOpenLock(schema ?? '').catch(() => null); // null: open reports why
+  let store: Store;
+  try {
+    store = await open();
+  } finally {
+    await lock?.();
+  }
   opened = true;
   return store;
+
+  /** Takes the open lock on a connection of its own; resolves to its release. */
+  async function takeOpenLock(key: string): Promise<() => Promise<void>> {
+    const { client, done } = await connectListener();
+    const name = `flagstaff:open:${key}`;
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+    } catch (error) {
+      await done();
+      throw error;
+    }
+    return async () => {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [name]).catch(() => undefined);
+      await done();
+    };
+  }
+
+  function open(): Promise<Store> {
+    return openSqlStore({
+      name: `postgres${schema === undefined ? '' : `:${schema}`}`,
+      dialect: postgresDialect({ schema: schema ?? '' }),
+      kyselyDialect,
+      schema,
+      logger,
+      listen: listenVia(connectListener, instanceId, logger),
+      beforeDestroy:
+        options.dropSchemaOnClose && schema !== undefined
+          ? async (db) => {
+              await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+            }
+          : undefined,
+    });
+  }
 }
