@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { AddonProviderDefinition, AddonView, CreatedAddon } from '../../api/types';
@@ -9,7 +10,8 @@ import { Switch } from '../../components/ui/switch';
 import { EVENT_TYPES } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
-import { AddonDeliveries, DeliveryBadge } from './addon-deliveries';
+import { DeliveryBadge, deliveryPolling } from './addon-deliveries';
+import { VerifyHint } from './verify-hint';
 
 const key = ['addons'];
 
@@ -20,15 +22,14 @@ export function AddonsTab() {
     queryKey: key,
     queryFn: () =>
       unwrap<{ addons: AddonView[]; providers: AddonProviderDefinition[] }>(api.GET('/api/admin/addons')),
-    refetchInterval: 10_000,
+    refetchInterval: (query) => deliveryPolling(query.state.data?.addons),
   });
   const providers = list.data?.providers ?? [];
   const [provider, setProvider] = useState('');
   const [parameters, setParameters] = useState<Record<string, string>>({});
   const [events, setEvents] = useState<string[]>(['feature-created', 'feature-updated']);
   const [problem, setProblem] = useState<string | null>(null);
-  const [signingSecret, setSigningSecret] = useState<string | null>(null);
-  const [open, setOpen] = useState<number | null>(null);
+  const [created, setCreated] = useState<{ id: number; signingSecret: string } | null>(null);
   const eventTypes = (list: string[]) => EVENT_TYPES.filter((t) => list.includes(t));
   const chosen = providers.find((p) => p.name === (provider || providers[0]?.name));
   const create = useApiMutation({
@@ -42,7 +43,7 @@ export function AddonsTab() {
     success: 'Addon created',
     onSuccess: (created) => {
       setParameters({});
-      setSigningSecret(created.signingSecret ?? null);
+      setCreated(created.signingSecret ? { id: created.id, signingSecret: created.signingSecret } : null);
     },
   });
   const toggle = useApiMutation({
@@ -99,14 +100,9 @@ export function AddonsTab() {
               <Badge>{a.events.length} event type(s)</Badge>
               <DeliveryBadge addon={a} />
               <span className="spacer" />
-              <button
-                type="button"
-                className="btn btn-small btn-ghost"
-                aria-expanded={open === a.id}
-                onClick={() => setOpen(open === a.id ? null : a.id)}
-              >
+              <Link className="btn btn-small btn-ghost" to={`addons/${a.id}`}>
                 Deliveries
-              </button>
+              </Link>
               <button
                 type="button"
                 className="btn btn-small btn-ghost"
@@ -117,21 +113,15 @@ export function AddonsTab() {
               </button>
             </div>
             {a.description ? <div className="muted">{a.description}</div> : null}
-            {open === a.id ? (
-              <AddonDeliveries addon={a} canUpdate={can('UPDATE_ADDON')} signed={a.provider === 'webhook'} />
-            ) : null}
           </div>
         ))}
       </Card>
       <Card title="New addon">
-        {signingSecret ? (
-          <div className="stack">
-            <SecretOnce secret={signingSecret} label="webhook's signing secret" />
-            <p className="muted">
-              Each delivery carries <code>Flagstaff-Signature: t=…,v1=…</code>: an HMAC-SHA256 of{' '}
-              <code>{'<t>.<body>'}</code> under this secret, and an <code>Idempotency-Key</code>. See
-              docs/webhooks.md.
-            </p>
+        {created ? (
+          <div className="stack created-secret">
+            <SecretOnce secret={created.signingSecret} label="webhook's signing secret" />
+            <VerifyHint />
+            <Link to={`addons/${created.id}`}>Open its deliveries</Link>
           </div>
         ) : null}
         <form onSubmit={submit} noValidate>
