@@ -110,10 +110,10 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1_000],
 ];
 
-/** How long ago (or from now) a time is, e.g. "3 min. ago"; `now` defaults to the present. */
+/** How long ago a time is, e.g. "3 min. ago" (a time ahead of this clock counts as now). */
 export const formatRelative = (value: string | null | undefined, now = Date.now()): string => {
   if (!value) return '—';
-  const diff = new Date(value).getTime() - now;
-  const [unit, ms] = UNITS.find(([, ms]) => Math.abs(diff) >= ms) ?? UNITS[3];
+  const diff = Math.min(0, new Date(value).getTime() - now);
+  const [unit, ms] = UNITS.find(([, ms]) => Math.abs(diff) >= ms) ?? (['second', 1_000] as const);
   return relative.format(Math.round(diff / ms), unit);
 };

@@ -8,30 +8,29 @@ import { useApiMutation } from '../../lib/use-api-mutation';
 
 const PAGE = 25;
 
-/** Polls often while an addon has work queued, rarely while it is idle. */
-export const deliveryPolling = (addons: AddonView[] | undefined): number =>
-  addons?.some((a) => a.delivery.state !== 'healthy' || a.delivery.pending > 0) ? 2_000 : 10_000;
+/** Polls often while an addon has work queued, less often while it is idle. */
+export const deliveryPolling = (addons: AddonView[] | undefined, idleMs = 10_000): number =>
+  addons?.some((a) => a.delivery.state !== 'healthy' || a.delivery.pending > 0) ? 2_000 : idleMs;
 
-/** The current time, refreshed every `everyMs`, so relative times move on by themselves. */
-export function useNow(everyMs = 10_000): number {
-  const [now, setNow] = useState(Date.now);
+/** Renders again every `everyMs`, so the relative times shown move on by themselves. */
+export function useTick(everyMs = 5_000): void {
+  const [, setTick] = useState(0);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    const timer = setInterval(() => setTick((t) => t + 1), everyMs);
     return () => clearInterval(timer);
   }, [everyMs]);
-  return now;
 }
 
 /** An addon's delivery state: healthy, retrying since when (and why), or how many are parked. */
 export function DeliveryBadge({ addon }: { addon: AddonView }) {
   const { delivery } = addon;
-  const now = useNow();
+  useTick();
   if (delivery.state === 'retrying')
     return (
       <span className="delivery-state">
         <Badge tone="warn">
           <span title={formatDate(delivery.retryingSince)}>
-            Retrying since {formatRelative(delivery.retryingSince, now)}
+            Retrying since {formatRelative(delivery.retryingSince)}
           </span>
         </Badge>
         {delivery.lastError ? (
@@ -61,7 +60,7 @@ export function EventCell({ event }: { event: DeliveredEvent }) {
 /** The events given up on, each with a replay button, and a button replaying them all. */
 export function ParkedEvents({ addon, canUpdate }: { addon: AddonView; canUpdate: boolean }) {
   const id = String(addon.id);
-  const now = useNow();
+  useTick();
   const parked = useQuery({
     queryKey: ['addons', addon.id, 'parked', addon.delivery.parked],
     queryFn: () =>
@@ -123,7 +122,7 @@ export function ParkedEvents({ addon, canUpdate }: { addon: AddonView; canUpdate
                     <EventCell event={d.event} />
                   </td>
                   <td className="nowrap" title={formatDate(d.failingSince)}>
-                    {formatRelative(d.failingSince, now)}
+                    {formatRelative(d.failingSince)}
                   </td>
                   <td>{d.attempts}</td>
                   <td className="muted">{d.lastError ?? '—'}</td>

@@ -17,7 +17,7 @@ import {
 } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
-import { DeliveryBadge, DeliveryLog, deliveryPolling, ParkedEvents, useNow } from './addon-deliveries';
+import { DeliveryBadge, DeliveryLog, deliveryPolling, ParkedEvents, useTick } from './addon-deliveries';
 import { VerifyHint } from './verify-hint';
 
 const Stat = ({ value, label }: { value: ReactNode; label: string }) => (
@@ -83,12 +83,14 @@ function SigningSecret({ addon, canUpdate }: { addon: AddonView; canUpdate: bool
 export default function AddonPage() {
   const addonId = Number(useParams().addonId);
   const can = useCan();
-  const now = useNow();
+  useTick();
   const list = useQuery({
     queryKey: ['addons'],
     queryFn: () =>
       unwrap<{ addons: AddonView[]; providers: AddonProviderDefinition[] }>(api.GET('/api/admin/addons')),
-    refetchInterval: (query) => deliveryPolling(query.state.data?.addons),
+    // This page is where deliveries are watched: fresh on arrival, and often while it is open.
+    refetchOnMount: 'always',
+    refetchInterval: (query) => deliveryPolling(query.state.data?.addons, 5_000),
   });
   const breadcrumbs = (
     <div className="breadcrumbs">
@@ -119,9 +121,13 @@ export default function AddonPage() {
     <>
       {breadcrumbs}
       <PageHeader
-        title={`${provider?.displayName ?? addon.provider} #${addon.id}`}
+        title={
+          <span className="row">
+            {`${provider?.displayName ?? addon.provider} #${addon.id}`}
+            <DeliveryBadge addon={addon} />
+          </span>
+        }
         subtitle={[addon.description, url].filter(Boolean).join(' · ') || undefined}
-        actions={<DeliveryBadge addon={addon} />}
       />
       <div className="stack">
         <Card title="Delivery">
@@ -130,7 +136,7 @@ export default function AddonPage() {
               <Stat value={delivery.pending} label="Pending" />
               <Stat value={delivery.parked} label="Parked" />
               <Stat
-                value={delivery.retryingSince ? formatRelative(delivery.retryingSince, now) : '—'}
+                value={delivery.retryingSince ? formatRelative(delivery.retryingSince) : '—'}
                 label="Retrying since"
               />
               <Stat value={addon.enabled ? 'On' : 'Off'} label="Enabled" />
@@ -143,7 +149,7 @@ export default function AddonPage() {
         </Card>
         {addon.provider === 'webhook' ? <SigningSecret addon={addon} canUpdate={canUpdate} /> : null}
         <Card title="Delivery log">
-          <DeliveryLog addon={addon} refetchInterval={deliveryPolling([addon])} />
+          <DeliveryLog addon={addon} refetchInterval={deliveryPolling([addon], 5_000)} />
         </Card>
       </div>
     </>

@@ -96,9 +96,9 @@ export function AddonsTab() {
                 label={`Addon ${a.id} enabled`}
                 onCheckedChange={() => toggle.mutate(a)}
               />
-              <strong>{providers.find((p) => p.name === a.provider)?.displayName ?? a.provider}</strong>
-              <Badge>{a.events.length} event type(s)</Badge>
-              <DeliveryBadge addon={a} />
+              <strong>
+                {providers.find((p) => p.name === a.provider)?.displayName ?? a.provider} #{a.id}
+              </strong>
               <span className="spacer" />
               <Link className="btn btn-small btn-ghost" to={`addons/${a.id}`}>
                 Deliveries
@@ -112,13 +112,17 @@ export function AddonsTab() {
                 Delete
               </button>
             </div>
-            {a.description ? <div className="muted">{a.description}</div> : null}
+            <div className="row addon-meta">
+              <DeliveryBadge addon={a} />
+              <Badge>{a.events.length} event type(s)</Badge>
+              {a.description ? <span className="muted">{a.description}</span> : null}
+            </div>
           </div>
         ))}
       </Card>
       <Card title="New addon">
         {created ? (
-          <div className="stack created-secret">
+          <div className="stack">
             <SecretOnce secret={created.signingSecret} label="webhook's signing secret" />
             <VerifyHint />
             <Link to={`addons/${created.id}`}>Open its deliveries</Link>
