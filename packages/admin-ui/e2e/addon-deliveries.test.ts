@@ -16,9 +16,9 @@ let status = 500;
 let received = 0;
 
 beforeAll(async () => {
-  // Retries give up after 1.5 s here, so a dead receiver's events are parked within the test.
+  // Retries give up after 8 s here (not 24 h), so a dead receiver's event is parked within the test.
   [harness, browser] = await Promise.all([
-    startHarness({ env: { FLAGSTAFF_ADDON_RETRY_WINDOW_MS: '1500', FLAGSTAFF_ADDON_RETRY_BASE_MS: '100' } }),
+    startHarness({ env: { FLAGSTAFF_ADDON_RETRY_WINDOW_MS: '8000', FLAGSTAFF_ADDON_RETRY_BASE_MS: '200' } }),
     launchBrowser(),
   ]);
   ({ page, consoleErrors } = await openPage(browser));
@@ -48,26 +48,47 @@ describe('addon deliveries in the admin UI', () => {
     await page.getByRole('button', { name: 'Create addon' }).click();
     const secret = page.getByTestId('secret');
     await secret.waitFor();
-    expect(await secret.textContent()).toMatch(/^whsec_[0-9a-f]{64}$/);
+    const first = await secret.textContent();
+    expect(first).toMatch(/^whsec_[0-9a-f]{64}$/);
+    await page.getByText('Receivers verify each request with the Flagstaff-Signature header').waitFor();
 
-    // A change the webhook forwards; the receiver answers 500 until the window ends.
+    // A change the webhook forwards; the receiver answers 500 until the retry window ends.
     await harness.api.flagstaff.features.create(SYSTEM, 'default', { name: 'delivered-later' });
-    await page.getByRole('button', { name: 'Deliveries' }).click();
-    await page.getByText('1 parked').waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: /^Replay event/ }).waitFor();
+    await page.getByRole('link', { name: 'Open its deliveries' }).click();
+    await page.getByRole('heading', { name: 'Webhook #1' }).waitFor();
+    expect(await page.getByTestId('secret').count()).toBe(0);
+    const header = page.locator('.page-header');
+    await header.getByText(/^Retrying since/).waitFor({ timeout: 10_000 });
+    await header.getByText('HTTP 500').waitFor();
+
+    await header.getByText('1 parked').waitFor({ timeout: 20_000 });
+    const parked = page.getByRole('table', { name: 'Parked events' });
+    await parked.getByText('delivered-later').waitFor();
     expect(received).toBeGreaterThan(1);
+    const log = page.getByRole('table', { name: 'Delivery log' });
+    await log.getByText('500').first().waitFor();
     await screenshot(page, 'addon-deliveries');
 
     status = 200;
     await page.getByRole('button', { name: 'Replay all' }).click();
-    await page.getByText('Healthy').waitFor({ timeout: 20_000 });
-    const log = page.getByRole('table', { name: 'Delivery log' });
+    await header.getByText('Healthy').waitFor({ timeout: 20_000 });
     await log.getByText('200').first().waitFor({ timeout: 10_000 });
     expect(await log.getByText('delivered-later').count()).toBeGreaterThan(1);
+    await page.getByText('Nothing parked').waitFor();
 
+    // The list shows the same state.
+    await page.getByRole('link', { name: 'Integrations' }).first().click();
+    await page.getByRole('heading', { name: 'Configured addons' }).waitFor();
+    await page.getByText('Healthy').waitFor();
+
+    await page.goto(`${harness.ui}integrations/addons/1`);
     await page.getByRole('button', { name: 'Rotate signing secret' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Rotate' }).click();
-    await expect.poll(async () => page.getByTestId('secret').count()).toBe(2);
+    await page.getByTestId('secret').waitFor();
+    const rotated = await page.getByTestId('secret').textContent();
+    expect(rotated).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(rotated).not.toBe(first);
+    await page.getByText('The previous secret keeps signing beside it until').waitFor();
     expect(consoleErrors).toEqual([]);
   });
 });

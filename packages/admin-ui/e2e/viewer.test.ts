@@ -16,7 +16,12 @@ const admin = (path: string, init: RequestInit = {}) =>
 
 beforeAll(async () => {
   [harness, browser] = await Promise.all([
-    startHarness({ auth: 'token', adminToken: ADMIN }),
+    // A short retry window parks the webhook's event to an unreachable receiver within the test.
+    startHarness({
+      auth: 'token',
+      adminToken: ADMIN,
+      env: { FLAGSTAFF_ADDON_RETRY_WINDOW_MS: '1000', FLAGSTAFF_ADDON_RETRY_BASE_MS: '100' },
+    }),
     launchBrowser(),
   ]);
 });
@@ -40,6 +45,17 @@ describe('a Viewer signed in through the login page', () => {
   });
 
   it('sees switches disabled and cannot create anything', async () => {
+    const addon = await admin('api/admin/addons', {
+      method: 'POST',
+      body: JSON.stringify({
+        provider: 'webhook',
+        enabled: true,
+        events: ['feature-created'],
+        parameters: { url: 'http://127.0.0.1:9/nobody-listens' },
+      }),
+    });
+    expect(addon.status).toBe(200);
+    const { id: addonId } = (await addon.json()) as { id: number };
     await admin('api/admin/projects/default/features', {
       method: 'POST',
       body: JSON.stringify({ name: 'viewer-sees-me' }),
@@ -83,5 +99,13 @@ describe('a Viewer signed in through the login page', () => {
     await page.getByRole('link', { name: 'viewer-sees-me' }).click();
     expect(await page.getByRole('switch', { name: 'viewer-sees-me in development' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add strategy' }).first().isDisabled()).toBe(true);
+
+    // An addon's deliveries: visible, but neither replay nor rotation is offered.
+    await page.goto(`${harness.ui}integrations/addons/${addonId}`);
+    await page.locator('.page-header').getByText('1 parked').waitFor({ timeout: 15_000 });
+    await page.getByRole('table', { name: 'Delivery log' }).getByText('viewer-sees-me').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Replay all' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Replay event/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Rotate signing secret' }).isDisabled()).toBe(true);
   });
 });

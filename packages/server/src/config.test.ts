@@ -41,3 +41,21 @@ describe('FLAGSTAFF_PG_STATEMENT_TIMEOUT_MS', () => {
     );
   });
 });
+
+describe('FLAGSTAFF_ADDON_RETRY_WINDOW_MS and FLAGSTAFF_ADDON_RETRY_BASE_MS', () => {
+  it('set the addon retry window and first delay; unset leaves the defaults', () => {
+    expect(
+      loadConfig({ FLAGSTAFF_ADDON_RETRY_WINDOW_MS: '60000', FLAGSTAFF_ADDON_RETRY_BASE_MS: '250' })
+        .addonDelivery,
+    ).toEqual({ retryWindowMs: 60_000, retryBaseDelayMs: 250 });
+    expect(loadConfig({}).addonDelivery).toEqual({});
+    expect(loadConfig({ FLAGSTAFF_ADDON_RETRY_WINDOW_MS: ' ' }).addonDelivery).toEqual({});
+  });
+
+  it('refuses anything but a positive whole number, naming the variable', () => {
+    for (const value of ['0', '-5', '1.5', '24h'])
+      expect(() => loadConfig({ FLAGSTAFF_ADDON_RETRY_WINDOW_MS: value })).toThrow(
+        new ConfigError(`FLAGSTAFF_ADDON_RETRY_WINDOW_MS must be a positive integer, not "${value}"`),
+      );
+  });
+});

@@ -43,6 +43,10 @@ const router = createBrowserRouter(
         { path: 'playground', ...page(() => import('../features/playground/playground-page')) },
         { path: 'access', ...page(() => import('../features/access/access-page')) },
         { path: 'integrations', ...page(() => import('../features/integrations/integrations-page')) },
+        {
+          path: 'integrations/addons/:addonId',
+          ...page(() => import('../features/integrations/addon-page')),
+        },
         { path: 'insights', ...page(() => import('../features/insights/insights-page')) },
         { path: '*', ...page(() => import('./not-found-page')) },
       ],

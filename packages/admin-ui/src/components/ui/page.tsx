@@ -101,3 +101,19 @@ export function Field({
 
 export const formatDate = (value: string | null | undefined): string =>
   value ? new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1_000],
+];
+
+/** How long ago a time is, e.g. "3 min. ago" (a time ahead of this clock counts as now). */
+export const formatRelative = (value: string | null | undefined, now = Date.now()): string => {
+  if (!value) return '—';
+  const diff = Math.min(0, new Date(value).getTime() - now);
+  const [unit, ms] = UNITS.find(([, ms]) => Math.abs(diff) >= ms) ?? (['second', 1_000] as const);
+  return relative.format(Math.round(diff / ms), unit);
+};

@@ -1,71 +1,78 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { AddonView, IntegrationEvent, QueuedDeliveryView } from '../../api/types';
-import { SecretOnce } from '../../components/secret-once';
-import { ConfirmDialog } from '../../components/ui/dialog';
-import { Badge, ErrorNotice, formatDate, Loading } from '../../components/ui/page';
+import { Badge, ErrorNotice, formatDate, formatRelative, Loading } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
 
-const PAGE = 20;
+const PAGE = 25;
 
-/** An addon's delivery state as a badge: healthy, retrying since when, or how many are parked. */
+/** Polls often while an addon has work queued, less often while it is idle. */
+export const deliveryPolling = (addons: AddonView[] | undefined, idleMs = 10_000): number =>
+  addons?.some((a) => a.delivery.state !== 'healthy' || a.delivery.pending > 0) ? 2_000 : idleMs;
+
+/** Renders again every `everyMs`, so the relative times shown move on by themselves. */
+export function useTick(everyMs = 5_000): void {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((t) => t + 1), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+}
+
+/** An addon's delivery state: healthy, retrying since when (and why), or how many are parked. */
 export function DeliveryBadge({ addon }: { addon: AddonView }) {
   const { delivery } = addon;
+  useTick();
   if (delivery.state === 'retrying')
     return (
-      <Badge tone="warn">
-        Retrying since {formatDate(delivery.retryingSince)}
-        {delivery.lastError ? ` (${delivery.lastError})` : ''}
-      </Badge>
+      <span className="delivery-state">
+        <Badge tone="warn">
+          <span title={formatDate(delivery.retryingSince)}>
+            Retrying since {formatRelative(delivery.retryingSince)}
+          </span>
+        </Badge>
+        {delivery.lastError ? (
+          <span className="muted delivery-error" title={delivery.lastError}>
+            {delivery.lastError}
+          </span>
+        ) : null}
+      </span>
     );
   if (delivery.state === 'parked') return <Badge tone="bad">{delivery.parked} parked</Badge>;
   return <Badge tone="good">Healthy</Badge>;
 }
 
-const eventLabel = (e: IntegrationEvent['event'] | QueuedDeliveryView['event']) =>
-  'type' in e ? `${e.type}${e.featureName ? ` · ${e.featureName}` : ''}` : `event ${e.id}`;
+type DeliveredEvent = IntegrationEvent['event'] | QueuedDeliveryView['event'];
 
-/** The delivery log, the parked events with replay, and signing-secret rotation of one addon. */
-export function AddonDeliveries({
-  addon,
-  canUpdate,
-  signed,
-}: {
-  addon: AddonView;
-  canUpdate: boolean;
-  signed: boolean;
-}) {
+/** The event's type and feature, or only its id once it can no longer be read. */
+export function EventCell({ event }: { event: DeliveredEvent }) {
+  if (!('type' in event)) return <span className="muted">event {event.id}</span>;
+  return (
+    <>
+      <div>{event.type}</div>
+      {event.featureName ? <div className="muted">{event.featureName}</div> : null}
+    </>
+  );
+}
+
+/** The events given up on, each with a replay button, and a button replaying them all. */
+export function ParkedEvents({ addon, canUpdate }: { addon: AddonView; canUpdate: boolean }) {
   const id = String(addon.id);
-  const [pages, setPages] = useState(1);
-  const [rotating, setRotating] = useState(false);
-  const [secret, setSecret] = useState<string | null>(null);
-  const logKey = ['addons', addon.id, 'log', pages];
-  const parkedKey = ['addons', addon.id, 'parked'];
-  const log = useQuery({
-    queryKey: logKey,
-    queryFn: () =>
-      unwrap<{ integrationEvents: IntegrationEvent[] }>(
-        api.GET('/api/admin/addons/{id}/events', {
-          params: { path: { id }, query: { limit: PAGE * pages } },
-        }),
-      ),
-    refetchInterval: 5_000,
-  });
+  useTick();
   const parked = useQuery({
-    queryKey: parkedKey,
+    queryKey: ['addons', addon.id, 'parked', addon.delivery.parked],
     queryFn: () =>
       unwrap<{ deliveries: QueuedDeliveryView[] }>(
         api.GET('/api/admin/addons/{id}/deliveries', {
           params: { path: { id }, query: { state: 'parked' } },
         }),
       ),
-    refetchInterval: 5_000,
   });
   const replay = useApiMutation({
     mutationFn: (eventId: number | null) =>
-      unwrap(
+      unwrap<{ replayed?: number }>(
         eventId === null
           ? api.POST('/api/admin/addons/{id}/deliveries/replay', { params: { path: { id } } })
           : api.POST('/api/admin/addons/{id}/deliveries/{eventId}/replay', {
@@ -73,128 +80,151 @@ export function AddonDeliveries({
             }),
       ),
     invalidates: [['addons']],
-    success: 'Replaying',
+    success: (result, eventId) =>
+      eventId === null ? `Replaying ${result.replayed ?? 0} event(s)` : `Replaying event ${eventId}`,
   });
-  const rotate = useApiMutation({
-    mutationFn: () =>
-      unwrap<{ signingSecret: string }>(
-        api.POST('/api/admin/addons/{id}/signing-secret', { params: { path: { id } } }),
-      ),
-    onSuccess: (result) => setSecret(result.signingSecret),
-    success: 'Signing secret rotated',
-  });
-  const events = log.data?.integrationEvents ?? [];
+  const deliveries = parked.data?.deliveries ?? [];
   return (
-    <section className="stack" aria-label={`Deliveries of addon ${addon.id}`}>
-      <div className="strategy-head">
-        <strong>Deliveries</strong>
-        <Badge>{addon.delivery.pending} pending</Badge>
-        <span className="spacer" />
-        {signed ? (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={!canUpdate}
-            onClick={() => setRotating(true)}
-          >
-            Rotate signing secret
-          </button>
-        ) : null}
+    <div className="stack">
+      <div className="row-between">
+        <h3 className="section-title">Parked events</h3>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={!canUpdate || deliveries.length === 0 || replay.isPending}
+          title={canUpdate ? undefined : 'Replaying needs the UPDATE_ADDON permission'}
+          onClick={() => replay.mutate(null)}
+        >
+          Replay all
+        </button>
       </div>
-      {secret ? (
-        <SecretOnce secret={secret} label="new signing secret (the old one signs too for 24 hours)" />
-      ) : null}
       <ErrorNotice error={parked.error} />
-      {(parked.data?.deliveries.length ?? 0) > 0 ? (
-        <div className="stack">
-          <div className="strategy-head">
-            <strong>Parked events</strong>
-            <span className="spacer" />
-            <button
-              type="button"
-              className="btn btn-small"
-              disabled={!canUpdate}
-              onClick={() => replay.mutate(null)}
-            >
-              Replay all
-            </button>
-          </div>
-          <ul className="delivery-list">
-            {parked.data?.deliveries.map((d) => (
-              <li key={d.eventId} className="strategy-head">
-                <span>{eventLabel(d.event)}</span>
-                <span className="muted">{d.lastError}</span>
-                <span className="spacer" />
-                <button
-                  type="button"
-                  className="btn btn-small btn-ghost"
-                  disabled={!canUpdate}
-                  aria-label={`Replay event ${d.eventId}`}
-                  onClick={() => replay.mutate(d.eventId)}
-                >
-                  Replay
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
+      {parked.isPending ? <Loading /> : null}
+      {!parked.isPending && deliveries.length === 0 ? (
+        <p className="muted">Nothing parked: every event was delivered or is still being tried.</p>
       ) : null}
-      {log.isPending ? <Loading /> : null}
-      <ErrorNotice error={log.error} />
-      {events.length === 0 && !log.isPending ? <p className="muted">No deliveries yet.</p> : null}
-      {events.length > 0 ? (
+      {deliveries.length > 0 ? (
         <div className="table-wrap">
-          <table aria-label="Delivery log">
+          <table aria-label="Parked events">
             <thead>
               <tr>
-                <th>When</th>
                 <th>Event</th>
-                <th>Attempt</th>
-                <th>Result</th>
-                <th>Duration</th>
+                <th>Failing since</th>
+                <th>Attempts</th>
+                <th>Last error</th>
+                <th aria-label="Actions" />
               </tr>
             </thead>
             <tbody>
-              {events.map((e) => (
-                <tr key={e.id}>
-                  <td title={formatDate(e.createdAt)} className="nowrap">
-                    {new Date(e.createdAt).toLocaleTimeString()}
-                  </td>
+              {deliveries.map((d) => (
+                <tr key={d.eventId}>
                   <td>
-                    {'type' in e.event ? e.event.type : `event ${e.event.id}`}
-                    {'featureName' in e.event && e.event.featureName ? (
-                      <div className="muted">{e.event.featureName}</div>
-                    ) : null}
+                    <EventCell event={d.event} />
                   </td>
-                  <td>{e.details.attempt}</td>
-                  <td>
-                    <Badge tone={e.state === 'success' ? 'good' : 'bad'}>
-                      {e.details.statusCode ?? 'no answer'}
-                    </Badge>{' '}
-                    {e.details.error && e.details.error !== `HTTP ${e.details.statusCode}` ? (
-                      <span className="muted">{e.details.error}</span>
-                    ) : null}
+                  <td className="nowrap" title={formatDate(d.failingSince)}>
+                    {formatRelative(d.failingSince)}
                   </td>
-                  <td className="nowrap">{e.details.durationMs} ms</td>
+                  <td>{d.attempts}</td>
+                  <td className="muted">{d.lastError ?? '—'}</td>
+                  <td className="cell-actions">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={!canUpdate || replay.isPending}
+                      aria-label={`Replay event ${d.eventId}`}
+                      onClick={() => replay.mutate(d.eventId)}
+                    >
+                      Replay
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       ) : null}
-      {events.length >= PAGE * pages ? (
-        <button type="button" className="btn btn-small btn-ghost" onClick={() => setPages(pages + 1)}>
-          Older
-        </button>
+    </div>
+  );
+}
+
+/** Every attempt, newest first, a page at a time ("Older" reads the next). */
+export function DeliveryLog({ addon, refetchInterval }: { addon: AddonView; refetchInterval: number }) {
+  const id = String(addon.id);
+  const log = useInfiniteQuery({
+    queryKey: ['addons', addon.id, 'log'],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      unwrap<{ integrationEvents: IntegrationEvent[] }>(
+        api.GET('/api/admin/addons/{id}/events', {
+          params: { path: { id }, query: { limit: PAGE, offset: pageParam } },
+        }),
+      ),
+    getNextPageParam: (last, pages) =>
+      last.integrationEvents.length < PAGE ? undefined : pages.length * PAGE,
+    refetchInterval,
+  });
+  // New attempts shift the offsets while older pages are open: show each attempt once.
+  const seen = new Set<string>();
+  const events = (log.data?.pages ?? [])
+    .flatMap((p) => p.integrationEvents)
+    .filter((e) => !seen.has(e.id) && seen.add(e.id));
+  if (log.isPending) return <Loading />;
+  return (
+    <div className="stack">
+      <ErrorNotice error={log.error} />
+      {events.length === 0 ? (
+        <p className="muted">No deliveries yet: they show here once an event this addon forwards happens.</p>
+      ) : (
+        <div className="table-wrap">
+          <table aria-label="Delivery log">
+            <thead>
+              <tr>
+                <th>Time</th>
+                <th>Event</th>
+                <th>Attempt</th>
+                <th>Status</th>
+                <th>Duration</th>
+                <th>Error</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((e) => (
+                <tr key={e.id}>
+                  <td className="nowrap" title={formatDate(e.createdAt)}>
+                    {new Date(e.createdAt).toLocaleString(undefined, {
+                      dateStyle: 'short',
+                      timeStyle: 'medium',
+                    })}
+                  </td>
+                  <td>
+                    <EventCell event={e.event} />
+                  </td>
+                  <td>{e.details.attempt}</td>
+                  <td>
+                    <Badge tone={e.state === 'success' ? 'good' : 'bad'}>
+                      {e.details.statusCode ?? 'no answer'}
+                    </Badge>
+                  </td>
+                  <td className="nowrap">{e.details.durationMs} ms</td>
+                  <td className="muted">{e.details.error ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {log.hasNextPage ? (
+        <div>
+          <button
+            type="button"
+            className="btn btn-small btn-ghost"
+            disabled={log.isFetchingNextPage}
+            onClick={() => void log.fetchNextPage()}
+          >
+            {log.isFetchingNextPage ? 'Loading…' : 'Older'}
+          </button>
+        </div>
       ) : null}
-      <ConfirmDialog
-        open={rotating}
-        onOpenChange={setRotating}
-        title="Rotate the signing secret"
-        message="A new secret signs every delivery from now on; the current one keeps signing beside it for 24 hours, so update your receiver within that time."
-        confirmLabel="Rotate"
-        onConfirm={() => rotate.mutate()}
-      />
-    </section>
+    </div>
   );
 }

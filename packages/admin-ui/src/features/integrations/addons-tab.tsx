@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { AddonProviderDefinition, AddonView, CreatedAddon } from '../../api/types';
@@ -9,7 +10,8 @@ import { Switch } from '../../components/ui/switch';
 import { EVENT_TYPES } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
-import { AddonDeliveries, DeliveryBadge } from './addon-deliveries';
+import { DeliveryBadge, deliveryPolling } from './addon-deliveries';
+import { VerifyHint } from './verify-hint';
 
 const key = ['addons'];
 
@@ -20,15 +22,14 @@ export function AddonsTab() {
     queryKey: key,
     queryFn: () =>
       unwrap<{ addons: AddonView[]; providers: AddonProviderDefinition[] }>(api.GET('/api/admin/addons')),
-    refetchInterval: 10_000,
+    refetchInterval: (query) => deliveryPolling(query.state.data?.addons),
   });
   const providers = list.data?.providers ?? [];
   const [provider, setProvider] = useState('');
   const [parameters, setParameters] = useState<Record<string, string>>({});
   const [events, setEvents] = useState<string[]>(['feature-created', 'feature-updated']);
   const [problem, setProblem] = useState<string | null>(null);
-  const [signingSecret, setSigningSecret] = useState<string | null>(null);
-  const [open, setOpen] = useState<number | null>(null);
+  const [created, setCreated] = useState<{ id: number; signingSecret: string } | null>(null);
   const eventTypes = (list: string[]) => EVENT_TYPES.filter((t) => list.includes(t));
   const chosen = providers.find((p) => p.name === (provider || providers[0]?.name));
   const create = useApiMutation({
@@ -42,7 +43,7 @@ export function AddonsTab() {
     success: 'Addon created',
     onSuccess: (created) => {
       setParameters({});
-      setSigningSecret(created.signingSecret ?? null);
+      setCreated(created.signingSecret ? { id: created.id, signingSecret: created.signingSecret } : null);
     },
   });
   const toggle = useApiMutation({
@@ -95,18 +96,13 @@ export function AddonsTab() {
                 label={`Addon ${a.id} enabled`}
                 onCheckedChange={() => toggle.mutate(a)}
               />
-              <strong>{providers.find((p) => p.name === a.provider)?.displayName ?? a.provider}</strong>
-              <Badge>{a.events.length} event type(s)</Badge>
-              <DeliveryBadge addon={a} />
+              <strong>
+                {providers.find((p) => p.name === a.provider)?.displayName ?? a.provider} #{a.id}
+              </strong>
               <span className="spacer" />
-              <button
-                type="button"
-                className="btn btn-small btn-ghost"
-                aria-expanded={open === a.id}
-                onClick={() => setOpen(open === a.id ? null : a.id)}
-              >
+              <Link className="btn btn-small btn-ghost" to={`addons/${a.id}`}>
                 Deliveries
-              </button>
+              </Link>
               <button
                 type="button"
                 className="btn btn-small btn-ghost"
@@ -116,22 +112,20 @@ export function AddonsTab() {
                 Delete
               </button>
             </div>
-            {a.description ? <div className="muted">{a.description}</div> : null}
-            {open === a.id ? (
-              <AddonDeliveries addon={a} canUpdate={can('UPDATE_ADDON')} signed={a.provider === 'webhook'} />
-            ) : null}
+            <div className="row addon-meta">
+              <DeliveryBadge addon={a} />
+              <Badge>{a.events.length} event type(s)</Badge>
+              {a.description ? <span className="muted">{a.description}</span> : null}
+            </div>
           </div>
         ))}
       </Card>
       <Card title="New addon">
-        {signingSecret ? (
+        {created ? (
           <div className="stack">
-            <SecretOnce secret={signingSecret} label="webhook's signing secret" />
-            <p className="muted">
-              Each delivery carries <code>Flagstaff-Signature: t=…,v1=…</code>: an HMAC-SHA256 of{' '}
-              <code>{'<t>.<body>'}</code> under this secret, and an <code>Idempotency-Key</code>. See
-              docs/webhooks.md.
-            </p>
+            <SecretOnce secret={created.signingSecret} label="webhook's signing secret" />
+            <VerifyHint />
+            <Link to={`addons/${created.id}`}>Open its deliveries</Link>
           </div>
         ) : null}
         <form onSubmit={submit} noValidate>
