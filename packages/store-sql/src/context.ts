@@ -13,8 +13,8 @@ export interface RepoContext {
    * transaction usable, as on the memory store.
    */
   readonly recoverableConflicts: boolean;
-  /** Records that events were appended, so listeners hear of it once the transaction commits. */
-  readonly eventsAppended: () => void;
+  /** Records that events of these types were appended, so listeners hear of it once the transaction commits. */
+  readonly eventsAppended: (types: readonly string[]) => void;
   /** Runs `fn` once the transaction commits (never after a rollback); outside one, at once. */
   readonly afterCommit: (fn: () => void) => void;
   /** Caches shared by every handle of the store; they only ever hold committed facts. */

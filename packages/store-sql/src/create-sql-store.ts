@@ -1,4 +1,5 @@
 import {
+  type EventsAppended,
   type Logger,
   READ_METHODS,
   type ReadRepositories,
@@ -93,15 +94,15 @@ function transactionRepositories(state: TransactionState): Repositories {
 export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, options: SqlStoreOptions): Store {
   const { name } = options;
   const logger = options.logger ?? silentLogger;
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(notice: EventsAppended) => void>();
   const cache = createStoreCache();
   let closed = false;
   let stopListening: Promise<(() => Promise<void>) | null> | null = null;
 
-  const notify = (): void => {
+  const notify = (notice: EventsAppended): void => {
     for (const listener of [...listeners]) {
       try {
-        listener();
+        listener(notice);
       } catch (error) {
         logger.error('An onEventsAppended listener failed.', { store: name, error });
       }
@@ -116,7 +117,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
     fn: (tx: Repositories) => Promise<T>,
     lostRace: { value: boolean },
   ): Promise<T> => {
-    let appended = false;
+    let appended: Set<string> | null = null;
     let finished = false;
     const committed: (() => void)[] = [];
     try {
@@ -127,8 +128,9 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
             db: trx,
             dialect,
             recoverableConflicts: dialect.failedStatementAbortsTransaction,
-            eventsAppended: () => {
-              appended = true;
+            eventsAppended: (types) => {
+              appended ??= new Set();
+              for (const type of types) appended.add(type);
             },
             afterCommit: (fn) => {
               committed.push(fn);
@@ -157,7 +159,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
       );
       finished = true;
       for (const fn of committed) fn();
-      if (appended) notify();
+      if (appended) notify({ types: appended });
       return result;
     } finally {
       finished = true;
@@ -193,7 +195,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
     db,
     dialect,
     recoverableConflicts: false,
-    eventsAppended: notify,
+    eventsAppended: (types) => notify({ types: new Set(types) }),
     afterCommit: (fn) => fn(),
     cache,
   });
@@ -219,7 +221,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
 
   const startListening = (): void => {
     if (!options.listen || stopListening) return;
-    stopListening = options.listen(notify, options.schema).catch((error: unknown) => {
+    stopListening = options.listen(() => notify({ types: null }), options.schema).catch((error: unknown) => {
       logger.error('Could not listen for events appended by other processes.', { store: name, error });
       return null;
     });

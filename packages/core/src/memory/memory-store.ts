@@ -1,7 +1,7 @@
 import { FlagstaffError } from '../errors.js';
 import type { Repositories } from '../ports/repositories.js';
 import { type Logger, silentLogger } from '../ports/runtime-ports.js';
-import type { Store } from '../ports/store.js';
+import type { EventsAppended, Store } from '../ports/store.js';
 import { createDatabase, type OpenSession, openSession } from './database.js';
 import {
   type Area,
@@ -29,7 +29,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
   const name = options.name ?? 'memory';
   const logger = options.logger ?? silentLogger;
   const db = createDatabase();
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(notice: EventsAppended) => void>();
   let closed = false;
   let _running: OpenSession | null = null;
   let queue: Promise<unknown> = Promise.resolve();
@@ -38,10 +38,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
     if (closed) throw new FlagstaffError('STORE_UNAVAILABLE', `The ${name} store is closed.`);
   };
 
-  const notify = (): void => {
+  const notify = (notice: EventsAppended): void => {
     for (const listener of listeners) {
       try {
-        listener();
+        listener(notice);
       } catch (error) {
         logger.error('An onEventsAppended listener failed.', { store: name, error });
       }
@@ -65,17 +65,17 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): Store {
         return callMethod(repositories(area), method, args);
       });
       _running = session;
-      let appended = 0;
+      let appended: readonly { event: { type: string } }[] = [];
       let result: T;
       try {
         result = await fn(tx);
         assertOpen();
-        appended = session.commit().length;
+        appended = session.commit();
       } finally {
         finished = true;
         _running = null;
       }
-      if (appended > 0) notify();
+      if (appended.length > 0) notify({ types: new Set(appended.map((e) => e.event.type)) });
       return result;
     };
     const result = queue.then(run);

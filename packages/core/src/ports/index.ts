@@ -9,4 +9,4 @@ export { silentLogger, systemClock } from './runtime-ports.js';
 export type * from './session-ports.js';
 export type * from './settings-ports.js';
 export type * from './store.js';
-export { READ_METHODS } from './store.js';
+export { noticeMayInclude, READ_METHODS } from './store.js';

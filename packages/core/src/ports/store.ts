@@ -51,6 +51,19 @@ export const READ_METHODS = {
   featureLinks: ['listForFeature', 'get'],
 } as const satisfies { readonly [A in keyof Repositories]: readonly (keyof Repositories[A])[] };
 
+/** A notice that events were appended (after their transaction committed). */
+export interface EventsAppended {
+  /**
+   * The types appended, when the store knows them (its own commits in this process); null for a
+   * notice from elsewhere (another process), which may have appended anything.
+   */
+  readonly types: ReadonlySet<string> | null;
+}
+
+/** Whether a notice may concern an event type matching `test` (a notice from elsewhere always may). */
+export const noticeMayInclude = (notice: EventsAppended, test: (type: string) => boolean): boolean =>
+  notice.types === null || [...notice.types].some(test);
+
 /** The read side of every repository. */
 export type ReadRepositories = {
   readonly [A in keyof Repositories]: Pick<
@@ -77,7 +90,7 @@ export interface Store extends ReadRepositories {
    * Subscribes to "events were appended" notices, including from other processes where the store
    * can tell (PostgreSQL LISTEN/NOTIFY). Returns an unsubscribe function.
    */
-  onEventsAppended?(listener: () => void): () => void;
+  onEventsAppended?(listener: (notice: EventsAppended) => void): () => void;
   /**
    * Copies a consistent snapshot of the whole store into a new database file at `destination`
    * (overwritten if it exists) while the store keeps serving: one read transaction's view, every

@@ -228,7 +228,7 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
         await dialect.eventSearch.afterInsert(db, rows);
         stored.push(...rows.map(({ id, event }) => ({ id, ...event })));
       }
-      ctx.eventsAppended();
+      ctx.eventsAppended(events.map((e) => e.type));
       return stored;
     },
     async search(query) {

@@ -1,11 +1,12 @@
 import type { ApiTokenRecord } from '../../domain/api-token.js';
-import type { Store } from '../../ports/store.js';
+import { noticeMayInclude, type Store } from '../../ports/store.js';
 
 /**
  * How long a looked-up token is trusted without reading the store again. Changes made through this
- * process drop the cache at once, and so does every notice of events appended elsewhere (another
- * server on the same PostgreSQL hears a deletion within milliseconds, through LISTEN/NOTIFY). This
- * bound only covers writers a store cannot hear: a second process on the same SQLite file.
+ * process drop the cache at once, and so does every notice of token events and of events appended
+ * elsewhere (another server on the same PostgreSQL hears a deletion within milliseconds, through
+ * LISTEN/NOTIFY). This bound only covers writers a store cannot hear: a second process on the same
+ * SQLite file.
  */
 export const TOKEN_CACHE_MS = 1000;
 const MAX_ENTRIES = 1000;
@@ -49,15 +50,19 @@ function createTokenCache(now: () => number = Date.now): TokenCache {
 }
 
 const caches = new WeakMap<Store, TokenCache>();
+const isTokenEvent = (type: string): boolean => type.startsWith('api-token-');
 
 /** The token cache of a store (one per store object, whatever the number of services over it). */
 export function tokenCacheOf(store: Store): TokenCache {
   let cache = caches.get(store);
   if (cache === undefined) {
     const created = createTokenCache();
-    // Every change to a token writes an event; any notice of appended events may be one, so forget
-    // them all (a re-read per token in use, once per write elsewhere). The store drops its listeners on close.
-    store.onEventsAppended?.(() => created.invalidate());
+    // Every change to a token writes an api-token event: forget them all on a notice that may hold
+    // one (a re-read per token in use). Other writes keep the cache, so a run of admin commands
+    // does not read its token again for each. The store drops its listeners on close.
+    store.onEventsAppended?.((notice) => {
+      if (noticeMayInclude(notice, isTokenEvent)) created.invalidate();
+    });
     caches.set(store, created);
     cache = created;
   }

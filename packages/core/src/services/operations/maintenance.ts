@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
 import { parseWith } from '../../domain/parse.js';
-import type { Store } from '../../ports/store.js';
+import { noticeMayInclude, type Store } from '../../ports/store.js';
 import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 
@@ -20,8 +20,9 @@ export const maintenanceInputSchema = z.object({ enabled: z.boolean() });
  */
 export function createMaintenanceState(store: Store) {
   let cached: { enabled: boolean; at: number } | null = null;
-  store.onEventsAppended?.(() => {
-    cached = null;
+  // The toggle writes setting-updated; other writes leave what was read standing.
+  store.onEventsAppended?.((notice) => {
+    if (noticeMayInclude(notice, (type) => type === 'setting-updated')) cached = null;
   });
   return {
     async isOn(): Promise<boolean> {
