@@ -45,6 +45,9 @@ export interface SqlStoreOptions {
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 
+/** How long after an append the event search index folds in what was queued meanwhile. */
+const INDEX_CATCH_UP_MS = 200;
+
 /** How often a transaction that keeps losing races with concurrent ones runs before the call fails. */
 const MAX_RUNS = 12;
 type Area = keyof Repositories;
@@ -109,6 +112,32 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
     }
   };
 
+  // An index written behind the log (SQLite's event search) catches up a moment after appends, a
+  // batch at a time; a text search brings it up to date first anyway.
+  const { catchUp } = dialect.eventSearch;
+  let catchUpTimer: ReturnType<typeof setTimeout> | null = null;
+  let catchingUp: Promise<void> | null = null;
+  const scheduleCatchUp = (): void => {
+    if (!catchUp || catchUpTimer || closed) return;
+    catchUpTimer = setTimeout(() => {
+      catchUpTimer = null;
+      if (closed) return;
+      catchingUp = db
+        .transaction()
+        .execute((trx) => catchUp(trx))
+        .catch((error: unknown) => {
+          logger.warn('Could not bring the event search index up to date; the next search will.', {
+            store: name,
+            error,
+          });
+        })
+        .finally(() => {
+          catchingUp = null;
+        });
+    }, INDEX_CATCH_UP_MS);
+    catchUpTimer.unref?.();
+  };
+
   const classify = (error: unknown) => dialect.classifyError(error);
   const serializable = dialect.transactions === 'serializable';
 
@@ -159,7 +188,10 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
       );
       finished = true;
       for (const fn of committed) fn();
-      if (appended) notify({ types: appended });
+      if (appended) {
+        notify({ types: appended });
+        scheduleCatchUp();
+      }
       return result;
     } finally {
       finished = true;
@@ -250,6 +282,8 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
       if (closed) return;
       closed = true;
       listeners.clear();
+      if (catchUpTimer) clearTimeout(catchUpTimer);
+      await catchingUp;
       await endListening();
       try {
         await options.beforeDestroy?.(db);

@@ -67,13 +67,26 @@ export interface SqlDialect {
   orderEventIds(db: Kysely<unknown>): Promise<void>;
 }
 
-/** The dialect-specific free-text index over events, written in the transaction that appends. */
+/**
+ * The dialect-specific free-text index over events, written in the transaction that appends, or
+ * (with `catchUp`) behind the log: the transaction that appends only queues the rows' terms, and the
+ * store folds the queue into the index in batches, and always before a text search reads it.
+ */
 export interface EventSearchIndex {
   /** Creates the index objects (a migration step). */
   create(db: Kysely<unknown>): Promise<void>;
+  /** Creates the queue of an index written behind the log (migration 0066); absent otherwise. */
+  createQueue?(db: Kysely<unknown>): Promise<void>;
+  /**
+   * Folds the queued terms into the index, in `db`'s write transaction; absent when the index is
+   * written with the log. Cheap when nothing is queued.
+   */
+  catchUp?(db: Kysely<Database>): Promise<void>;
+  /** Whether terms are queued (read outside a transaction, to skip a write when there are none). */
+  hasQueued?(db: Kysely<Database>): Promise<boolean>;
   /** Extra column values of an event row from its terms joined by spaces (PostgreSQL keeps a tsvector on the row). */
   rowValues(terms: Expression<string>): { search?: RawBuilder<unknown> };
-  /** Writes index entries for rows already inserted (SQLite feeds its FTS5 table). */
+  /** Writes index entries, or queues them, for rows already inserted (SQLite queues them for FTS5). */
   afterInsert(db: Kysely<Database>, rows: readonly { id: number; terms: readonly string[] }[]): Promise<void>;
   /** A condition on `events` that holds for rows matching the text query. */
   match(query: TextQuery, window: SearchWindow): RawBuilder<SqlBool>;

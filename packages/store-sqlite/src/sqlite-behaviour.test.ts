@@ -160,6 +160,44 @@ describe('sqlite store', () => {
     raw.close();
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX/);
   });
+
+  test('appends queue their search terms; a search right after finds them, and the queue drains by itself', async () => {
+    const file = freshFile();
+    const store = await sqliteStore({ filename: file });
+    const raw = new Database(file, { readonly: true });
+    const queued = () => (raw.prepare('select count(*) as n from events_fts_queue').get() as { n: number }).n;
+    const indexed = (word: string) =>
+      raw.prepare(`select rowid from events_fts where events_fts match '"${word}"'`).all().length;
+    try {
+      for (const note of ['alpha one', 'alpha two', 'beta'])
+        await withWriteTransactions(store).events.append([{ ...event, data: { note } }]);
+      expect(queued()).toBe(3);
+      expect((await store.events.search({ query: 'alpha' })).map((e) => e.data)).toEqual([
+        { note: 'alpha two' },
+        { note: 'alpha one' },
+      ]);
+      expect(await store.events.count({ query: 'beta' })).toBe(1);
+      expect(queued()).toBe(0);
+
+      // Nobody searches: the store folds the queue into the index a moment after the append.
+      await withWriteTransactions(store).events.append([{ ...event, data: { note: 'gamma' } }]);
+      expect(indexed('gamma')).toBe(0);
+      const until = Date.now() + 5000;
+      while (queued() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(queued()).toBe(0);
+      expect(indexed('gamma')).toBe(1);
+
+      // Inside a transaction, a search sees what the transaction appended.
+      const found = await store.transaction(async (tx) => {
+        await tx.events.append([{ ...event, data: { note: 'delta' } }]);
+        return tx.events.search({ query: 'delta' });
+      });
+      expect(found.map((e) => e.data)).toEqual([{ note: 'delta' }]);
+    } finally {
+      raw.close();
+      await store.close();
+    }
+  });
 });
 
 test('repositories of a finished transaction refuse to run outside it', async () => {

@@ -65,6 +65,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
         await createSettingsTables(ddlFor(db, dialect));
       },
     },
+    '0066_event_index_queue': {
+      async up(db) {
+        await dialect.eventSearch.createQueue?.(db);
+      },
+    },
     '0065_project_context_fields': {
       async up(db) {
         await db.schema.alterTable('context_fields').addColumn('project', dialect.types.text).execute();

@@ -66,6 +66,15 @@ const instant = (timestamp: string): number | null => {
   return Number.isNaN(ms) ? null : ms;
 };
 
+/** Before a text search: folds queued terms into an index written behind the log (SQLite). */
+async function indexCaughtUp(ctx: RepoContext): Promise<void> {
+  const { catchUp, hasQueued } = ctx.dialect.eventSearch;
+  if (!catchUp) return;
+  if (ctx.db.isTransaction) return catchUp(ctx.db);
+  if (hasQueued && !(await hasQueued(ctx.db))) return;
+  await ctx.db.transaction().execute((trx) => catchUp(trx));
+}
+
 /**
  * Creator ids for the names, adding unknown names to `event_creators`. Ids come from the store's
  * cache when known; a new name's id joins the cache only once its transaction commits.
@@ -142,6 +151,7 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
     if (after !== undefined) q = q.where('events.created_time', '>', after);
     if (before !== undefined) q = q.where('events.created_time', '<', before);
     if (query.query !== undefined && query.query.trim() !== '') {
+      await indexCaughtUp(ctx);
       const creators = await db.selectFrom('event_creators').select(['id', 'name']).execute();
       const terms = parseTextQuery(query.query, creators);
       if (terms === null) return null;
