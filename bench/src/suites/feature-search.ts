@@ -40,16 +40,15 @@ async function seed(store: Store): Promise<void> {
         createdByUserId: null,
         lifecycle: { stage: 'initial', enteredStageAt: new Date(START).toISOString() },
       });
-      await tx.featureEnvironments.upsertMany(
-        ['development', 'production'].map((environment, e) => ({
+      for (const [e, environment] of ['development', 'production'].entries())
+        await tx.featureEnvironments.upsert({
           featureName: name,
           environment,
           enabled: (i + e) % 2 === 0,
           variants: [],
           lastSeenAt:
             i % 5 === 0 ? null : new Date(START + 86_400_000 + ((i * 7919) % FEATURES) * 1000).toISOString(),
-        })),
-      );
+        });
       if (i % 10 === 0) {
         const tag = { type: 'simple', value: `team-${i % 50}` };
         await tx.tags.ensureTag(tag);

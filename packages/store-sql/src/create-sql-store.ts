@@ -253,10 +253,12 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
 
   const startListening = (): void => {
     if (!options.listen || stopListening) return;
-    stopListening = options.listen(() => notify({ types: null }), options.schema).catch((error: unknown) => {
-      logger.error('Could not listen for events appended by other processes.', { store: name, error });
-      return null;
-    });
+    stopListening = options
+      .listen(() => notify({ types: null }), options.schema)
+      .catch((error: unknown) => {
+        logger.error('Could not listen for events appended by other processes.', { store: name, error });
+        return null;
+      });
   };
   const endListening = async (): Promise<void> => {
     const stopping = stopListening;

@@ -96,9 +96,9 @@ export const sqliteDialect: SqlDialect = {
       await sql`delete from events_fts_queue`.execute(db);
     },
     async hasQueued(db) {
-      const { rows } = await sql<{ queued: number }>`select exists (select 1 from events_fts_queue) as queued`.execute(
-        db,
-      );
+      const { rows } = await sql<{
+        queued: number;
+      }>`select exists (select 1 from events_fts_queue) as queued`.execute(db);
       return rows[0]?.queued === 1;
     },
     rowValues: () => ({}),

@@ -29,9 +29,17 @@ export function createEventRepository(s: Session): Sync<EventRepository> {
       for (const _ of scan(s, query)) count++;
       return count;
     },
-    latestId() {
+    latestId(filter = {}) {
       const { committed, pending } = s.events();
-      return (pending.at(-1) ?? committed.at(-1))?.event.id ?? 0;
+      if (filter.types === undefined) return (pending.at(-1) ?? committed.at(-1))?.event.id ?? 0;
+      const wanted = new Set<string>(filter.types);
+      for (const list of [pending, committed]) {
+        for (let i = list.length - 1; i >= 0; i--) {
+          const stored = list[i]!;
+          if (wanted.has(stored.event.type)) return stored.event.id;
+        }
+      }
+      return 0;
     },
     listCreators() {
       const { committed, pending } = s.events();
@@ -41,17 +49,6 @@ export function createEventRepository(s: Session): Sync<EventRepository> {
       return [...ids]
         .map(([name, id]) => ({ id, name }))
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    },
-    latestIdOfTypes(types) {
-      const wanted = new Set<string>(types);
-      const { committed, pending } = s.events();
-      for (const list of [pending, committed]) {
-        for (let i = list.length - 1; i >= 0; i--) {
-          const stored = list[i]!;
-          if (wanted.has(stored.event.type)) return stored.event.id;
-        }
-      }
-      return 0;
     },
   };
 }

@@ -11,7 +11,6 @@ import type {
 import { copy } from './copy.js';
 import type { Session } from './database.js';
 import { by, compare, compareTime, keyOf, type Sync, sorted } from './support.js';
-import { tagOrder } from './tag-repository.js';
 
 /** Features over a session. */
 export function createFeatureRepository(s: Session): Sync<FeatureRepository> {
@@ -30,20 +29,18 @@ export function createFeatureRepository(s: Session): Sync<FeatureRepository> {
       return sorted(matches, (a, b) => compare(a.name, b.name)).map(copy);
     },
     get: (name) => copy(features.get(name) ?? null),
-    getWithTags(name) {
-      const feature = features.get(name);
-      if (!feature) return null;
-      const tags = s
-        .table('featureTags')
-        .rows()
-        .filter((tag) => tag.featureName === name)
-        .map(({ type, value }) => ({ type, value }))
-        .sort(tagOrder);
-      return { feature: copy(feature), tags };
-    },
-    insert(feature) {
+    insert(feature, environments = []) {
       if (features.has(feature.name)) throw conflict(`A feature named "${feature.name}" already exists.`);
       features.set(feature.name, copy(feature));
+      const rows = s.table('featureEnvironments');
+      for (const environment of environments)
+        rows.set(keyOf(feature.name, environment), {
+          featureName: feature.name,
+          environment,
+          enabled: false,
+          variants: [],
+          lastSeenAt: null,
+        });
     },
     update(feature) {
       if (!features.has(feature.name)) return false;
@@ -86,9 +83,6 @@ export function createFeatureEnvironmentRepository(s: Session): Sync<FeatureEnvi
     },
     upsert(row) {
       rows.set(keyOf(row.featureName, row.environment), copy(row));
-    },
-    upsertMany(list) {
-      for (const row of list) rows.set(keyOf(row.featureName, row.environment), copy(row));
     },
     delete: (featureName, environment) => rows.delete(keyOf(featureName, environment)),
     markSeen(pairs, at) {
@@ -137,11 +131,8 @@ export function createStrategyRepository(s: Session): Sync<StrategyRepository> {
     get: (id) => copy(strategies.get(id) ?? null),
     insert(strategy) {
       if (strategies.has(strategy.id)) throw conflict(`A strategy with id "${strategy.id}" already exists.`);
-      strategies.set(strategy.id, normaliseStrategy(strategy));
-    },
-    insertLast(strategy) {
-      if (strategies.has(strategy.id)) throw conflict(`A strategy with id "${strategy.id}" already exists.`);
       const sortOrder =
+        strategy.sortOrder ??
         Math.max(
           -1,
           ...strategies

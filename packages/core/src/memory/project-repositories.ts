@@ -81,20 +81,6 @@ export function createEnvironmentRepository(s: Session): Sync<EnvironmentReposit
         (a, b) => bySortOrder(sortKey(a.environment), sortKey(b.environment)),
       ).map(copy);
     },
-    listLinked(projectId) {
-      return sorted(
-        links
-          .rows()
-          .filter((link) => link.projectId === projectId && environments.has(link.environment))
-          .map((link) => ({ environment: environments.get(link.environment)!, link })),
-        (a, b) => bySortOrder(a.environment, b.environment),
-      ).map((linked) => ({ environment: copy(linked.environment), link: copy(linked.link) }));
-    },
-    getLinked(projectId, environment) {
-      const link = links.rows().find((l) => l.projectId === projectId && l.environment === environment);
-      const env = environments.get(environment);
-      return link && env ? { environment: copy(env), link: copy(link) } : null;
-    },
     listProjectsFor: (environment) =>
       links
         .rows()

@@ -6,6 +6,7 @@ import {
   createRoleRepository,
   createUserRepository,
 } from './access-repositories.js';
+import { createCommandReadRepository } from './command-read-repository.js';
 import type { Session } from './database.js';
 import { createEventRepository } from './event-repository.js';
 import {
@@ -66,6 +67,7 @@ const FACTORIES: { [A in Area]: (s: Session) => SyncRepositories[A] } = {
   settings: createSettingsRepository,
   personalTokens: createPersonalTokenRepository,
   featureLinks: createFeatureLinkRepository,
+  commandReads: createCommandReadRepository,
 };
 
 const AREAS = Object.keys(FACTORIES) as Area[];

@@ -19,10 +19,8 @@ export interface EventRepository {
   search(query: EventQuery): Promise<FlagstaffEvent[]>;
   /** How many events match the filters of the query (limit is ignored). */
   count(query: Omit<EventQuery, 'limit'>): Promise<number>;
-  /** The id of the newest event (0 when none). */
-  latestId(): Promise<number>;
+  /** The id of the newest event, of one of `types` when given (0 when none). */
+  latestId(filter?: { types?: readonly string[] }): Promise<number>;
   /** Everyone who has written an event (user names, e-mails, token names), ordered by name. */
   listCreators(): Promise<{ id: number; name: string }[]>;
-  /** The id of the newest event of one of the types (0 when none). */
-  latestIdOfTypes(types: readonly string[]): Promise<number>;
 }

@@ -16,10 +16,12 @@ export interface FeatureRepository {
   /** Features matching the filter, ordered by name. */
   list(filter?: FeatureFilter): Promise<FeatureRecord[]>;
   get(name: string): Promise<FeatureRecord | null>;
-  /** The feature and its tags (ordered by type, value) in one read, for commands that write feature events. */
-  getWithTags(name: string): Promise<{ feature: FeatureRecord; tags: Tag[] } | null>;
-  /** Throws CONFLICT when the name exists (live or archived). */
-  insert(feature: FeatureRecord): Promise<void>;
+  /**
+   * Inserts a new feature with a row, switched off and without variants, in each of `environments`
+   * (a new feature starts off everywhere its project is used). CONFLICT when the name exists (live
+   * or archived).
+   */
+  insert(feature: FeatureRecord, environments?: readonly string[]): Promise<void>;
   /** Replaces every field of the named feature; returns false when it does not exist. */
   update(feature: FeatureRecord): Promise<boolean>;
   /** Deletes the feature and, by cascade, its environments, strategies, tags, dependencies and favorites. */
@@ -37,8 +39,6 @@ export interface FeatureEnvironmentRepository {
   listForFeatures(featureNames: readonly string[]): Promise<FeatureEnvironmentRecord[]>;
   /** Inserts or replaces the row for (featureName, environment). */
   upsert(row: FeatureEnvironmentRecord): Promise<void>;
-  /** `upsert` of several rows in as few statements as the store can manage. */
-  upsertMany(rows: readonly FeatureEnvironmentRecord[]): Promise<void>;
   delete(featureName: string, environment: string): Promise<boolean>;
   /** Stamps lastSeenAt on existing rows (metrics); unknown pairs are ignored. */
   markSeen(pairs: readonly { featureName: string; environment: string }[], at: string): Promise<void>;
@@ -52,18 +52,20 @@ export interface StrategyFilter {
   segmentId?: number | undefined;
 }
 
+/** A strategy to insert: without a sortOrder, it goes after the others of its feature environment. */
+export type NewStrategy = Omit<FeatureStrategy, 'sortOrder'> & { sortOrder?: number | undefined };
+
 /** Strategies of features in environments, each with its segment ids. */
 export interface StrategyRepository {
   /** Matching strategies ordered by featureName, environment, sortOrder, createdAt, id. */
   list(filter: StrategyFilter): Promise<FeatureStrategy[]>;
   get(id: string): Promise<FeatureStrategy | null>;
-  /** Inserts the strategy and its segment links; CONFLICT on a duplicate id. */
-  insert(strategy: FeatureStrategy): Promise<void>;
   /**
-   * Like `insert`, placing the strategy last in its feature environment: its sortOrder (ignored
-   * here) becomes one past the highest there (0 when none), and is returned.
+   * Inserts the strategy and its segment links and returns its sortOrder: the given one, or, when
+   * none is given, one past the highest in its feature environment (0 when none), so it runs last.
+   * CONFLICT on a duplicate id.
    */
-  insertLast(strategy: FeatureStrategy): Promise<number>;
+  insert(strategy: NewStrategy): Promise<number>;
   /** Replaces the strategy (and its segment links); false when the id is unknown. */
   update(strategy: FeatureStrategy): Promise<boolean>;
   delete(id: string): Promise<boolean>;

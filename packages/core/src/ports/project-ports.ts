@@ -32,10 +32,6 @@ export interface EnvironmentRepository {
   delete(name: string): Promise<boolean>;
   /** Environments linked to the project, ordered by environment sortOrder then name. */
   listForProject(projectId: string): Promise<ProjectEnvironmentRecord[]>;
-  /** The environment and the project's link to it in one read; null when either is missing. */
-  getLinked(projectId: string, environment: string): Promise<LinkedEnvironment | null>;
-  /** Every environment the project uses with its link, in one read, ordered like `listForProject`. */
-  listLinked(projectId: string): Promise<LinkedEnvironment[]>;
   /** Projects linked to the environment. */
   listProjectsFor(environment: string): Promise<string[]>;
   /** Inserts or replaces the link (and its default strategy). */

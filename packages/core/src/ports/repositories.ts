@@ -6,6 +6,7 @@ import type {
   SignupTokenRepository,
   UserRepository,
 } from './access-ports.js';
+import type { CommandReadRepository } from './command-read-ports.js';
 import type { EventRepository } from './event-ports.js';
 import type {
   DependencyRepository,
@@ -54,4 +55,5 @@ export interface Repositories {
   readonly settings: SettingsRepository;
   readonly personalTokens: PersonalTokenRepository;
   readonly featureLinks: FeatureLinkRepository;
+  readonly commandReads: CommandReadRepository;
 }

@@ -8,8 +8,8 @@ export type { Repositories };
  */
 export const READ_METHODS = {
   projects: ['list', 'get'],
-  environments: ['list', 'get', 'listForProject', 'getLinked', 'listLinked', 'listProjectsFor'],
-  features: ['list', 'get', 'getWithTags', 'countLive'],
+  environments: ['list', 'get', 'listForProject', 'listProjectsFor'],
+  features: ['list', 'get', 'countLive'],
   featureEnvironments: ['get', 'listForFeature', 'listForFeatures'],
   strategies: ['list', 'get'],
   segments: ['list', 'get'],
@@ -17,7 +17,7 @@ export const READ_METHODS = {
   tags: ['listTypes', 'getType', 'listTags', 'listFeatureTags', 'featuresWithTag'],
   dependencies: ['list', 'listByParents'],
   favorites: ['list'],
-  events: ['search', 'count', 'latestId', 'latestIdOfTypes', 'listCreators'],
+  events: ['search', 'count', 'latestId', 'listCreators'],
   addons: [
     'getDeliveredThrough',
     'getDeliveryLease',
@@ -49,6 +49,7 @@ export const READ_METHODS = {
   settings: ['get'],
   personalTokens: ['listForUser', 'getByHash'],
   featureLinks: ['listForFeature', 'get'],
+  commandReads: ['feature', 'featureInEnvironment', 'projectEnvironment', 'projectEnvironments'],
 } as const satisfies { readonly [A in keyof Repositories]: readonly (keyof Repositories[A])[] };
 
 /** A notice that events were appended (after their transaction committed). */

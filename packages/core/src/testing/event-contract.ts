@@ -9,7 +9,7 @@ export function describeEventContract(open: StoreFactory): void {
 
     test('an empty log has no events and latest ids of 0', async () => {
       expect(await store().events.latestId()).toBe(0);
-      expect(await store().events.latestIdOfTypes(['feature-created'])).toBe(0);
+      expect(await store().events.latestId({ types: ['feature-created'] })).toBe(0);
       expect(await store().events.search({})).toEqual([]);
       expect(await store().events.count({})).toBe(0);
     });
@@ -88,7 +88,7 @@ export function describeEventContract(open: StoreFactory): void {
       expect(await store().events.count({})).toBe(3);
     });
 
-    test('latestIdOfTypes is the newest id among the given types', async () => {
+    test('latestId with types is the newest id among those types', async () => {
       const [created, , deleted, segment, newest] = await store().events.append([
         event('feature-created'),
         event('tag-created'),
@@ -96,11 +96,15 @@ export function describeEventContract(open: StoreFactory): void {
         event('segment-created'),
         event('user-created'),
       ]);
-      expect(await store().events.latestIdOfTypes(['feature-created'])).toBe(created!.id);
-      expect(await store().events.latestIdOfTypes(['feature-deleted', 'feature-created'])).toBe(deleted!.id);
-      expect(await store().events.latestIdOfTypes(['segment-created', 'feature-created'])).toBe(segment!.id);
-      expect(await store().events.latestIdOfTypes(['project-created'])).toBe(0);
-      expect(await store().events.latestIdOfTypes([])).toBe(0);
+      expect(await store().events.latestId({ types: ['feature-created'] })).toBe(created!.id);
+      expect(await store().events.latestId({ types: ['feature-deleted', 'feature-created'] })).toBe(
+        deleted!.id,
+      );
+      expect(await store().events.latestId({ types: ['segment-created', 'feature-created'] })).toBe(
+        segment!.id,
+      );
+      expect(await store().events.latestId({ types: ['project-created'] })).toBe(0);
+      expect(await store().events.latestId({ types: [] })).toBe(0);
       expect(await store().events.latestId()).toBe(newest!.id);
     });
 

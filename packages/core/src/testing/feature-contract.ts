@@ -170,26 +170,21 @@ export function describeFeatureContract(open: StoreFactory): void {
       expect(await store().featureEnvironments.listForFeature('missing')).toEqual([]);
     });
 
-    test('upsertMany inserts and replaces rows, in batches past eight', async () => {
+    test('a new feature starts switched off in each environment it is inserted with, past eight of them', async () => {
       await seedAlpha(store());
       const names = Array.from({ length: 11 }, (_, i) => `env-${String(i).padStart(2, '0')}`);
       for (const [i, name] of names.entries())
         await store().environments.insert(environment(name, { sortOrder: i }));
-      await store().features.insert(feature('wide', 'alpha'));
-      await store().featureEnvironments.upsert(featureEnvironment('wide', 'env-03', { enabled: true }));
-      const rows = names.map((name, i) =>
-        featureEnvironment('wide', name, {
-          enabled: i % 2 === 0,
-          variants:
-            i === 5 ? [{ name: 'v', weight: 1000, weightType: 'variable', stickiness: 'default' }] : [],
-          lastSeenAt: i === 7 ? at(7) : null,
-        }),
+      await store().features.insert(feature('wide', 'alpha'), names);
+      expect(await store().featureEnvironments.listForFeature('wide')).toEqual(
+        names.map((name) => featureEnvironment('wide', name)),
       );
-      await store().featureEnvironments.upsertMany(rows);
-      expect(await store().featureEnvironments.listForFeature('wide')).toEqual(rows);
-      await store().featureEnvironments.upsertMany([]);
-      await store().featureEnvironments.upsertMany([{ ...rows[3]!, enabled: true }]);
-      expect((await store().featureEnvironments.get('wide', 'env-03'))?.enabled).toBe(true);
+      await store().features.insert(feature('narrow', 'alpha'), []);
+      expect(await store().featureEnvironments.listForFeature('narrow')).toEqual([]);
+      await expect(store().features.insert(feature('wide', 'alpha'), ['env-00'])).rejects.toMatchObject({
+        code: 'CONFLICT',
+      });
+      expect(await store().featureEnvironments.listForFeature('wide')).toHaveLength(11);
     });
 
     test('delete removes one row', async () => {

@@ -44,13 +44,14 @@ async function seedSearch(store: Store): Promise<void> {
   await withWriteTransactions(store).features.insert(
     feature('old', 'alpha', { createdAt: at(0), archivedAt: at(9) }),
   );
-  await withWriteTransactions(store).featureEnvironments.upsertMany([
+  for (const row of [
     featureEnvironment('checkout', 'development', { lastSeenAt: at(30) }),
     featureEnvironment('checkout', 'production', { enabled: true, lastSeenAt: at(20) }),
     featureEnvironment('basket', 'development', { lastSeenAt: at(10) }),
     featureEnvironment('basket', 'production'),
     featureEnvironment('zeta', 'production'),
-  ]);
+  ])
+    await withWriteTransactions(store).featureEnvironments.upsert(row);
   await withWriteTransactions(store).tags.insertType({ name: 'simple', description: null, icon: null });
   await withWriteTransactions(store).tags.insertType({ name: 'team', description: null, icon: null });
   for (const [name, type, value] of [

@@ -184,25 +184,6 @@ export function describeProjectContract(open: StoreFactory): void {
         { projectId: 'alpha', environment: 'prod', defaultStrategy },
       ]);
       expect([...(await store().environments.listProjectsFor('prod'))].sort()).toEqual(['alpha', 'beta']);
-      expect(await store().environments.getLinked('alpha', 'prod')).toEqual({
-        environment: await store().environments.get('prod'),
-        link: { projectId: 'alpha', environment: 'prod', defaultStrategy },
-      });
-      expect(await store().environments.getLinked('beta', 'dev')).toBeNull();
-      expect(await store().environments.listLinked('alpha')).toEqual(
-        await Promise.all(
-          (await store().environments.listForProject('alpha')).map(async (link) => ({
-            environment: await store().environments.get(link.environment),
-            link,
-          })),
-        ),
-      );
-      expect((await store().environments.listLinked('beta')).map((l) => l.link.environment)).toEqual([
-        'prod',
-      ]);
-      expect(await store().environments.listLinked('nobody')).toEqual([]);
-      expect(await store().environments.getLinked('alpha', 'nowhere')).toBeNull();
-      expect(await store().environments.getLinked('nobody', 'prod')).toBeNull();
       expect(await store().environments.listProjectsFor('zeta')).toEqual(['alpha']);
 
       await store().environments.linkProject({

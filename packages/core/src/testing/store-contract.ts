@@ -3,6 +3,7 @@ import { describeAccessContract } from './access-contract.js';
 import { describeAddonDeliveryContract } from './addon-delivery-contract.js';
 import { describeAddonQueueContract } from './addon-queue-contract.js';
 import { describeCascadeContract } from './cascade-contract.js';
+import { describeCommandReadContract } from './command-read-contract.js';
 import { describeEventContract } from './event-contract.js';
 import { describeEventSearchContract } from './event-search-contract.js';
 import { describeFeatureContract } from './feature-contract.js';
@@ -34,6 +35,7 @@ export function describeStoreContract(name: string, open: StoreFactory): void {
     describeFeatureContract(open);
     describeStrategyContract(open);
     describeTagContract(open);
+    describeCommandReadContract(open);
     describeAccessContract(open);
     describeTokenContract(open);
     describeIntegrationContract(open);

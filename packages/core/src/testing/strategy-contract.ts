@@ -90,21 +90,24 @@ export function describeStrategyContract(open: StoreFactory): void {
       expect((await store().strategies.get(uuid(1)))?.title).toBe('original');
     });
 
-    test('insertLast places a strategy after the others of its feature environment only', async () => {
+    test('insert without a sortOrder places a strategy after the others of its feature environment only', async () => {
       await seedFeatures(store(), 'checkout', 'cart');
       const one = await store().segments.insert(segment('one'));
       expect(
-        await store().strategies.insertLast(strategy(1, 'checkout', 'production', { sortOrder: 9 })),
+        await store().strategies.insert({ ...strategy(1, 'checkout', 'production'), sortOrder: undefined }),
       ).toBe(0);
+      expect(await store().strategies.insert(strategy(6, 'checkout', 'development', { sortOrder: 7 }))).toBe(
+        7,
+      );
       await store().strategies.insert(strategy(2, 'checkout', 'production', { sortOrder: 4 }));
       await store().strategies.insert(strategy(3, 'checkout', 'development', { sortOrder: 20 }));
       await store().strategies.insert(strategy(4, 'cart', 'production', { sortOrder: 30 }));
       const last = strategy(5, 'checkout', 'production', { segments: [one.id], title: 'last' });
-      expect(await store().strategies.insertLast(last)).toBe(5);
+      expect(await store().strategies.insert({ ...last, sortOrder: undefined })).toBe(5);
       expect(await store().strategies.get(uuid(5))).toEqual({ ...last, sortOrder: 5 });
       expect(await store().strategies.get(uuid(1))).toMatchObject({ sortOrder: 0 });
       await expectFailure(
-        store().strategies.insertLast(strategy(5, 'cart', 'development')),
+        store().strategies.insert({ ...strategy(5, 'cart', 'development'), sortOrder: undefined }),
         'CONFLICT',
         uuid(5),
       );

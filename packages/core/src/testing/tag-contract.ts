@@ -90,16 +90,6 @@ export function describeTagContract(open: StoreFactory): void {
         { featureName: 'alfa', ...beta },
       ]);
       expect(await store().tags.listFeatureTags([])).toEqual([]);
-      // The feature with its tags in one read, in the same order.
-      expect(await store().features.getWithTags('zulu')).toEqual({
-        feature: await store().features.get('zulu'),
-        tags: [alpha, beta, growth],
-      });
-      expect(await store().features.getWithTags('mike')).toEqual({
-        feature: await store().features.get('mike'),
-        tags: [],
-      });
-      expect(await store().features.getWithTags('nobody')).toBeNull();
       expect([...(await store().tags.featuresWithTag(beta))].sort()).toEqual(['alfa', 'zulu']);
       expect(await store().tags.featuresWithTag({ type: 'simple', value: 'unused' })).toEqual([]);
 

@@ -136,7 +136,7 @@ export async function storeSnapshot(store: Store): Promise<string> {
     events: await store.events.latestId(),
     projects: await store.projects.list(),
     environments: await store.environments.list(),
-    linked: await Promise.all(features.map((f) => store.environments.listLinked(f.project))),
+    linked: await Promise.all(features.map((f) => store.commandReads.projectEnvironments(f.project))),
     features,
     featureEnvironments: await store.featureEnvironments.listForFeatures(features.map((f) => f.name)),
     strategies: await store.strategies.list({}),

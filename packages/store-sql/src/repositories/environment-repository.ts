@@ -2,13 +2,22 @@ import type {
   DefaultStrategy,
   Environment,
   EnvironmentRepository,
-  LinkedEnvironment,
   ProjectEnvironmentRecord,
 } from '@flagstaff/core';
-import type { Expression, Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { bool, jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
-import type { Database, EnvironmentTable } from '../database.js';
+import type { EnvironmentTable } from '../database.js';
 import { type Binder, prepared } from '../prepared.js';
+
+/** An environment row as the domain record. */
+export const toEnvironment = (row: Selectable<EnvironmentTable>): Environment => ({
+  name: row.name,
+  type: row.type,
+  enabled: bool(row.enabled),
+  protected: bool(row.protected),
+  sortOrder: row.sort_order,
+  createdAt: row.created_at,
+});
 
 const getEnvironment = prepared((db, p: Binder<{ name: string }>) =>
   db.selectFrom('environments').selectAll().where('name', '=', p.value('name')),
@@ -27,46 +36,11 @@ const linksOfProject = prepared((db, p: Binder<{ projectId: string }>) =>
     .orderBy('pe.environment'),
 );
 
-/** An environment row with the project's link to it. */
-type LinkedRow = Selectable<EnvironmentTable> & { project_id: string; default_strategy: unknown };
-
-/** The project's links joined to their environments. */
-const linksWithEnvironments = (db: Kysely<Database>, projectId: Expression<string>) =>
-  db
-    .selectFrom('project_environments as pe')
-    .innerJoin('environments as e', 'e.name', 'pe.environment')
-    .selectAll('e')
-    .select(['pe.project_id', 'pe.default_strategy'])
-    .where('pe.project_id', '=', projectId);
-
-const linkedEnvironment = prepared((db, p: Binder<{ projectId: string; environment: string }>) =>
-  linksWithEnvironments(db, p.value('projectId')).where('pe.environment', '=', p.value('environment')),
-);
-const linkedEnvironments = prepared((db, p: Binder<{ projectId: string }>) =>
-  linksWithEnvironments(db, p.value('projectId')).orderBy('e.sort_order').orderBy('e.name'),
-);
-
 /** Environments and the project links (with default strategies). */
 export function createEnvironmentRepository(ctx: RepoContext): EnvironmentRepository {
   const { db } = ctx;
   const json = jsonOf(ctx);
   const parse = parseOf(ctx);
-  const toEnvironment = (row: Selectable<EnvironmentTable>): Environment => ({
-    name: row.name,
-    type: row.type,
-    enabled: bool(row.enabled),
-    protected: bool(row.protected),
-    sortOrder: row.sort_order,
-    createdAt: row.created_at,
-  });
-  const toLinked = (row: LinkedRow): LinkedEnvironment => ({
-    environment: toEnvironment(row),
-    link: {
-      projectId: row.project_id,
-      environment: row.name,
-      defaultStrategy: row.default_strategy === null ? null : parse<DefaultStrategy>(row.default_strategy),
-    },
-  });
   const columns = (e: Environment) => ({
     type: e.type,
     enabled: e.enabled,
@@ -121,13 +95,6 @@ export function createEnvironmentRepository(ctx: RepoContext): EnvironmentReposi
             row.default_strategy === null ? null : parse<DefaultStrategy>(row.default_strategy),
         }),
       );
-    },
-    async getLinked(projectId, environment) {
-      const row = (await linkedEnvironment.run(ctx, { projectId, environment })).rows[0];
-      return row ? toLinked(row) : null;
-    },
-    async listLinked(projectId) {
-      return (await linkedEnvironments.run(ctx, { projectId })).rows.map(toLinked);
     },
     async listProjectsFor(environment) {
       const rows = await db

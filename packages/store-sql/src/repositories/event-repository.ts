@@ -261,28 +261,30 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
       if (q === null) return 0;
       return int((await q.executeTakeFirstOrThrow()).count);
     },
-    async latestId() {
+    async latestId(filter = {}) {
+      if (filter.types !== undefined) return latestIdOfTypes(filter.types);
       const row = (await latestEventId.run(ctx, {})).rows[0];
       return int(row?.id);
     },
     async listCreators() {
       return db.selectFrom('event_creators').select(['id', 'name']).orderBy('name').execute();
     },
-    async latestIdOfTypes(types) {
-      if (types.length === 0) return 0;
-      // One indexed max per type: `max(id) where type in (…)` would read every event of those types.
-      const perType = [...new Set(types)].map((type) =>
-        db
-          .selectFrom('events')
-          .select((eb) => eb.fn.max('id').as('id'))
-          .where('type', '=', type),
-      );
-      const union = perType.slice(1).reduce((all, next) => all.unionAll(next), perType[0]!);
-      const row = await db
-        .selectFrom(union.as('latest'))
-        .select((eb) => eb.fn.max('latest.id').as('id'))
-        .executeTakeFirst();
-      return int(row?.id);
-    },
   };
+
+  async function latestIdOfTypes(types: readonly string[]): Promise<number> {
+    if (types.length === 0) return 0;
+    // One indexed max per type: `max(id) where type in (…)` would read every event of those types.
+    const perType = [...new Set(types)].map((type) =>
+      db
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .where('type', '=', type),
+    );
+    const union = perType.slice(1).reduce((all, next) => all.unionAll(next), perType[0]!);
+    const row = await db
+      .selectFrom(union.as('latest'))
+      .select((eb) => eb.fn.max('latest.id').as('id'))
+      .executeTakeFirst();
+    return int(row?.id);
+  }
 }

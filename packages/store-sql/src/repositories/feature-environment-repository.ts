@@ -2,7 +2,7 @@ import type { FeatureEnvironmentRecord, FeatureEnvironmentRepository, Variant } 
 import type { Selectable } from 'kysely';
 import { bool, chunks, parseOf, type RepoContext, touched } from '../context.js';
 import type { FeatureEnvironmentTable } from '../database.js';
-import { type Binder, type Prepared, prepared } from '../prepared.js';
+import { type Binder, prepared } from '../prepared.js';
 
 const getRow = prepared((db, p: Binder<{ featureName: string; environment: string }>) =>
   db
@@ -22,46 +22,6 @@ const upsertRow = prepared((db, p: Binder<FeatureEnvironmentRecord>) => {
     .values({ feature_name: p.value('featureName'), environment: p.value('environment'), ...values })
     .onConflict((oc) => oc.columns(['feature_name', 'environment']).doUpdateSet(values));
 });
-
-/** Most rows one multi-row upsert takes; more go in batches of this size. */
-const UPSERT_BATCH = 8;
-/** The values of the i-th row of a multi-row upsert, named `featureName0`, `environment0`, …. */
-interface RowSlots {
-  [featureName: `featureName${number}`]: string;
-  [environment: `environment${number}`]: string;
-  [enabled: `enabled${number}`]: boolean;
-  [variants: `variants${number}`]: unknown;
-  [lastSeenAt: `lastSeenAt${number}`]: string | null;
-}
-/** One prepared upsert per row count (a feature has a row per environment of its project). */
-const upsertRowsOf = new Map<number, Prepared<RowSlots, unknown>>();
-function upsertRows(count: number): Prepared<RowSlots, unknown> {
-  let query = upsertRowsOf.get(count);
-  if (!query) {
-    query = prepared((db, p: Binder<RowSlots>) =>
-      db
-        .insertInto('feature_environments')
-        .values(
-          Array.from({ length: count }, (_, i) => ({
-            feature_name: p.value(`featureName${i}`),
-            environment: p.value(`environment${i}`),
-            enabled: p.value(`enabled${i}`),
-            variants: p.json(`variants${i}`),
-            last_seen_at: p.value(`lastSeenAt${i}`),
-          })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['feature_name', 'environment']).doUpdateSet((eb) => ({
-            enabled: eb.ref('excluded.enabled'),
-            variants: eb.ref('excluded.variants'),
-            last_seen_at: eb.ref('excluded.last_seen_at'),
-          })),
-        ),
-    );
-    upsertRowsOf.set(count, query);
-  }
-  return query;
-}
 
 /** Per-environment state of features. */
 export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnvironmentRepository {
@@ -102,20 +62,6 @@ export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnv
     },
     async upsert(row) {
       await upsertRow.run(ctx, row);
-    },
-    async upsertMany(rows) {
-      for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
-        const batch = rows.slice(start, start + UPSERT_BATCH);
-        const slots: RowSlots = {};
-        for (const [i, row] of batch.entries()) {
-          slots[`featureName${i}`] = row.featureName;
-          slots[`environment${i}`] = row.environment;
-          slots[`enabled${i}`] = row.enabled;
-          slots[`variants${i}`] = row.variants;
-          slots[`lastSeenAt${i}`] = row.lastSeenAt;
-        }
-        await upsertRows(batch.length).run(ctx, slots);
-      }
     },
     async delete(featureName, environment) {
       const result = await db

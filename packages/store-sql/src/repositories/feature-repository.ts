@@ -2,7 +2,7 @@ import type { FeatureRecord, FeatureRepository, LifecycleStage } from '@flagstaf
 import type { Selectable } from 'kysely';
 import { bool, insertedOr, int, type RepoContext, touched } from '../context.js';
 import type { FeatureTable } from '../database.js';
-import { type Binder, prepared, type RowValues } from '../prepared.js';
+import { type Binder, type Prepared, prepared, type RowValues } from '../prepared.js';
 
 /** A feature row as the domain record. */
 export const toFeature = (row: Selectable<FeatureTable>): FeatureRecord => ({
@@ -48,22 +48,52 @@ const COLUMN_NAMES = [
 const getFeature = prepared((db, p: Binder<{ name: string }>) =>
   db.selectFrom('features').selectAll().where('name', '=', p.value('name')),
 );
-const featureWithTags = prepared((db, p: Binder<{ name: string }>) =>
-  db
-    .selectFrom('features as f')
-    .leftJoin('feature_tags as ft', 'ft.feature_name', 'f.name')
-    .selectAll('f')
-    .select(['ft.tag_type', 'ft.tag_value'])
-    .where('f.name', '=', p.value('name'))
-    .orderBy('ft.tag_type')
-    .orderBy('ft.tag_value'),
-);
 const insertFeature = prepared((db, p: Binder<FeatureColumns>) =>
   db
     .insertInto('features')
     .values(p.values(['name', ...COLUMN_NAMES]))
     .onConflict((oc) => oc.doNothing()),
 );
+/** Most environment rows one insert takes; more go in batches of this size. */
+const ROWS_PER_INSERT = 8;
+/** The values of a new feature's environment rows: its name, then `environment0`, `environment1`, …. */
+interface SwitchedOffSlots {
+  featureName: string;
+  enabled: boolean;
+  variants: unknown;
+  [environment: `environment${number}`]: string;
+}
+/** One prepared insert per row count (a new feature has a row per environment of its project). */
+const switchedOffRowsOf = new Map<number, Prepared<SwitchedOffSlots, unknown>>();
+function switchedOffRows(count: number): Prepared<SwitchedOffSlots, unknown> {
+  let query = switchedOffRowsOf.get(count);
+  if (!query) {
+    query = prepared((db, p: Binder<SwitchedOffSlots>) =>
+      db
+        .insertInto('feature_environments')
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            feature_name: p.value('featureName'),
+            environment: p.value(`environment${i}`),
+            enabled: p.value('enabled'),
+            variants: p.json('variants'),
+            last_seen_at: null,
+          })),
+        )
+        // Rows are deleted with their feature, so none should be there; if one is, it starts over.
+        .onConflict((oc) =>
+          oc.columns(['feature_name', 'environment']).doUpdateSet((eb) => ({
+            enabled: eb.ref('excluded.enabled'),
+            variants: eb.ref('excluded.variants'),
+            last_seen_at: null,
+          })),
+        ),
+    );
+    switchedOffRowsOf.set(count, query);
+  }
+  return query;
+}
+
 const updateFeature = prepared((db, p: Binder<FeatureColumns>) =>
   db.updateTable('features').set(p.values(COLUMN_NAMES)).where('name', '=', p.value('name')),
 );
@@ -86,20 +116,17 @@ export function createFeatureRepository(ctx: RepoContext): FeatureRepository {
       const row = (await getFeature.run(ctx, { name })).rows[0];
       return row ? toFeature(row) : null;
     },
-    async getWithTags(name) {
-      const { rows } = await featureWithTags.run(ctx, { name });
-      const first = rows[0];
-      if (!first) return null;
-      const tags = rows.flatMap((row) =>
-        row.tag_type === null || row.tag_value === null ? [] : [{ type: row.tag_type, value: row.tag_value }],
-      );
-      return { feature: toFeature(first), tags };
-    },
-    async insert(feature) {
+    async insert(feature, environments = []) {
       insertedOr(
         await insertFeature.run(ctx, { name: feature.name, ...columns(feature) }),
         `A feature named "${feature.name}" already exists.`,
       );
+      for (let start = 0; start < environments.length; start += ROWS_PER_INSERT) {
+        const batch = environments.slice(start, start + ROWS_PER_INSERT);
+        const slots: SwitchedOffSlots = { featureName: feature.name, enabled: false, variants: [] };
+        for (const [i, environment] of batch.entries()) slots[`environment${i}`] = environment;
+        await switchedOffRows(batch.length).run(ctx, slots);
+      }
     },
     async update(feature) {
       const result = await updateFeature.run(ctx, { name: feature.name, ...columns(feature) });

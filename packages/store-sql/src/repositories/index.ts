@@ -2,6 +2,7 @@ import type { Repositories } from '@flagstaff/core';
 import type { RepoContext } from '../context.js';
 import { createAddonRepository } from './addon-repository.js';
 import { createApiTokenRepository } from './api-token-repository.js';
+import { createCommandReadRepository } from './command-read-repository.js';
 import { createContextFieldRepository } from './context-field-repository.js';
 import { createDependencyRepository } from './dependency-repository.js';
 import { createEnvironmentRepository } from './environment-repository.js';
@@ -56,6 +57,7 @@ export const repositoryFactories: { [A in keyof Repositories]: (ctx: RepoContext
   settings: createSettingsRepository,
   personalTokens: createPersonalTokenRepository,
   featureLinks: createFeatureLinkRepository,
+  commandReads: createCommandReadRepository,
 };
 
 /** Every repository over one handle (the store's connection pool or one transaction). */
@@ -87,5 +89,6 @@ export function createRepositories(ctx: RepoContext): Repositories {
     settings: createSettingsRepository(ctx),
     personalTokens: createPersonalTokenRepository(ctx),
     featureLinks: createFeatureLinkRepository(ctx),
+    commandReads: createCommandReadRepository(ctx),
   };
 }

@@ -1,6 +1,7 @@
 import type {
   Constraint,
   FeatureStrategy,
+  NewStrategy,
   StrategyFilter,
   StrategyRepository,
   StrategyVariant,
@@ -113,7 +114,7 @@ const deleteSegmentLinks = prepared((db, p: Binder<{ id: string }>) =>
   db.deleteFrom('strategy_segments').where('strategy_id', '=', p.value('id')),
 );
 
-const insertColumns = (strategy: FeatureStrategy): StrategyColumns => ({
+const insertColumns = (strategy: NewStrategy): StrategyColumns => ({
   id: strategy.id,
   feature_name: strategy.featureName,
   project_id: strategy.projectId,
@@ -121,7 +122,7 @@ const insertColumns = (strategy: FeatureStrategy): StrategyColumns => ({
   strategy_name: strategy.name,
   title: strategy.title,
   disabled: strategy.disabled,
-  sort_order: strategy.sortOrder,
+  sort_order: strategy.sortOrder ?? 0,
   parameters: strategy.parameters,
   constraints: strategy.constraints,
   variants: strategy.variants,
@@ -174,11 +175,7 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
     return rows.map((row) => toStrategy(row, segmentsOf.get(row.id) ?? []));
   };
   /** Replaces the strategy's segment links; a new strategy (`fresh`) has none to remove. */
-  const writeSegments = async (
-    d: Kysely<Database>,
-    strategy: FeatureStrategy,
-    fresh = false,
-  ): Promise<void> => {
+  const writeSegments = async (d: Kysely<Database>, strategy: NewStrategy, fresh = false): Promise<void> => {
     if (!fresh) await deleteSegmentLinks.run({ ...ctx, db: d }, { id: strategy.id });
     const segmentIds = [...new Set(strategy.segments)];
     if (segmentIds.length === 0) return;
@@ -245,18 +242,17 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
       );
     },
     async insert(strategy) {
-      insertedOr(
-        await insertStrategy.run(ctx, insertColumns(strategy)),
-        `A strategy with id "${strategy.id}" already exists.`,
-      );
+      const duplicate = `A strategy with id "${strategy.id}" already exists.`;
+      let sortOrder = strategy.sortOrder;
+      if (sortOrder === undefined) {
+        // Placed last by the database in the same statement.
+        const row = (await insertStrategyLast.run(ctx, insertColumns(strategy))).rows[0];
+        if (!row) throw conflict(duplicate);
+        sortOrder = int(row.sort_order);
+      } else insertedOr(await insertStrategy.run(ctx, insertColumns(strategy)), duplicate);
       // Every delete of a strategy removes its links, so an id that was free has none.
       await writeSegments(db, strategy, true);
-    },
-    async insertLast(strategy) {
-      const row = (await insertStrategyLast.run(ctx, insertColumns(strategy))).rows[0];
-      if (!row) throw conflict(`A strategy with id "${strategy.id}" already exists.`);
-      await writeSegments(db, strategy, true);
-      return int(row.sort_order);
+      return sortOrder;
     },
     async update(strategy) {
       const result = await db

@@ -25,21 +25,18 @@ export async function writeEvents(
 }
 
 /**
- * Appends feature events, each carrying the feature's current tags; `knownTags` (the feature's
- * tags as the store lists them) saves reading them when the caller already has them.
+ * Appends events about a feature, each carrying the feature's tags as the command leaves them (the
+ * command read them with the feature: see `CommandReadRepository`).
  */
 export async function writeFeatureEvents(
   tx: Repositories,
   actor: Actor,
   at: string,
-  feature: { name: string; project: string },
+  { feature, tags: featureTags }: { feature: { name: string; project: string }; tags: readonly Tag[] },
   drafts: readonly Omit<EventDraft, 'featureName' | 'project'>[],
-  knownTags?: readonly Tag[],
 ): Promise<void> {
   if (drafts.length === 0) return;
-  const tags =
-    knownTags?.map(({ type, value }) => ({ type, value })) ??
-    (await tx.tags.listFeatureTags([feature.name])).map(({ type, value }) => ({ type, value }));
+  const tags = featureTags.map(({ type, value }) => ({ type, value }));
   await writeEvents(
     tx,
     actor,

@@ -6,7 +6,7 @@ import type { Repositories } from '../../ports/repositories.js';
 import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeFeatureEvents } from '../events/event-writer.js';
 import { requireProject } from '../projects/project-service.js';
-import { requireFeature } from './require-feature.js';
+import { requireFeature, requireFeatureWithTags } from './require-feature.js';
 
 /** Whether `from` reaches `to` by following parent links (so adding to → from would close a cycle). */
 async function reaches(tx: Repositories, from: string, to: string): Promise<boolean> {
@@ -49,7 +49,7 @@ export function createDependencyService(deps: ServiceDeps) {
       const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_DEPENDENCY', { project });
       const dep = parseWith(dependencyInputSchema, input);
       return inTransaction(deps, async (tx) => {
-        const feature = await requireFeature(tx, project, child);
+        const feature = await requireFeatureWithTags(tx, project, child);
         const parent = await tx.features.get(dep.feature);
         if (!parent || parent.archivedAt !== null)
           throw new FlagstaffError(
@@ -81,7 +81,7 @@ export function createDependencyService(deps: ServiceDeps) {
     async remove(caller: Caller, project: string, child: string, parent: string): Promise<void> {
       const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_DEPENDENCY', { project });
       return inTransaction(deps, async (tx) => {
-        const feature = await requireFeature(tx, project, child);
+        const feature = await requireFeatureWithTags(tx, project, child);
         if (!(await tx.dependencies.delete(child, parent)))
           throw notFound(`dependency of "${child}" on`, parent);
         await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
@@ -94,7 +94,7 @@ export function createDependencyService(deps: ServiceDeps) {
     async removeAll(caller: Caller, project: string, child: string): Promise<void> {
       const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_DEPENDENCY', { project });
       return inTransaction(deps, async (tx) => {
-        const feature = await requireFeature(tx, project, child);
+        const feature = await requireFeatureWithTags(tx, project, child);
         if ((await tx.dependencies.deleteAll(child)) > 0)
           await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
             { type: 'feature-dependencies-removed' },

@@ -17,7 +17,7 @@ import {
   requireProjectEnvironment,
 } from '../projects/project-service.js';
 import { applyJsonPatch } from './json-patch.js';
-import { requireFeature, requireFeatureWithTags } from './require-feature.js';
+import { requireFeature, requireFeatureIn, requireFeatureWithTags } from './require-feature.js';
 import { fallbackStrategy, prepareStrategyConfig } from './strategy-rules.js';
 import { insertStrategy } from './strategy-service.js';
 
@@ -43,25 +43,28 @@ export function prepareVariants(input: unknown, path?: string): Variant[] {
 
 const stageAfterEnabling = stageAfterUse;
 
-async function requireRow(
+/** The feature's row in the environment; switched off and without variants when it has none yet. */
+const rowOf = async (
   tx: ReadRepositories,
-  feature: FeatureRecord,
+  featureName: string,
   environment: string,
-): Promise<FeatureEnvironmentRecord> {
-  return (await requireRowIn(tx, feature, environment)).row;
-}
-
-/** The row with the environment and its project link, which callers may need as well. */
-async function requireRowIn(tx: ReadRepositories, feature: FeatureRecord, environment: string) {
-  const linked = await requireLinkedEnvironment(tx, feature.project, environment);
-  const row: FeatureEnvironmentRecord = (await tx.featureEnvironments.get(feature.name, environment)) ?? {
-    featureName: feature.name,
+): Promise<FeatureEnvironmentRecord> =>
+  (await tx.featureEnvironments.get(featureName, environment)) ?? {
+    featureName,
     environment,
     enabled: false,
     variants: [],
     lastSeenAt: null,
   };
-  return { ...linked, row };
+
+/** The row, after checking the environment is the feature's project's. */
+async function requireRow(
+  tx: ReadRepositories,
+  feature: FeatureRecord,
+  environment: string,
+): Promise<FeatureEnvironmentRecord> {
+  await requireProjectEnvironment(tx, feature.project, environment);
+  return rowOf(tx, feature.name, environment);
 }
 
 /** Turning features on and off per environment, and their variants. */
@@ -76,23 +79,18 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
     environment: string,
     enabled: boolean,
   ) {
-    const { feature, tags } = await requireFeatureWithTags(tx, project, name);
-    // The feature belongs to `project`, so its link is the project's link to the environment.
-    const { row, environment: env, link } = await requireRowIn(tx, feature, environment);
+    const { feature, tags, environment: env, link } = await requireFeatureIn(tx, project, name, environment);
+    const row = await rowOf(tx, name, environment);
     if (row.enabled === enabled) return;
     const at = nowIso(deps);
     if (enabled && (await tx.strategies.list({ featureName: name, environment })).length === 0) {
       const proj = await requireProject(tx, project);
       const config = link.defaultStrategy ?? fallbackStrategy(name, proj.defaultStickiness);
-      await insertStrategy(
-        deps,
-        tx,
-        actor,
-        feature,
+      await insertStrategy(deps, tx, actor, {
+        subject: { feature, tags },
         environment,
-        await prepareStrategyConfig(tx, name, config),
-        tags,
-      );
+        config: await prepareStrategyConfig(tx, name, config),
+      });
     }
     await tx.featureEnvironments.upsert({ ...row, enabled });
     if (enabled) {
@@ -100,14 +98,9 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
       const lifecycle = stageAfterEnabling(feature.lifecycle, env.type, at);
       if (lifecycle !== feature.lifecycle) await tx.features.update({ ...feature, lifecycle });
     }
-    await writeFeatureEvents(
-      tx,
-      actor,
-      at,
-      feature,
-      [{ type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', environment }],
-      tags,
-    );
+    await writeFeatureEvents(tx, actor, at, { feature, tags }, [
+      { type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', environment },
+    ]);
   }
 
   async function saveVariants(
@@ -120,21 +113,14 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
   ) {
     const row = await requireRow(tx, feature, environment);
     await tx.featureEnvironments.upsert({ ...row, variants });
-    await writeFeatureEvents(
-      tx,
-      actor,
-      at,
-      feature,
-      [
-        {
-          type: 'feature-environment-variants-updated',
-          environment,
-          data: { variants },
-          preData: { variants: row.variants },
-        },
-      ],
-      tags,
-    );
+    await writeFeatureEvents(tx, actor, at, { feature, tags }, [
+      {
+        type: 'feature-environment-variants-updated',
+        environment,
+        data: { variants },
+        preData: { variants: row.variants },
+      },
+    ]);
   }
 
   return {
@@ -253,7 +239,7 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
     ): Promise<Variant[]> {
       const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS', { project });
       return inTransaction(deps, async (tx) => {
-        const feature = await requireFeature(tx, project, name);
+        const found = await requireFeatureWithTags(tx, project, name);
         const rows = await tx.featureEnvironments.listForFeature(name);
         const before = rows[0]?.variants ?? [];
         const raw =
@@ -262,7 +248,7 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
             : input;
         const variants = prepareVariants(raw);
         for (const row of rows) await tx.featureEnvironments.upsert({ ...row, variants });
-        await writeFeatureEvents(tx, actor, nowIso(deps), feature, [
+        await writeFeatureEvents(tx, actor, nowIso(deps), found, [
           { type: 'feature-variants-updated', data: { variants }, preData: { variants: before } },
         ]);
         return variants;

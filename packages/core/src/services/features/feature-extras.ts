@@ -69,19 +69,12 @@ export function createFeatureExtras(deps: ServiceDeps, features: FeatureService)
       const { feature, tags } = await requireFeatureWithTags(tx, project, name);
       const { status, statusValue, ...lifecycle } = next(feature.lifecycle);
       await tx.features.update({ ...feature, lifecycle });
-      await writeFeatureEvents(
-        tx,
-        actor,
-        lifecycle.enteredStageAt,
-        feature,
-        [
-          {
-            type,
-            data: { ...lifecycle, ...(status ? { status } : {}), ...(statusValue ? { statusValue } : {}) },
-          },
-        ],
-        tags,
-      );
+      await writeFeatureEvents(tx, actor, lifecycle.enteredStageAt, { feature, tags }, [
+        {
+          type,
+          data: { ...lifecycle, ...(status ? { status } : {}), ...(statusValue ? { statusValue } : {}) },
+        },
+      ]);
     });
   }
 

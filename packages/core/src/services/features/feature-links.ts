@@ -34,14 +34,9 @@ export function createFeatureLinkService(deps: ServiceDeps) {
           createdAt: nowIso(deps),
         };
         await tx.featureLinks.insert(link);
-        await writeFeatureEvents(
-          tx,
-          actor,
-          link.createdAt,
-          feature,
-          [{ type: 'feature-link-added', data: view(link) }],
-          tags,
-        );
+        await writeFeatureEvents(tx, actor, link.createdAt, { feature, tags }, [
+          { type: 'feature-link-added', data: view(link) },
+        ]);
         return view(link);
       });
     },
@@ -61,14 +56,9 @@ export function createFeatureLinkService(deps: ServiceDeps) {
         const before = await requireLink(tx, name, id);
         const after = { ...before, url: body.url, title: body.title ?? null };
         await tx.featureLinks.update(after);
-        await writeFeatureEvents(
-          tx,
-          actor,
-          nowIso(deps),
-          feature,
-          [{ type: 'feature-link-updated', data: view(after), preData: view(before) }],
-          tags,
-        );
+        await writeFeatureEvents(tx, actor, nowIso(deps), { feature, tags }, [
+          { type: 'feature-link-updated', data: view(after), preData: view(before) },
+        ]);
         return view(after);
       });
     },
@@ -80,14 +70,9 @@ export function createFeatureLinkService(deps: ServiceDeps) {
         const { feature, tags } = await requireFeatureWithTags(tx, project, name);
         const before = await requireLink(tx, name, id);
         await tx.featureLinks.delete(id);
-        await writeFeatureEvents(
-          tx,
-          actor,
-          nowIso(deps),
-          feature,
-          [{ type: 'feature-link-removed', preData: view(before) }],
-          tags,
-        );
+        await writeFeatureEvents(tx, actor, nowIso(deps), { feature, tags }, [
+          { type: 'feature-link-removed', preData: view(before) },
+        ]);
       });
     },
   };

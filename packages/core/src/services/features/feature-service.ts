@@ -20,16 +20,20 @@ import { requireProject } from '../projects/project-service.js';
 import { requireNamingPattern } from './feature-naming.js';
 import { assembleFeatureViews, buildFeatureViews } from './feature-view.js';
 import { applyJsonPatch } from './json-patch.js';
-import { requireFeature } from './require-feature.js';
+import { requireFeature, requireFeatureWithTags } from './require-feature.js';
 import { ensureTags } from './tag-service.js';
 
 /**
  * Inserts a feature whose name must be free. The insert itself finds a taken name (no read first);
  * only then is the holder read, to say whether it is archived.
  */
-async function insertNew(tx: Repositories, feature: FeatureRecord): Promise<void> {
+async function insertNew(
+  tx: Repositories,
+  feature: FeatureRecord,
+  environments: readonly string[],
+): Promise<void> {
   try {
-    await tx.features.insert(feature);
+    await tx.features.insert(feature, environments);
   } catch (error) {
     if (!(error instanceof FlagstaffError) || error.code !== 'CONFLICT') throw error;
     const existing = await tx.features.get(feature.name);
@@ -76,10 +80,16 @@ export function createFeatureService(deps: ServiceDeps) {
     change: (f: FeatureRecord) => FeatureRecord,
   ) {
     return inTransaction(deps, async (tx) => {
-      const before = await requireFeature(tx, project, name);
+      const { feature: before, tags } = await requireFeatureWithTags(tx, project, name);
       const after = change(before);
       await tx.features.update(after);
-      await writeFeatureEvents(tx, actor, nowIso(deps), after, metadataEvents(before, after));
+      await writeFeatureEvents(
+        tx,
+        actor,
+        nowIso(deps),
+        { feature: after, tags },
+        metadataEvents(before, after),
+      );
       return view(tx, after, actor.userId);
     });
   }
@@ -197,9 +207,30 @@ export function createFeatureService(deps: ServiceDeps) {
           createdByUserId: actor.userId,
           lifecycle: { stage: 'initial', enteredStageAt: at },
         };
-        await insertNew(tx, feature);
-        const linked = await tx.environments.listLinked(project);
+        const linked = await tx.commandReads.projectEnvironments(project);
         const links = linked.map((l) => l.link);
+        await insertNew(
+          tx,
+          feature,
+          links.map((link) => link.environment),
+        );
+        const tagEvents: Omit<EventDraft, 'featureName' | 'project'>[] = [];
+        for (const tag of body.tags ?? []) {
+          await ensureTags(tx, actor, at, [tag]);
+          await tx.tags.addFeatureTag(feature.name, tag);
+          tagEvents.push({ type: 'feature-tagged', data: tag });
+        }
+        if (tagEvents.length > 0) {
+          const result = await view(tx, feature, actor.userId);
+          const tags = await tx.tags.listFeatureTags([feature.name]);
+          await writeFeatureEvents(tx, actor, at, { feature, tags }, [
+            { type: 'feature-created', data: result },
+            ...tagEvents,
+          ]);
+          return result;
+        }
+        // The name was free, so nothing else refers to the feature yet (deletes cascade): its view
+        // is what this command wrote, and only the environments' types and order need reading.
         const envRows = links.map(
           (link): FeatureEnvironmentRecord => ({
             featureName: feature.name,
@@ -209,23 +240,6 @@ export function createFeatureService(deps: ServiceDeps) {
             lastSeenAt: null,
           }),
         );
-        await tx.featureEnvironments.upsertMany(envRows);
-        const tagEvents: Omit<EventDraft, 'featureName' | 'project'>[] = [];
-        for (const tag of body.tags ?? []) {
-          await ensureTags(tx, actor, at, [tag]);
-          await tx.tags.addFeatureTag(feature.name, tag);
-          tagEvents.push({ type: 'feature-tagged', data: tag });
-        }
-        if (tagEvents.length > 0) {
-          const result = await view(tx, feature, actor.userId);
-          await writeFeatureEvents(tx, actor, at, feature, [
-            { type: 'feature-created', data: result },
-            ...tagEvents,
-          ]);
-          return result;
-        }
-        // The name was free, so nothing else refers to the feature yet (deletes cascade): its view
-        // is what this command wrote, and only the environments' types and order need reading.
         const [result] = assembleFeatureViews([feature], {
           envRows,
           strategies: [],
@@ -236,7 +250,9 @@ export function createFeatureService(deps: ServiceDeps) {
           favoriteFeatures: [],
           projectLinks: [[project, links]],
         });
-        await writeFeatureEvents(tx, actor, at, feature, [{ type: 'feature-created', data: result }], []);
+        await writeFeatureEvents(tx, actor, at, { feature, tags: [] }, [
+          { type: 'feature-created', data: result },
+        ]);
         return result!;
       });
     },
@@ -252,7 +268,7 @@ export function createFeatureService(deps: ServiceDeps) {
       const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', { project });
       const ops = parseWith(patchDocumentSchema, input);
       return inTransaction(deps, async (tx) => {
-        const before = await requireFeature(tx, project, name);
+        const { feature: before, tags } = await requireFeatureWithTags(tx, project, name);
         const doc = {
           description: before.description,
           type: before.type,
@@ -269,7 +285,13 @@ export function createFeatureService(deps: ServiceDeps) {
         ]);
         const after = metadataChange(patched, project, name)(before);
         await tx.features.update(after);
-        await writeFeatureEvents(tx, actor, nowIso(deps), after, metadataEvents(before, after));
+        await writeFeatureEvents(
+          tx,
+          actor,
+          nowIso(deps),
+          { feature: after, tags },
+          metadataEvents(before, after),
+        );
         return view(tx, after, actor.userId);
       });
     },
@@ -280,7 +302,7 @@ export function createFeatureService(deps: ServiceDeps) {
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);
         for (const name of names) {
-          const before = await requireFeature(tx, project, name);
+          const { feature: before, tags } = await requireFeatureWithTags(tx, project, name);
           const after: FeatureRecord = {
             ...before,
             archivedAt: at,
@@ -288,7 +310,7 @@ export function createFeatureService(deps: ServiceDeps) {
           };
           await tx.features.update(after);
           const removed = await tx.dependencies.deleteAll(name);
-          await writeFeatureEvents(tx, actor, at, after, [
+          await writeFeatureEvents(tx, actor, at, { feature: after, tags }, [
             { type: 'feature-archived' },
             ...(removed > 0 ? [{ type: 'feature-dependencies-removed' as const }] : []),
           ]);
@@ -319,7 +341,9 @@ export function createFeatureService(deps: ServiceDeps) {
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);
         for (const name of names) {
-          const before = await requireFeature(tx, project, name, { archived: true });
+          const { feature: before, tags } = await requireFeatureWithTags(tx, project, name, {
+            archived: true,
+          });
           if (before.archivedAt === null)
             throw new FlagstaffError('VALIDATION', `Feature "${name}" is not archived.`, {
               path: 'features',
@@ -330,7 +354,7 @@ export function createFeatureService(deps: ServiceDeps) {
             lifecycle: { stage: 'initial', enteredStageAt: at },
           };
           await tx.features.update(after);
-          await writeFeatureEvents(tx, actor, at, after, [{ type: 'feature-revived' }]);
+          await writeFeatureEvents(tx, actor, at, { feature: after, tags }, [{ type: 'feature-revived' }]);
         }
       });
     },
@@ -344,14 +368,15 @@ export function createFeatureService(deps: ServiceDeps) {
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);
         for (const name of names) {
-          const before = await requireFeature(tx, project, name, { archived: true });
+          const found = await requireFeatureWithTags(tx, project, name, { archived: true });
+          const before = found.feature;
           if (before.archivedAt === null)
             throw new FlagstaffError(
               'CONFLICT',
               `Feature "${name}" must be archived before it can be deleted.`,
             );
           const snapshot = await view(tx, before);
-          await writeFeatureEvents(tx, actor, at, before, [{ type: 'feature-deleted', preData: snapshot }]);
+          await writeFeatureEvents(tx, actor, at, found, [{ type: 'feature-deleted', preData: snapshot }]);
           await tx.features.delete(name);
         }
       });
@@ -363,11 +388,11 @@ export function createFeatureService(deps: ServiceDeps) {
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);
         for (const name of names) {
-          const before = await requireFeature(tx, project, name);
+          const { feature: before, tags } = await requireFeatureWithTags(tx, project, name);
           if (before.stale === stale) continue;
           const after = { ...before, stale };
           await tx.features.update(after);
-          await writeFeatureEvents(tx, actor, at, after, [
+          await writeFeatureEvents(tx, actor, at, { feature: after, tags }, [
             { type: stale ? 'feature-stale-on' : 'feature-stale-off' },
           ]);
         }
@@ -378,7 +403,7 @@ export function createFeatureService(deps: ServiceDeps) {
     async setFavorite(caller: Caller, project: string, name: string, favorite: boolean): Promise<void> {
       const actor = await deps.policy.permit(caller, 'NONE', { project });
       return inTransaction(deps, async (tx) => {
-        const feature = await requireFeature(tx, project, name);
+        const feature = await requireFeatureWithTags(tx, project, name);
         if (actor.userId === null)
           throw new FlagstaffError(
             'VALIDATION',

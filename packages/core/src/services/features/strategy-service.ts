@@ -7,15 +7,15 @@ import {
   type StrategyConfig,
   strategyConfigSchema,
 } from '../../domain/strategy.js';
-import type { Tag } from '../../domain/tag.js';
 import { FlagstaffError, notFound } from '../../errors.js';
+import type { FeatureWithTags } from '../../ports/command-read-ports.js';
+import type { NewStrategy } from '../../ports/feature-ports.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeFeatureEvents } from '../events/event-writer.js';
-import { requireProjectEnvironment } from '../projects/project-service.js';
 import { applyJsonPatch } from './json-patch.js';
-import { requireFeatureWithTags } from './require-feature.js';
+import { requireFeatureIn } from './require-feature.js';
 import { prepareStrategyConfig } from './strategy-rules.js';
 
 const sortOrderSchema = z
@@ -29,12 +29,9 @@ export interface StrategyLocation {
   environment: string;
 }
 
-/** The feature (with its tags, for the events) after checking the environment is the project's. */
-async function locate(tx: ReadRepositories, at: StrategyLocation) {
-  const found = await requireFeatureWithTags(tx, at.project, at.feature);
-  await requireProjectEnvironment(tx, at.project, at.environment);
-  return found;
-}
+/** The feature with its tags (its events carry them), after checking the environment is the project's. */
+const locate = (tx: ReadRepositories, at: StrategyLocation) =>
+  requireFeatureIn(tx, at.project, at.feature, at.environment);
 
 async function requireStrategy(
   tx: ReadRepositories,
@@ -57,18 +54,23 @@ const configOf = (s: FeatureStrategy): StrategyConfig => ({
   segments: s.segments,
 });
 
+/** Adding a prepared strategy: to which feature (with its tags, for the event), in which environment. */
+export interface StrategyAddition {
+  subject: FeatureWithTags;
+  environment: string;
+  config: StrategyConfig;
+}
+
 /** Adds a prepared strategy to a feature environment and writes feature-strategy-add. */
 export async function insertStrategy(
   deps: ServiceDeps,
   tx: Repositories,
   actor: Actor,
-  feature: { name: string; project: string },
-  environment: string,
-  config: StrategyConfig,
-  knownTags?: readonly Tag[],
+  { subject, environment, config }: StrategyAddition,
 ): Promise<FeatureStrategy> {
   const at = nowIso(deps);
-  const draft: FeatureStrategy = {
+  const { feature } = subject;
+  const draft: NewStrategy = {
     id: deps.ids.uuid(),
     name: config.name,
     title: config.title ?? null,
@@ -76,26 +78,18 @@ export async function insertStrategy(
     featureName: feature.name,
     projectId: feature.project,
     environment,
-    sortOrder: config.sortOrder ?? 0,
+    // Without a sortOrder it goes last, placed by the store.
+    sortOrder: config.sortOrder,
     segments: config.segments,
     constraints: config.constraints,
     variants: config.variants,
     parameters: config.parameters,
     createdAt: at,
   };
-  let strategy = draft;
-  // Without a sortOrder it goes last, placed by the store in the same statement.
-  if (config.sortOrder === undefined)
-    strategy = { ...draft, sortOrder: await tx.strategies.insertLast(draft) };
-  else await tx.strategies.insert(draft);
-  await writeFeatureEvents(
-    tx,
-    actor,
-    at,
-    feature,
-    [{ type: 'feature-strategy-add', environment, data: strategy }],
-    knownTags,
-  );
+  const strategy: FeatureStrategy = { ...draft, sortOrder: await tx.strategies.insert(draft) };
+  await writeFeatureEvents(tx, actor, at, subject, [
+    { type: 'feature-strategy-add', environment, data: strategy },
+  ]);
   return strategy;
 }
 
@@ -124,14 +118,9 @@ export function createStrategyService(deps: ServiceDeps) {
       segments: prepared.segments,
     };
     await tx.strategies.update(after);
-    await writeFeatureEvents(
-      tx,
-      actor,
-      nowIso(deps),
-      feature,
-      [{ type: 'feature-strategy-update', environment: at.environment, data: after, preData: before }],
-      tags,
-    );
+    await writeFeatureEvents(tx, actor, nowIso(deps), { feature, tags }, [
+      { type: 'feature-strategy-update', environment: at.environment, data: after, preData: before },
+    ]);
     return after;
   }
 
@@ -158,15 +147,11 @@ export function createStrategyService(deps: ServiceDeps) {
       const config = parseWith(strategyConfigSchema, input);
       return inTransaction(deps, async (tx) => {
         const { feature, tags } = await locate(tx, at);
-        return insertStrategy(
-          deps,
-          tx,
-          actor,
-          feature,
-          at.environment,
-          await prepareStrategyConfig(tx, at.feature, config),
-          tags,
-        );
+        return insertStrategy(deps, tx, actor, {
+          subject: { feature, tags },
+          environment: at.environment,
+          config: await prepareStrategyConfig(tx, at.feature, config),
+        });
       });
     },
 
@@ -215,14 +200,9 @@ export function createStrategyService(deps: ServiceDeps) {
         const { feature, tags } = await locate(tx, at);
         const before = await requireStrategy(tx, at, id);
         await tx.strategies.delete(id);
-        await writeFeatureEvents(
-          tx,
-          actor,
-          nowIso(deps),
-          feature,
-          [{ type: 'feature-strategy-remove', environment: at.environment, preData: before }],
-          tags,
-        );
+        await writeFeatureEvents(tx, actor, nowIso(deps), { feature, tags }, [
+          { type: 'feature-strategy-remove', environment: at.environment, preData: before },
+        ]);
       });
     },
 
@@ -247,21 +227,14 @@ export function createStrategyService(deps: ServiceDeps) {
             );
           if (s.sortOrder !== item.sortOrder) await tx.strategies.update({ ...s, sortOrder: item.sortOrder });
         }
-        await writeFeatureEvents(
-          tx,
-          actor,
-          nowIso(deps),
-          feature,
-          [
-            {
-              type: 'strategy-order-changed',
-              environment: at.environment,
-              data: order.map((o) => ({ id: o.id, sortOrder: o.sortOrder })),
-              preData: before.map((s) => ({ id: s.id, sortOrder: s.sortOrder })),
-            },
-          ],
-          tags,
-        );
+        await writeFeatureEvents(tx, actor, nowIso(deps), { feature, tags }, [
+          {
+            type: 'strategy-order-changed',
+            environment: at.environment,
+            data: order.map((o) => ({ id: o.id, sortOrder: o.sortOrder })),
+            preData: before.map((s) => ({ id: s.id, sortOrder: s.sortOrder })),
+          },
+        ]);
       });
     },
   };

@@ -58,7 +58,10 @@ export function createTagService(deps: ServiceDeps) {
     for (const tag of removed)
       if (await tx.tags.removeFeatureTag(featureName, tag))
         events.push({ type: 'feature-untagged' as const, preData: tag });
-    await writeFeatureEvents(tx, actor, at, feature, events);
+    if (events.length === 0) return;
+    // The events carry the tags as this command leaves them.
+    const tags = await tx.tags.listFeatureTags([featureName]);
+    await writeFeatureEvents(tx, actor, at, { feature, tags }, events);
   }
 
   return {

@@ -39,8 +39,16 @@ export async function requireLinkedEnvironment(
   projectId: string,
   environment: string,
 ): Promise<LinkedEnvironment> {
-  const linked = await repos.environments.getLinked(projectId, environment);
-  if (linked) return linked;
+  const linked = await repos.commandReads.projectEnvironment(projectId, environment);
+  return linked ?? missingProjectEnvironment(repos, projectId, environment);
+}
+
+/** The NOT_FOUND for an environment the project does not use (or the environment's own, when it does not exist). */
+export async function missingProjectEnvironment(
+  repos: ReadRepositories,
+  projectId: string,
+  environment: string,
+): Promise<never> {
   // One read on the common path; a second only to say which of the two is missing.
   await requireEnvironment(repos, environment);
   throw notFound(`environment in project "${projectId}"`, environment);

@@ -50,7 +50,7 @@ export function createEvaluatorCache(deps: ServiceDeps, options: { hostname?: st
     const latestId = await deps.store.events.latestId();
     if (seen !== null && seen.latestId === latestId) return seen.revision;
     // Read after `latestId`: it covers at least every event up to it.
-    const revision = await deps.store.events.latestIdOfTypes(configurationTypes);
+    const revision = await deps.store.events.latestId({ types: configurationTypes });
     seen = { latestId, revision };
     return revision;
   }
