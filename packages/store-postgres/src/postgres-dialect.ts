@@ -145,7 +145,6 @@ export function postgresDialect({ schema }: PostgresDialectOptions): SqlDialect 
       rowValues: (terms) => ({
         search: sql`array_to_tsvector(string_to_array(${terms}::text, ' '))`,
       }),
-      afterInsert: async () => {},
       match: (query) => sql<boolean>`"events"."search" @@ ${tsQuery(query)}::tsquery`,
     },
     transactions: 'serializable',

@@ -12,6 +12,7 @@ import { createStoreCache, type RepoContext } from './context.js';
 import type { Database } from './database.js';
 import { guardDialect, mapDriverError, type StoreGuard, storeUnavailable } from './guarded-dialect.js';
 import { migrateToLatest } from './migrations/index.js';
+import { catchUpEventIndex } from './repositories/event-index.js';
 import { createRepositories, repositoryFactories } from './repositories/index.js';
 import type { SqlDialect } from './sql-dialect.js';
 
@@ -114,17 +115,25 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
 
   // An index written behind the log (SQLite's event search) catches up a moment after appends, a
   // batch at a time; a text search brings it up to date first anyway.
-  const { catchUp } = dialect.eventSearch;
+  const directContext: RepoContext = {
+    db,
+    dialect,
+    recoverableConflicts: false,
+    eventsAppended: (types) => notify({ types: new Set(types) }),
+    afterCommit: (fn) => fn(),
+    cache,
+  };
+  const behind = dialect.eventSearch.behind !== undefined;
   let catchUpTimer: ReturnType<typeof setTimeout> | null = null;
   let catchingUp: Promise<void> | null = null;
   const scheduleCatchUp = (): void => {
-    if (!catchUp || catchUpTimer || closed) return;
+    if (!behind || catchUpTimer || closed) return;
     catchUpTimer = setTimeout(() => {
       catchUpTimer = null;
       if (closed) return;
       catchingUp = db
         .transaction()
-        .execute((trx) => catchUp(trx))
+        .execute((trx) => catchUpEventIndex({ ...directContext, db: trx }))
         .catch((error: unknown) => {
           logger.warn('Could not bring the event search index up to date; the next search will.', {
             store: name,
@@ -223,14 +232,7 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
     }
   };
 
-  const direct = createRepositories({
-    db,
-    dialect,
-    recoverableConflicts: false,
-    eventsAppended: (types) => notify({ types: new Set(types) }),
-    afterCommit: (fn) => fn(),
-    cache,
-  });
+  const direct = createRepositories(directContext);
   // Outside a transaction the store offers reads alone (the port's READ_METHODS); kysely refuses
   // queries once destroyed with its own error, so the closed check comes first.
   const outside: Partial<Record<Area, Readonly<Record<string, Method>>>> = {};

@@ -38,6 +38,8 @@ export interface Binder<P> {
   value<K extends keyof P & string>(name: K): Expression<P[K]>;
   /** A JSON column value written through the dialect's JSON place; null stays SQL NULL. */
   json(name: keyof P & string): JsonWrite;
+  /** A JSON column value given as its JSON text (serialized once by the caller); null stays SQL NULL. */
+  jsonText<K extends keyof P & string>(name: P[K] extends string | null ? K : never): JsonWrite;
   /** One value slot per name, for `values(...)` and `set(...)`. */
   values<K extends keyof P & string>(names: readonly K[]): { [N in K]: Expression<P[N]> };
 }
@@ -70,6 +72,7 @@ function binder<P>(dialect: SqlDialect): Binder<P> {
   return {
     value: <K extends keyof P & string>(name: K) => new Slot<P[K]>(name, false),
     json: (name) => dialect.jsonText(new Slot<string | null>(name, true)),
+    jsonText: (name) => dialect.jsonText(new Slot<string | null>(name, false)),
     values<K extends keyof P & string>(names: readonly K[]) {
       const slots: Partial<{ [N in K]: Expression<P[N]> }> = {};
       for (const name of names) slots[name] = new Slot<P[K]>(name, false);

@@ -68,28 +68,35 @@ export interface SqlDialect {
 }
 
 /**
- * The dialect-specific free-text index over events, written in the transaction that appends, or
- * (with `catchUp`) behind the log: the transaction that appends only queues the rows' terms, and the
- * store folds the queue into the index in batches, and always before a text search reads it.
+ * The dialect-specific free-text index over events: written with each append (PostgreSQL keeps a
+ * tsvector on the row), or behind the log (`behind`, SQLite).
  */
 export interface EventSearchIndex {
   /** Creates the index objects (a migration step). */
   create(db: Kysely<unknown>): Promise<void>;
-  /** Creates the queue of an index written behind the log (migration 0066); absent otherwise. */
-  createQueue?(db: Kysely<unknown>): Promise<void>;
-  /**
-   * Folds the queued terms into the index, in `db`'s write transaction; absent when the index is
-   * written with the log. Cheap when nothing is queued.
-   */
-  catchUp?(db: Kysely<Database>): Promise<void>;
-  /** Whether terms are queued (read outside a transaction, to skip a write when there are none). */
-  hasQueued?(db: Kysely<Database>): Promise<boolean>;
   /** Extra column values of an event row from its terms joined by spaces (PostgreSQL keeps a tsvector on the row). */
   rowValues(terms: Expression<string>): { search?: RawBuilder<unknown> };
-  /** Writes index entries, or queues them, for rows already inserted (SQLite queues them for FTS5). */
-  afterInsert(db: Kysely<Database>, rows: readonly { id: number; terms: readonly string[] }[]): Promise<void>;
   /** A condition on `events` that holds for rows matching the text query. */
   match(query: TextQuery, window: SearchWindow): RawBuilder<SqlBool>;
+  /**
+   * Present when the index is written behind the log: appends leave it alone, and the store folds
+   * new events into it a batch at a time, a moment after they commit and always before a text
+   * search reads it (FTS5 writes a new segment in every transaction that touches it, which doubled
+   * what a one-event command wrote).
+   */
+  readonly behind?: WriteBehindIndex;
+}
+
+/** An event index that records how far through the log it is. */
+export interface WriteBehindIndex {
+  /** Creates where the index records the last event it holds (migration 0066), at the newest event. */
+  createPosition(db: Kysely<unknown>): Promise<void>;
+  /** The id of the last event the index holds. */
+  position(db: Kysely<Database>): Promise<number>;
+  /** Whether events were appended past the position (one read, to skip a write transaction when none). */
+  lagging(db: Kysely<Database>): Promise<boolean>;
+  /** Adds entries for events past the position, ids ascending, and moves the position to the last. */
+  add(db: Kysely<Database>, rows: readonly { id: number; terms: readonly string[] }[]): Promise<void>;
 }
 
 /** The rest of a search, which an index that orders by id can use to stop early. */

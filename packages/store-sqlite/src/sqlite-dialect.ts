@@ -55,7 +55,9 @@ function ftsRowids(query: TextQuery, window: SearchWindow): RawBuilder<unknown> 
   return sql`select rowid from events_fts where ${where} order by rowid ${direction} limit ${window.limit}`;
 }
 
-const QUEUE_ONE_ROW = 'insert into events_fts_queue (id, terms) values (?, ?)';
+const POSITION = 'select last_id from events_fts_position';
+const LAGGING =
+  'select coalesce((select max(id) from events), 0) > (select last_id from events_fts_position) as lagging';
 
 /** The SQLite side of every dialect difference. */
 export const sqliteDialect: SqlDialect = {
@@ -83,37 +85,39 @@ export const sqliteDialect: SqlDialect = {
         terms, content='', detail=none, columnsize=0, tokenize="ascii tokenchars '_'"
       )`.execute(db);
     },
-    // FTS5 writes a new segment and its structure record in every transaction that touches it, which
-    // doubled what a one-event command wrote to the WAL. Appends queue their terms in a plain table
-    // (one short row at the end of a b-tree) and the queue goes into the index a batch at a time.
-    async createQueue(db) {
-      await sql`create table events_fts_queue (id integer primary key, terms text not null)`.execute(db);
-    },
-    async catchUp(db) {
-      await sql`insert into events_fts (rowid, terms) select id, terms from events_fts_queue order by id`.execute(
-        db,
-      );
-      await sql`delete from events_fts_queue`.execute(db);
-    },
-    async hasQueued(db) {
-      const { rows } = await sql<{
-        queued: number;
-      }>`select exists (select 1 from events_fts_queue) as queued`.execute(db);
-      return rows[0]?.queued === 1;
-    },
     rowValues: () => ({}),
-    async afterInsert(db, rows) {
-      if (rows.length === 0) return;
-      if (rows.length === 1) {
-        // The usual single event: fixed SQL text, nothing to build or compile.
-        const [row] = rows as [(typeof rows)[number]];
-        await db.executeQuery(CompiledQuery.raw(QUEUE_ONE_ROW, [row.id, row.terms.join(' ')]));
-        return;
-      }
-      const values = rows.map((row) => sql`(${row.id}, ${row.terms.join(' ')})`);
-      await sql`insert into events_fts_queue (id, terms) values ${sql.join(values)}`.execute(db);
-    },
     match: (query, window) => sql<boolean>`"events"."id" in (${ftsRowids(query, window)})`,
+    behind: {
+      async createPosition(db) {
+        // Every event so far went into the index with its append.
+        await sql`create table events_fts_position (id integer primary key check (id = 1), last_id integer not null)`.execute(
+          db,
+        );
+        await sql`insert into events_fts_position (id, last_id) select 1, coalesce(max(id), 0) from events`.execute(
+          db,
+        );
+      },
+      async position(db) {
+        const { rows } = await db.executeQuery<{ last_id: number }>(CompiledQuery.raw(POSITION, []));
+        return rows[0]?.last_id ?? 0;
+      },
+      async lagging(db) {
+        const { rows } = await db.executeQuery<{ lagging: number }>(CompiledQuery.raw(LAGGING, []));
+        return rows[0]?.lagging === 1;
+      },
+      async add(db, rows) {
+        const last = rows.at(-1);
+        if (!last) return;
+        // Two values a row, well under SQLite's bound-parameter limit.
+        for (let start = 0; start < rows.length; start += 200) {
+          const values = rows
+            .slice(start, start + 200)
+            .map((row) => sql`(${row.id}, ${row.terms.join(' ')})`);
+          await sql`insert into events_fts (rowid, terms) values ${sql.join(values)}`.execute(db);
+        }
+        await sql`update events_fts_position set last_id = ${last.id}`.execute(db);
+      },
+    },
   },
   // One writer at a time (the driver's per-file lock and `begin immediate`): rowids follow commit order.
   transactions: 'one-at-a-time',

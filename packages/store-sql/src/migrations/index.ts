@@ -65,9 +65,9 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
         await createSettingsTables(ddlFor(db, dialect));
       },
     },
-    '0066_event_index_queue': {
+    '0066_event_index_position': {
       async up(db) {
-        await dialect.eventSearch.createQueue?.(db);
+        await dialect.eventSearch.behind?.createPosition(db);
       },
     },
     '0065_project_context_fields': {

@@ -1,9 +1,10 @@
 import type { EventQuery, EventRepository, EventType, FlagstaffEvent, NewEvent, Tag } from '@flagstaff/core';
 import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
-import { chunks, int, jsonOf, parseOf, type RepoContext } from '../context.js';
+import { chunks, int, parseOf, type RepoContext } from '../context.js';
 import type { Database, EventTable } from '../database.js';
 import { type Binder, prepared as preparedQuery, type RowValues } from '../prepared.js';
 import { eventTerms, filterTerms, parseTextQuery, projectTerm } from '../search-terms.js';
+import { eventIndexCaughtUp } from './event-index.js';
 
 const EVENT_ROW_COLUMNS = [
   'type',
@@ -15,11 +16,12 @@ const EVENT_ROW_COLUMNS = [
   'project',
   'feature_name',
 ] as const;
-type EventRowValues = RowValues<
-  EventTable,
-  (typeof EVENT_ROW_COLUMNS)[number] | 'data' | 'pre_data' | 'tags',
-  'data' | 'pre_data' | 'tags'
-> & { terms: string };
+type EventRowValues = RowValues<EventTable, (typeof EVENT_ROW_COLUMNS)[number]> & {
+  data: string | null;
+  pre_data: string | null;
+  tags: string;
+  terms: string;
+};
 
 const latestEventId = preparedQuery((db, _: Binder<object>) =>
   db.selectFrom('events').select((eb) => eb.fn.max('id').as('id')),
@@ -31,9 +33,9 @@ const insertOneEvent = preparedQuery((db, p: Binder<EventRowValues>, dialect) =>
     .insertInto('events')
     .values({
       ...p.values(EVENT_ROW_COLUMNS),
-      data: p.json('data'),
-      pre_data: p.json('pre_data'),
-      tags: p.json('tags'),
+      data: p.jsonText('data'),
+      pre_data: p.jsonText('pre_data'),
+      tags: p.jsonText('tags'),
       ...dialect.eventSearch.rowValues(p.value('terms')),
     })
     .returning('id'),
@@ -56,24 +58,21 @@ const EVENT_COLUMNS = [
 type EventRow = Pick<Selectable<EventTable>, (typeof EVENT_COLUMNS)[number]>;
 type EventSelect<O> = SelectQueryBuilder<Database, 'events', O>;
 
-/** What JSON storage does to a value (undefined goes, dates become strings), so append returns what search will. */
-const asStored = (value: unknown): unknown =>
-  value === undefined ? null : (JSON.parse(JSON.stringify(value) ?? 'null') as unknown);
+/**
+ * A JSON value serialized once: the text to store (null for SQL NULL) and what reading it back gives
+ * (undefined goes, dates become strings), so append returns what search will.
+ */
+const serialized = (value: unknown): { text: string | null; stored: unknown } => {
+  const text = value === undefined ? undefined : JSON.stringify(value);
+  if (text === undefined || text === 'null') return { text: null, stored: null };
+  return { text, stored: JSON.parse(text) };
+};
 
 /** Epoch milliseconds of a timestamp; null when unparsable, so no time filter matches it (as in memory). */
 const instant = (timestamp: string): number | null => {
   const ms = Date.parse(timestamp);
   return Number.isNaN(ms) ? null : ms;
 };
-
-/** Before a text search: folds queued terms into an index written behind the log (SQLite). */
-async function indexCaughtUp(ctx: RepoContext): Promise<void> {
-  const { catchUp, hasQueued } = ctx.dialect.eventSearch;
-  if (!catchUp) return;
-  if (ctx.db.isTransaction) return catchUp(ctx.db);
-  if (hasQueued && !(await hasQueued(ctx.db))) return;
-  await ctx.db.transaction().execute((trx) => catchUp(trx));
-}
 
 /**
  * Creator ids for the names, adding unknown names to `event_creators`. Ids come from the store's
@@ -110,7 +109,6 @@ async function creatorIds(ctx: RepoContext, names: readonly string[]): Promise<M
 /** The event log: append-only, with a free-text index written in the same transaction. */
 export function createEventRepository(ctx: RepoContext): EventRepository {
   const { db, dialect } = ctx;
-  const json = jsonOf(ctx);
   const parse = parseOf(ctx);
   const toEvent = (row: EventRow): FlagstaffEvent => ({
     id: int(row.id),
@@ -151,7 +149,7 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
     if (after !== undefined) q = q.where('events.created_time', '>', after);
     if (before !== undefined) q = q.where('events.created_time', '<', before);
     if (query.query !== undefined && query.query.trim() !== '') {
-      await indexCaughtUp(ctx);
+      await eventIndexCaughtUp(ctx);
       const creators = await db.selectFrom('event_creators').select(['id', 'name']).execute();
       const terms = parseTextQuery(query.query, creators);
       if (terms === null) return null;
@@ -180,6 +178,9 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
       const stored: FlagstaffEvent[] = [];
       for (const batch of chunks(events, 200)) {
         const prepared = batch.map((input) => {
+          const data = serialized(input.data);
+          const preData = serialized(input.preData);
+          const tags = serialized(input.tags ?? []);
           const event: Omit<FlagstaffEvent, 'id'> = {
             type: input.type,
             createdAt: input.createdAt,
@@ -188,11 +189,16 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
             environment: input.environment ?? null,
             project: input.project ?? null,
             featureName: input.featureName ?? null,
-            data: asStored(input.data),
-            preData: asStored(input.preData),
-            tags: (asStored(input.tags) ?? []) as Tag[],
+            data: data.stored,
+            preData: preData.stored,
+            tags: (tags.stored ?? []) as Tag[],
           };
-          return { event, terms: eventTerms(event, creators.get(input.createdBy) ?? 0) };
+          const text = { data: data.text, preData: preData.text, tags: tags.text ?? '[]' };
+          // An index written behind the log works its terms out when it catches up.
+          const terms = dialect.eventSearch.behind
+            ? []
+            : eventTerms(event, creators.get(input.createdBy) ?? 0);
+          return { event, text, terms };
         });
         const one = prepared.length === 1 ? prepared[0] : undefined;
         const inserted = one
@@ -206,16 +212,16 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
                 environment: one.event.environment,
                 project: one.event.project,
                 feature_name: one.event.featureName,
-                data: one.event.data,
-                pre_data: one.event.preData,
-                tags: one.event.tags,
+                data: one.text.data,
+                pre_data: one.text.preData,
+                tags: one.text.tags,
                 terms: one.terms.join(' '),
               })
             ).rows
           : await db
               .insertInto('events')
               .values(
-                prepared.map(({ event, terms }) => ({
+                prepared.map(({ event, text, terms }) => ({
                   type: event.type,
                   created_at: event.createdAt,
                   created_time: instant(event.createdAt),
@@ -224,9 +230,9 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
                   environment: event.environment,
                   project: event.project,
                   feature_name: event.featureName,
-                  data: event.data === null ? null : json(event.data),
-                  pre_data: event.preData === null ? null : json(event.preData),
-                  tags: json(event.tags),
+                  data: text.data === null ? null : dialect.jsonText(sql.val(text.data)),
+                  pre_data: text.preData === null ? null : dialect.jsonText(sql.val(text.preData)),
+                  tags: dialect.jsonText(sql.val(text.tags)),
                   ...dialect.eventSearch.rowValues(sql.val(terms.join(' '))),
                 })),
               )
@@ -234,9 +240,7 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
               .execute();
         // Ids are handed out in VALUES order; sorting guards against RETURNING reordering rows.
         const ids = inserted.map((row) => int(row.id)).sort((a, b) => a - b);
-        const rows = prepared.map((p, i) => ({ id: ids[i]!, terms: p.terms, event: p.event }));
-        await dialect.eventSearch.afterInsert(db, rows);
-        stored.push(...rows.map(({ id, event }) => ({ id, ...event })));
+        stored.push(...prepared.map((p, i) => ({ id: ids[i]!, ...p.event })));
       }
       ctx.eventsAppended(events.map((e) => e.type));
       return stored;
