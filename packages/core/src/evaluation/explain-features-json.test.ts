@@ -223,6 +223,43 @@ describe('explainFeaturesJson', () => {
     expect(checked).toBe(2000);
   });
 
+  // Answers of a strategy are remembered per outcome; each combination of constraint results must
+  // still come out as the object path writes it, the first time and every time after.
+  it('writes every outcome of a strategy exactly, again and again', () => {
+    const compiled = compileFeatures({
+      features: [
+        {
+          name: 'a',
+          enabled: true,
+          project: 'p',
+          strategies: [
+            {
+              id: 's1',
+              name: 'default',
+              parameters: {},
+              constraints: [
+                { contextName: 'userId', operator: 'IN', values: ['u1', 'u2'] },
+                { contextName: 'appName', operator: 'IN', values: ['web'] },
+              ],
+            },
+            { id: 's2', name: 'userWithId', parameters: { userIds: 'u2,u3' }, constraints: [] },
+          ],
+        },
+      ],
+    });
+    const contexts = [
+      { userId: 'u1', appName: 'web' },
+      { userId: 'u1', appName: 'ios' },
+      { userId: 'u3', appName: 'web' },
+      { userId: 'u2', appName: 'ios' },
+    ];
+    for (let round = 0; round < 3; round++)
+      for (const ctx of contexts)
+        expect(explainFeaturesJson(compiled, ctx, { environment: 'dev' })).toBe(
+          JSON.stringify(explainFeatures(compiled, ctx, { environment: 'dev' })),
+        );
+  });
+
   it('serves the same compiled feature in several environments', () => {
     const compiled = compileFeatures({
       features: [

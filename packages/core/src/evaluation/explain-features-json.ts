@@ -39,9 +39,11 @@ interface Scratch {
   results: boolean[];
   kinds: number[];
   variants: (Bytes | null)[];
+  /** Each strategy's outcome key (`outcomeKey`). */
+  keys: number[];
 }
 
-const newScratch = (): Scratch => ({ results: [], kinds: [], variants: [] });
+const newScratch = (): Scratch => ({ results: [], kinds: [], variants: [], keys: [] });
 
 function evaluateConstraints(
   { results }: Scratch,
@@ -103,7 +105,64 @@ function writeConstraints(
   }
 }
 
+/**
+ * Answers per outcome, written once and copied after: without a variant, a strategy's answer is fixed
+ * by its kind and recorded results, and a feature's by its strategies' outcomes, its verdict and how
+ * it closes; the contexts of one playground mostly share a few outcomes. Keyed by template, so they
+ * go with the compiled configuration.
+ */
+const strategyAnswers = new WeakMap<StrategyTemplate, Map<number, Bytes>>();
+const featureAnswers = new WeakMap<FeatureTemplate, Map<string, Bytes>>();
+/** Outcomes remembered per strategy, and per feature. */
+const ANSWERS_PER_STRATEGY = 8;
+/** The most results an outcome key holds: (kind + 1) · 2^results stays an exact integer. */
+const MAX_KEYED_RESULTS = 40;
+
+/** The outcome as an integer (kind, then one bit per recorded result); -1 when it cannot be keyed. */
+function outcomeKey(scratch: Scratch, template: StrategyTemplate, at: number, index: number): number {
+  if (scratch.variants[index] || template.resultCount > MAX_KEYED_RESULTS) return -1;
+  const { results } = scratch;
+  let key = scratch.kinds[index]! + 1;
+  for (let i = 0; i < template.resultCount; i++) key = key * 2 + (results[at + i] ? 1 : 0);
+  return key;
+}
+
 function writeStrategy(
+  scratch: Scratch,
+  out: ByteWriter,
+  template: StrategyTemplate,
+  at: number,
+  index: number,
+): void {
+  const key = scratch.keys[index]!;
+  const known = key < 0 ? undefined : strategyAnswers.get(template)?.get(key);
+  if (known) {
+    out.put(known);
+    return;
+  }
+  const start = out.length;
+  writeStrategyParts(scratch, out, template, at, index);
+  if (key >= 0) remember(strategyAnswers, template, key, out, start);
+}
+
+/** Keeps a copy of what was written since `start` (the writer's buffer is the caller's answer). */
+function remember<T extends object, K>(
+  memo: WeakMap<T, Map<K, Bytes>>,
+  template: T,
+  key: K,
+  out: ByteWriter,
+  start: number,
+): void {
+  let answers = memo.get(template);
+  if (!answers) {
+    answers = new Map();
+    memo.set(template, answers);
+  }
+  if (answers.size < ANSWERS_PER_STRATEGY)
+    answers.set(key, new Uint8Array(out.bytes.subarray(start, out.length)));
+}
+
+function writeStrategyParts(
   scratch: Scratch,
   out: ByteWriter,
   template: StrategyTemplate,
@@ -157,8 +216,9 @@ function writeFeature(
   if (scratch.kinds.length < strategies.length) {
     scratch.kinds = new Array<number>(strategies.length * 2).fill(0);
     scratch.variants = new Array<Bytes | null>(strategies.length * 2).fill(null);
+    scratch.keys = new Array<number>(strategies.length * 2).fill(-1);
   }
-  const { kinds, variants } = scratch;
+  const { kinds, variants, keys } = scratch;
 
   let anyOn = false;
   let anyUnknown = false;
@@ -169,6 +229,7 @@ function writeFeature(
     const strategy = strategies[i]!;
     const kind = evaluateStrategy(scratch, strategy, context, at, i);
     kinds[i] = kind;
+    keys[i] = outcomeKey(scratch, strategy, at, i);
     at += strategy.resultCount;
     if (kind !== UNEVALUATED) allDisabled = false;
     if (kind === UNEVALUATED || kind === INCOMPLETE_UNKNOWN) anyUnknown = true;
@@ -198,7 +259,17 @@ function writeFeature(
     }
   }
 
-  out.put(template.openings[result === 'unknown' ? 2 : result ? 1 : 0]);
+  const opening = result === 'unknown' ? 2 : result ? 1 : 0;
+  const closing = !isEnabled ? (hasUnsatisfiedDependency ? 1 : 0) : variant === null ? 2 : -1;
+  let key: string | null = closing < 0 ? null : `${opening}${closing}`;
+  for (let i = 0; key !== null && i < strategies.length; i++) key = keys[i]! < 0 ? null : `${key},${keys[i]}`;
+  const known = key === null ? undefined : featureAnswers.get(template)?.get(key);
+  if (known) {
+    out.put(known);
+    return;
+  }
+  const start = out.length;
+  out.put(template.openings[opening]!);
   for (let i = 0, at = 0; i < strategies.length; i++) {
     const strategy = strategies[i]!;
     if (i > 0) out.putByte(COMMA);
@@ -212,6 +283,7 @@ function writeFeature(
     out.put(variant);
     out.put(template.tail);
   }
+  if (key !== null) remember(featureAnswers, template, key, out, start);
 }
 
 /** Where the playground answer goes: around the features list, `before` and `after` (JSON text). */
