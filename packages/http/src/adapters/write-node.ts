@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpResponse } from '../request.js';
 
+/** Characters up to which a string body is written as a string. */
+const SHORT_STRING = 16 * 1024;
+
 /**
  * Writes a response to a Node response (Express's included), streaming bodies with back-pressure.
  * A request body we stopped reading part-way (too large, refused) closes the connection: the rest of
@@ -20,10 +23,14 @@ export async function writeNodeResponse(
     return;
   }
   if (typeof body === 'string' || body instanceof Uint8Array) {
-    const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength;
-    res.setHeader('content-length', length);
-    // A string goes out as is: Node writes it with the headers in one go, without a Buffer copy.
-    res.end(body);
+    // A short string goes out as is, written with the headers without a Buffer copy; a long one is
+    // encoded once here rather than measured and then encoded again.
+    const bytes = typeof body === 'string' && body.length > SHORT_STRING ? Buffer.from(body, 'utf8') : body;
+    res.setHeader(
+      'content-length',
+      typeof bytes === 'string' ? Buffer.byteLength(bytes, 'utf8') : bytes.byteLength,
+    );
+    res.end(bytes);
     return;
   }
   res.flushHeaders();
