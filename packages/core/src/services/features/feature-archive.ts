@@ -13,6 +13,18 @@ export function createArchiveCommands(
   view: (repos: ReadRepositories, feature: FeatureRecord) => Promise<FeatureView>,
 ) {
   const { store } = deps;
+
+  /** The permission in the project, or without one, in each archived feature's own project. */
+  async function requireForArchived(
+    caller: Caller,
+    permission: 'UPDATE_FEATURE' | 'DELETE_FEATURE',
+    project: string | null,
+    names: readonly string[],
+  ): Promise<void> {
+    const scopes = project !== null ? [{ project }] : names.map((feature) => ({ feature }));
+    for (const scope of scopes) await deps.policy.require(caller, permission, scope);
+  }
+
   return {
     /** Moves features to the archive (feature-archived each); their dependencies on parents go too. */
     async archive(caller: Caller, project: string, names: readonly string[]): Promise<void> {
@@ -52,9 +64,7 @@ export function createArchiveCommands(
 
     /** Brings archived features back (feature-revived each); they return stale-free and initial. */
     async revive(caller: Caller, project: string | null, names: readonly string[]): Promise<void> {
-      // Without a project, each archived feature is judged in its own project.
-      const scopes = project !== null ? [{ project }] : names.map((feature) => ({ feature }));
-      for (const scope of scopes) await deps.policy.require(caller, 'UPDATE_FEATURE', scope);
+      await requireForArchived(caller, 'UPDATE_FEATURE', project, names);
       const actor = caller.actor;
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);
@@ -79,9 +89,7 @@ export function createArchiveCommands(
 
     /** Deletes archived features for good (feature-deleted, preData: the feature). */
     async deleteArchived(caller: Caller, project: string | null, names: readonly string[]): Promise<void> {
-      // Without a project, each archived feature is judged in its own project.
-      const scopes = project !== null ? [{ project }] : names.map((feature) => ({ feature }));
-      for (const scope of scopes) await deps.policy.require(caller, 'DELETE_FEATURE', scope);
+      await requireForArchived(caller, 'DELETE_FEATURE', project, names);
       const actor = caller.actor;
       return inTransaction(deps, async (tx) => {
         const at = nowIso(deps);

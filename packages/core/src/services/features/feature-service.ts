@@ -268,8 +268,7 @@ export function createFeatureService(deps: ServiceDeps) {
     async patch(caller: Caller, project: string, name: string, input: unknown): Promise<FeatureView> {
       const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', { project });
       const ops = parseWith(patchDocumentSchema, input);
-      return inTransaction(deps, async (tx) => {
-        const { feature: before, tags } = await requireFeatureWithTags(tx, project, name);
+      return updateRecord(actor, project, name, (before) => {
         const doc = {
           description: before.description,
           type: before.type,
@@ -284,16 +283,7 @@ export function createFeatureService(deps: ServiceDeps) {
           'archived',
           'impressionData',
         ]);
-        const after = metadataChange(patched, project, name)(before);
-        await tx.features.update(after);
-        await writeFeatureEvents(
-          tx,
-          actor,
-          nowIso(deps),
-          { feature: after, tags },
-          metadataEvents(before, after),
-        );
-        return view(tx, after, actor.userId);
+        return metadataChange(patched, project, name)(before);
       });
     },
 
