@@ -46,7 +46,7 @@ export interface SqlStoreOptions {
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 
-/** How long after an append the event search index folds in what was queued meanwhile. */
+/** How long after an append an event index written behind the log folds in the new events. */
 const INDEX_CATCH_UP_MS = 200;
 
 /** How often a transaction that keeps losing races with concurrent ones runs before the call fails. */

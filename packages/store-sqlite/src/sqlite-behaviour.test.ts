@@ -166,7 +166,7 @@ describe('sqlite store', () => {
     const store = await sqliteStore({ filename: file });
     const raw = new Database(file, { readonly: true });
     // Events appended past the last one the index holds.
-    const queued = () =>
+    const unindexed = () =>
       (
         raw
           .prepare('select (select max(id) from events) - (select last_id from events_fts_position) as n')
@@ -177,20 +177,20 @@ describe('sqlite store', () => {
     try {
       for (const note of ['alpha one', 'alpha two', 'beta'])
         await withWriteTransactions(store).events.append([{ ...event, data: { note } }]);
-      expect(queued()).toBe(3);
+      expect(unindexed()).toBe(3);
       expect((await store.events.search({ query: 'alpha' })).map((e) => e.data)).toEqual([
         { note: 'alpha two' },
         { note: 'alpha one' },
       ]);
       expect(await store.events.count({ query: 'beta' })).toBe(1);
-      expect(queued()).toBe(0);
+      expect(unindexed()).toBe(0);
 
       // Nobody searches: the store folds new events into the index a moment after the append.
       await withWriteTransactions(store).events.append([{ ...event, data: { note: 'gamma' } }]);
       expect(indexed('gamma')).toBe(0);
       const until = Date.now() + 5000;
-      while (queued() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-      expect(queued()).toBe(0);
+      while (unindexed() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(unindexed()).toBe(0);
       expect(indexed('gamma')).toBe(1);
 
       // Inside a transaction, a search sees what the transaction appended.

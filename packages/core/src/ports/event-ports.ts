@@ -5,7 +5,7 @@ export interface EventRepository {
   /**
    * Appends events inside the current transaction and returns them with ids. Ids strictly increase
    * in commit order: an event committed later always has a larger id than every earlier one.
-   * The free-text index is written in the same transaction.
+   * A later `search` with a text query sees them as soon as they commit.
    */
   append(events: readonly NewEvent[]): Promise<FlagstaffEvent[]>;
   /**

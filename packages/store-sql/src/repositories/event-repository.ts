@@ -106,7 +106,7 @@ async function creatorIds(ctx: RepoContext, names: readonly string[]): Promise<M
   return ids;
 }
 
-/** The event log: append-only, with a free-text index written in the same transaction. */
+/** The event log: append-only, with the dialect's free-text index (written with the append or behind the log). */
 export function createEventRepository(ctx: RepoContext): EventRepository {
   const { db, dialect } = ctx;
   const parse = parseOf(ctx);
