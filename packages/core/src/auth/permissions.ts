@@ -1,4 +1,5 @@
 import type { ApiTokenType } from '../domain/api-token.js';
+import { ROLES } from '../domain/user.js';
 import { FlagstaffError } from '../errors.js';
 
 /** Root-level permissions (granted by root roles). */
@@ -40,6 +41,10 @@ export const PROJECT_PERMISSIONS = [
   'UPDATE_FEATURE_DEPENDENCY',
   'UPDATE_PROJECT',
   'DELETE_PROJECT',
+  // SDK tokens scoped to exactly the project (the reference's project token permissions).
+  'CREATE_PROJECT_API_TOKEN',
+  'READ_PROJECT_API_TOKEN',
+  'DELETE_PROJECT_API_TOKEN',
 ] as const;
 
 /** Environment-level permissions (named with the environment in errors). */
@@ -84,6 +89,14 @@ export const PROJECT_ROLE_PERMISSIONS: Readonly<Record<string, ReadonlySet<Permi
     ...ENVIRONMENT_PERMISSIONS,
   ]),
 };
+
+/** The permissions a project role (by role id) grants in its project; none for unknown roles. */
+export const rolePermissions = (roleId: number): ReadonlySet<Permission> =>
+  (roleId === ROLES.Owner.id
+    ? PROJECT_ROLE_PERMISSIONS.Owner
+    : roleId === ROLES.Member.id
+      ? PROJECT_ROLE_PERMISSIONS.Member
+      : undefined) ?? new Set();
 
 /** What an API token of a type needs for an action, as in the reference: admin tokens always need ADMIN. */
 export const apiTokenPermission = (

@@ -1,14 +1,17 @@
-import { type ProjectRoleAssignment, ROLES } from '../domain/user.js';
+import type { PermissionGrant } from '../domain/session.js';
+import type { ProjectRoleAssignment } from '../domain/user.js';
 import { FlagstaffError, notFound } from '../errors.js';
 import type { ReadRepositories } from '../ports/store.js';
 import type { Actor } from '../services/deps.js';
 import type { Caller } from './caller.js';
+import { permissionsOf } from './grants.js';
 import {
+  apiTokenPermission,
   isProjectPermission,
   NONE,
   noAccess,
   type Permission,
-  PROJECT_ROLE_PERMISSIONS,
+  rolePermissions,
 } from './permissions.js';
 import {
   type ApiFamily,
@@ -19,6 +22,15 @@ import {
   tokenReachesProject,
 } from './principal.js';
 import { assignmentsOf, canSeeProject, hiddenProjects, projectVisibility } from './project-visibility.js';
+import {
+  judgeToken,
+  projectTokenPermission,
+  type TokenAction,
+  type TokenScope,
+  type TokenVerdict,
+} from './token-access.js';
+
+const TOKEN_TYPES = ['client', 'frontend', 'admin'] as const;
 
 /** Where an operation acts: its project (or the project of `feature`) and environment. */
 export interface PermissionScope {
@@ -36,12 +48,7 @@ const projectRoleGrants = (
   assignments: readonly ProjectRoleAssignment[],
   project: string,
   permission: Permission,
-): boolean =>
-  assignments.some((a) => {
-    if (a.projectId !== project) return false;
-    const role = a.roleId === ROLES.Owner.id ? 'Owner' : a.roleId === ROLES.Member.id ? 'Member' : null;
-    return role !== null && PROJECT_ROLE_PERMISSIONS[role]?.has(permission) === true;
-  });
+): boolean => assignments.some((a) => a.projectId === project && rolePermissions(a.roleId).has(permission));
 
 const wrongFamily = (audience: ApiFamily, principal: Principal): FlagstaffError =>
   principal.kind === 'api-token'
@@ -131,8 +138,73 @@ export function createPolicy(repos: ReadRepositories, options: PolicyOptions = {
       throw noAccess(permission, scope.environment);
   }
 
+  /** `require` as a question: false where it would refuse with FORBIDDEN; other refusals still throw. */
+  async function allows(
+    caller: Caller,
+    permission: Permission,
+    scope: PermissionScope = {},
+  ): Promise<boolean> {
+    try {
+      await require(caller, permission, scope);
+      return true;
+    } catch (error) {
+      if (error instanceof FlagstaffError && error.code === 'FORBIDDEN') return false;
+      throw error;
+    }
+  }
+
   return {
     require,
+    allows,
+
+    /**
+     * How the caller may act on stored API tokens: a judge for each token. A token is `hidden` when
+     * its scope reaches a project the caller may not see (`*` reaches them all), `forbidden` without
+     * the root permission of its type, or, among `project`'s own SDK tokens, the project's token
+     * permission (project Owners, Editors in open projects). FORBIDDEN at once when the caller may
+     * act on no token at all, so a Viewer is refused before anything is read; NOT_FOUND for a
+     * private project the caller does not see.
+     */
+    async tokenAccess(
+      caller: Caller,
+      action: Exclude<TokenAction, 'CREATE'>,
+      project?: string,
+    ): Promise<(token: TokenScope) => TokenVerdict> {
+      await require(caller, NONE, project === undefined ? {} : { project });
+      const { principal } = caller;
+      // Past `require`, only users are judged: SYSTEM, unauthenticated mode and admin tokens may do all.
+      if (principal.kind !== 'user') return () => 'allowed';
+      const granted =
+        project !== undefined && (await allows(caller, projectTokenPermission(action), { project }))
+          ? project
+          : null;
+      if (
+        granted === null &&
+        !TOKEN_TYPES.some((t) => hasRootPermission(principal, apiTokenPermission(action, t)))
+      )
+        throw noAccess(
+          project === undefined ? apiTokenPermission(action, 'client') : projectTokenPermission(action),
+        );
+      const hidden = new Set(await hiddenProjects(repos, principal));
+      return (token) => judgeToken(principal, action, hidden, granted, token);
+    },
+
+    /**
+     * Whether the caller may issue a token reaching `projects`: a project it may not see does not
+     * exist for it (NOT_FOUND), and `*` (every project, those made later included) is only for a
+     * caller who sees every project today.
+     */
+    async requireTokenScope(caller: Caller, projects: readonly string[]): Promise<void> {
+      const hidden = await hiddenProjects(repos, caller.principal);
+      if (hidden.length === 0) return;
+      if (projects.includes('*'))
+        throw new FlagstaffError(
+          'FORBIDDEN',
+          'A token for all projects ("*") would reach private projects you are not a member of; list the projects it is for in "projects".',
+          { permission: 'projects' },
+        );
+      for (const p of projects) if (hidden.includes(p)) throw notFound('project', p);
+    },
 
     /** `require`, then the actor the operation's events record. */
     async permit(
@@ -149,6 +221,9 @@ export function createPolicy(repos: ReadRepositories, options: PolicyOptions = {
         );
       return caller.actor;
     },
+
+    /** What the caller may do, as GET /api/admin/user lists it. */
+    permissionsOf: (caller: Caller): Promise<PermissionGrant[]> => permissionsOf(repos, caller.principal),
 
     /** Which projects the caller may see (private projects hide from non-members). */
     visibleProjects: (caller: Caller): Promise<ProjectVisibility> =>

@@ -8,7 +8,6 @@ import type { Repositories } from '../../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps, SYSTEM_ACTOR } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { hashSessionId } from './session-service.js';
-import { permissionsOf } from './user-permissions.js';
 import { insertUser } from './user-service.js';
 import { requireUser, userView } from './user-view.js';
 
@@ -51,7 +50,7 @@ export function createAccountService(deps: ServiceDeps) {
     async currentUser(caller: Caller): Promise<CurrentUser> {
       await deps.policy.require(caller, 'NONE');
       const { principal } = caller;
-      const permissions = await permissionsOf(store, principal);
+      const permissions = await deps.policy.permissionsOf(caller);
       if (principal.kind === 'user') {
         const user = userView(await requireUser(store, principal.userId));
         return { user, permissions, feedback: [], splash: {} };

@@ -303,7 +303,9 @@ describe('creating tokens for private projects', () => {
     expect(await tokenEvents()).toHaveLength(before);
 
     expect((await create(['default'], editor)).projects).toEqual(['default']);
-    expect((await create(['*'], editor)).projects).toEqual(['*']);
+    // F2: "*" would reach the private project too.
+    await expect(create(['*'], editor)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await create(['*'], member)).projects).toEqual(['*']);
     for (const who of [member, admin, undefined])
       expect((await create(['default', 'secret'], who)).projects).toEqual(['default', 'secret']);
   });

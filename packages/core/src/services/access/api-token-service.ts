@@ -1,8 +1,7 @@
 import type { Caller } from '../../auth/caller.js';
-import { apiTokenPermission, noAccess } from '../../auth/permissions.js';
-import { hasRootPermission, type Principal, seesProject } from '../../auth/principal.js';
-import { projectVisibility } from '../../auth/project-visibility.js';
+import { apiTokenPermission } from '../../auth/permissions.js';
 import { createSecretBox } from '../../auth/secret-box.js';
+import { isProjectToken, tokenNoAccess } from '../../auth/token-access.js';
 import {
   type ApiTokenRecord,
   type ApiTokenType,
@@ -91,22 +90,11 @@ function resolveScope(body: {
   return { environment, projects };
 }
 
-/**
- * NOT_FOUND unless the environment and every named project exist; a private project the creator
- * may not see does not exist for them either (no principal: every project is visible).
- */
-async function requireScopeExists(
-  tx: Repositories,
-  scope: { environment: string; projects: string[] },
-  principal: Principal,
-) {
+/** NOT_FOUND unless the environment and every named project exist (visibility is the policy's). */
+async function requireScopeExists(tx: Repositories, scope: { environment: string; projects: string[] }) {
   if (scope.environment !== '*' && !(await tx.environments.get(scope.environment)))
     throw notFound('environment', scope.environment);
-  const named = scope.projects.filter((p) => p !== '*');
-  if (named.length === 0) return;
-  const visibility = await projectVisibility(tx, principal);
-  for (const p of named)
-    if (!(await tx.projects.get(p)) || !seesProject(visibility, p)) throw notFound('project', p);
+  for (const p of scope.projects) if (p !== '*' && !(await tx.projects.get(p))) throw notFound('project', p);
 }
 
 /** Finds a token by its whole secret, or by the display secret a listing shows when it is unambiguous. */
@@ -119,36 +107,10 @@ async function findToken(repos: ReadRepositories, secret: string): Promise<ApiTo
   return matches[0] ?? null;
 }
 
-const TOKEN_TYPES: readonly ApiTokenType[] = ['client', 'frontend', 'admin'];
-
-/** Whether a principal may see tokens of the type in listings (admin tokens only root Admins). */
-const mayRead = (principal: Principal, type: ApiTokenType): boolean =>
-  hasRootPermission(principal, apiTokenPermission('READ', type));
-
-/**
- * The reference checks changes against the stored token's type: a caller who may change no type
- * at all is refused before the lookup (naming the client permission); otherwise the found token's
- * type decides, so Editors manage client and frontend tokens and only Admins admin tokens.
- */
-function requireMayChangeAny(principal: Principal, action: 'UPDATE' | 'DELETE'): void {
-  if (!TOKEN_TYPES.some((type) => hasRootPermission(principal, apiTokenPermission(action, type))))
-    throw noAccess(apiTokenPermission(action, 'client'));
-}
-
-function requireMayChange(
-  principal: Principal | undefined,
-  action: 'UPDATE' | 'DELETE',
-  token: ApiTokenRecord,
-): void {
-  const permission = apiTokenPermission(action, token.type);
-  if (principal !== undefined && !hasRootPermission(principal, permission)) throw noAccess(permission);
-}
-
 // Never echo the secret in an error: messages end up in logs.
 const tokenNotFound = () =>
   new FlagstaffError('NOT_FOUND', 'Could not find an API token with that secret.', { resource: 'API token' });
 
-/** API tokens: issue, list, change expiry, delete; only a hash of each secret is kept. */
 /** How token secrets are kept: sealed under a server key so the API can show them again, or not at all. */
 export interface TokenSecretOptions {
   /** The server key secrets are sealed with (AES-256-GCM); without one, secrets are write-only. */
@@ -196,38 +158,36 @@ export function createApiTokenService(deps: ServiceDeps, options: TokenSecretOpt
 
   return {
     /**
-     * Every token the caller may read, with display secrets only: admin tokens are listed only to
-     * root Admins and admin tokens.
+     * Every token the caller may read (GET /api-tokens): the policy leaves out tokens of types the
+     * caller may not read (admin tokens: root Admins only) and tokens reaching projects it may not
+     * see; a Viewer is refused.
      */
     async list(caller: Caller): Promise<ApiTokenView[]> {
-      await deps.policy.require(caller, 'READ_CLIENT_API_TOKEN');
-      return (await store.apiTokens.list())
-        .filter((t) => mayRead(caller.principal, t.type))
-        .map(readableView);
+      const judge = await deps.policy.tokenAccess(caller, 'READ');
+      return (await store.apiTokens.list()).filter((t) => judge(t) === 'allowed').map(readableView);
     },
 
     /** Tokens with exactly this name the caller may read (GET /api-tokens/:name); empty when none. */
     async listByName(caller: Caller, name: string): Promise<ApiTokenView[]> {
-      await deps.policy.require(caller, 'READ_CLIENT_API_TOKEN');
-      return (await store.apiTokens.listByName(name))
-        .filter((t) => mayRead(caller.principal, t.type))
-        .map(readableView);
+      const judge = await deps.policy.tokenAccess(caller, 'READ');
+      return (await store.apiTokens.listByName(name)).filter((t) => judge(t) === 'allowed').map(readableView);
     },
 
     /**
      * Issues a token (api-token-created); the response is the only place the whole secret appears.
-     * Projects the caller may not see (private, not a member) are NOT_FOUND.
+     * Projects the caller may not see (private, not a member) are NOT_FOUND, and `*` is only for a
+     * caller who sees every project.
      */
     async create(caller: Caller, input: unknown): Promise<ApiTokenView> {
       // The permission depends on the type asked for; an unreadable type is judged as client.
       const type = (input as { type?: unknown } | null | undefined)?.type;
       const asked = apiTokenTypeSchema.safeParse(typeof type === 'string' ? type.toLowerCase() : type);
       await deps.policy.require(caller, apiTokenPermission('CREATE', asked.success ? asked.data : 'client'));
-      const { actor, principal } = caller;
       const body = parseWith(createApiTokenSchema, input);
       const scope = resolveScope(body);
+      await deps.policy.requireTokenScope(caller, scope.projects);
       return inTransaction(deps, async (tx) => {
-        await requireScopeExists(tx, scope, principal);
+        await requireScopeExists(tx, scope);
         const secret = `${secretPrefix(scope.projects, scope.environment)}${deps.ids.randomHex(SECRET_BYTES)}`;
         const record = newRecord(secret, {
           tokenName: (body.tokenName ?? body.username)!,
@@ -235,28 +195,27 @@ export function createApiTokenService(deps: ServiceDeps, options: TokenSecretOpt
           ...scope,
           expiresAt: body.expiresAt ?? null,
         });
-        await insertToken(tx, actor, record);
+        await insertToken(tx, caller.actor, record);
         return apiTokenView(record, secret);
       });
     },
 
     /**
      * Changes when a token expires (api-token-updated); `secret` may be the whole or display secret.
-     * The caller must hold UPDATE_CLIENT_API_TOKEN / UPDATE_FRONTEND_API_TOKEN / ADMIN for the
-     * stored token's type.
+     * The policy judges the stored token: its type's UPDATE permission, and a token reaching a
+     * project the caller may not see is not found.
      */
     async updateExpiry(caller: Caller, secret: string, input: unknown): Promise<ApiTokenView> {
-      await deps.policy.require(caller, 'NONE');
-      const { actor, principal } = caller;
+      const judge = await deps.policy.tokenAccess(caller, 'UPDATE');
       const body = parseWith(updateApiTokenSchema, input);
-      requireMayChangeAny(principal, 'UPDATE');
       return changingTokens(async (tx) => {
         const before = await findToken(tx, secret);
-        if (!before) throw tokenNotFound();
-        requireMayChange(principal, 'UPDATE', before);
+        const verdict = before && judge(before);
+        if (!before || verdict === 'hidden') throw tokenNotFound();
+        if (verdict === 'forbidden') throw tokenNoAccess('UPDATE', before, null);
         const after: ApiTokenRecord = { ...before, expiresAt: body.expiresAt };
         await tx.apiTokens.update(after);
-        await writeEvents(tx, actor, nowIso(deps), [
+        await writeEvents(tx, caller.actor, nowIso(deps), [
           {
             type: 'api-token-updated',
             ...eventScope(after),
@@ -270,19 +229,17 @@ export function createApiTokenService(deps: ServiceDeps, options: TokenSecretOpt
 
     /**
      * Deletes a token (api-token-deleted). Like the reference, an unknown secret is not an error;
-     * the result says whether a token went. The caller must hold
-     * DELETE_CLIENT_API_TOKEN / DELETE_FRONTEND_API_TOKEN / ADMIN for the stored token's type.
+     * the result says whether a token went. The policy judges the stored token as for updates.
      */
     async delete(caller: Caller, secret: string): Promise<boolean> {
-      await deps.policy.require(caller, 'NONE');
-      const { actor, principal } = caller;
-      requireMayChangeAny(principal, 'DELETE');
+      const judge = await deps.policy.tokenAccess(caller, 'DELETE');
       return changingTokens(async (tx) => {
         const before = await findToken(tx, secret);
-        if (!before) return false;
-        requireMayChange(principal, 'DELETE', before);
+        const verdict = before && judge(before);
+        if (!before || verdict === 'hidden') return false;
+        if (verdict === 'forbidden') throw tokenNoAccess('DELETE', before, null);
         await tx.apiTokens.delete(before.secretHash);
-        await writeEvents(tx, actor, nowIso(deps), [
+        await writeEvents(tx, caller.actor, nowIso(deps), [
           { type: 'api-token-deleted', ...eventScope(before), preData: eventData(before) },
         ]);
         return true;
@@ -291,23 +248,23 @@ export function createApiTokenService(deps: ServiceDeps, options: TokenSecretOpt
 
     /**
      * Tokens of one project (`/api/admin/projects/:p/api-tokens`): SDK tokens scoped to exactly that
-     * project, which its Owners and Members with UPDATE_PROJECT manage without root token rights.
+     * project, which its Owners (and Editors in open projects) manage through the project's token
+     * permissions, and root token permissions reach too. A Viewer is refused.
      */
     project: {
       async list(caller: Caller, project: string): Promise<{ tokens: ApiTokenView[] }> {
-        await deps.policy.require(caller, 'NONE', { project });
+        const judge = await deps.policy.tokenAccess(caller, 'READ', project);
         await requireProject(store, project);
-        const own = (t: ApiTokenRecord) =>
-          t.type !== 'admin' && t.projects.length === 1 && t.projects[0] === project;
-        return { tokens: (await store.apiTokens.list()).filter(own).map(readableView) };
+        const readable = (t: ApiTokenRecord) => isProjectToken(t, project) && judge(t) === 'allowed';
+        return { tokens: (await store.apiTokens.list()).filter(readable).map(readableView) };
       },
       async create(caller: Caller, project: string, input: unknown): Promise<ApiTokenView> {
-        const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project });
+        const actor = await deps.policy.permit(caller, 'CREATE_PROJECT_API_TOKEN', { project });
         const body = parseWith(createApiTokenSchema, { ...(input as object), project, projects: undefined });
         if (body.type === 'admin') throw invalid('type', 'must be client or frontend for a project token.');
         const scope = resolveScope(body);
         return inTransaction(deps, async (tx) => {
-          await requireScopeExists(tx, scope, caller.principal);
+          await requireScopeExists(tx, scope);
           const secret = `${secretPrefix(scope.projects, scope.environment)}${deps.ids.randomHex(SECRET_BYTES)}`;
           const tokenName = (body.tokenName ?? body.username)!;
           const record = newRecord(secret, {
@@ -321,10 +278,10 @@ export function createApiTokenService(deps: ServiceDeps, options: TokenSecretOpt
         });
       },
       async delete(caller: Caller, project: string, secret: string): Promise<void> {
-        const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project });
+        const actor = await deps.policy.permit(caller, 'DELETE_PROJECT_API_TOKEN', { project });
         await changingTokens(async (tx) => {
           const before = await findToken(tx, secret);
-          if (!before || before.type === 'admin' || before.projects.join() !== project)
+          if (!before || !isProjectToken(before, project))
             throw notFound('API token of the project', project);
           await tx.apiTokens.delete(before.secretHash);
           await writeEvents(tx, actor, nowIso(deps), [

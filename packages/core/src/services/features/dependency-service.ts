@@ -44,14 +44,21 @@ export function createDependencyService(deps: ServiceDeps) {
       return names.length > 0 && (await store.dependencies.list(names)).length > 0;
     },
 
-    /** Adds or replaces a parent dependency (feature-dependency-added); refuses cycles. */
+    /**
+     * Adds or replaces a parent dependency (feature-dependency-added); refuses cycles. An unknown
+     * parent, or one the caller may not see, is NOT_FOUND.
+     */
     async add(caller: Caller, project: string, child: string, input: unknown): Promise<Dependency> {
       const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_DEPENDENCY', { project });
       const dep = parseWith(dependencyInputSchema, input);
       return inTransaction(deps, async (tx) => {
         const feature = await requireFeatureWithTags(tx, project, child);
         const parent = await tx.features.get(dep.feature);
-        if (!parent || parent.archivedAt !== null)
+        const parentProject = parent && (await tx.projects.get(parent.project));
+        // A parent in a project the caller may not see answers exactly like one that does not exist.
+        if (!parent || !parentProject || !(await deps.policy.canSeeProject(caller, parentProject)))
+          throw notFound('feature', dep.feature);
+        if (parent.archivedAt !== null)
           throw new FlagstaffError(
             'VALIDATION',
             `"feature" refers to no live feature named "${dep.feature}".`,

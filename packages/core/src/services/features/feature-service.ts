@@ -17,7 +17,7 @@ import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { type EventDraft, writeFeatureEvents } from '../events/event-writer.js';
 import { requireProject } from '../projects/project-service.js';
-import { createArchiveCommands } from './feature-archive.js';
+import { archiveRecord, createArchiveCommands, requireNoLiveChildrenLeft } from './feature-archive.js';
 import { requireNamingPattern } from './feature-naming.js';
 import { assembleFeatureViews, buildFeatureViews } from './feature-view.js';
 import { applyJsonPatch } from './json-patch.js';
@@ -83,14 +83,15 @@ export function createFeatureService(deps: ServiceDeps) {
     return inTransaction(deps, async (tx) => {
       const { feature: before, tags } = await requireFeatureWithTags(tx, project, name);
       const after = change(before);
-      await tx.features.update(after);
-      await writeFeatureEvents(
-        tx,
-        actor,
-        nowIso(deps),
-        { feature: after, tags },
-        metadataEvents(before, after),
-      );
+      const archiving = before.archivedAt === null && after.archivedAt !== null;
+      // Archiving through PUT/PATCH takes the archive's own path: its rule and its dropped links.
+      if (archiving) await requireNoLiveChildrenLeft(tx, [name]);
+      const archived = archiving ? await archiveRecord(tx, after, after.archivedAt!) : null;
+      if (!archiving) await tx.features.update(after);
+      await writeFeatureEvents(tx, actor, nowIso(deps), { feature: after, tags }, [
+        ...metadataEvents(before, after),
+        ...(archived?.events.filter((e) => e.type !== 'feature-archived') ?? []),
+      ]);
       return view(tx, after, actor.userId);
     });
   }

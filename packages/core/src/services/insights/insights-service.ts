@@ -1,6 +1,5 @@
 import { type Caller, userIdOf } from '../../auth/caller.js';
 import { seesProject, tokenReachesEnvironment, tokenReachesProject } from '../../auth/principal.js';
-import { projectVisibility } from '../../auth/project-visibility.js';
 import type { EventType } from '../../domain/event.js';
 import type { FeatureRecord } from '../../domain/feature.js';
 import type { DoraMetrics, InstanceInsights } from '../../domain/insights.js';
@@ -211,29 +210,46 @@ export function createInsightsService(deps: ServiceDeps) {
 
     /**
      * GET /insights (and the deprecated /dashboard/executive): users, flags and 12 weeks of trends.
-     * Instance-wide figures count everything; per-project rows of projects hidden from the caller
-     * are left out, so a private project's name and figures reach only those who may see it.
+     * Flag figures and trends count only the projects the caller may see (the policy's visibility),
+     * so a private project's flags, name and figures reach only those who may see it.
      */
     async instanceInsights(caller: Caller): Promise<InstanceInsights> {
       await deps.policy.require(caller, 'NONE', {});
       const now = deps.clock.now();
       const weeks = trendWeeks(now, TREND_WEEKS);
       const since = weeks[0]?.start ?? now.getTime();
-      const [allUsers, features, projects, environments, access, buckets, stateEvents, environmentEvents] =
-        await Promise.all([
-          store.users.list(),
-          store.features.list(),
-          store.projects.list(),
-          store.environments.list(),
-          store.projectAccess.list(),
-          store.metrics.listBuckets(new Date(since).toISOString()),
-          eventsOfTypes(STATE_EVENT_TYPES, since),
-          eventsOfTypes(ENVIRONMENT_UPDATE_TYPES, since),
-        ]);
-      const [groupMembersById, arrivals, visibility] = await Promise.all([
+      const [
+        allUsers,
+        everyFeature,
+        everyProject,
+        environments,
+        access,
+        everyBucket,
+        stateEvents,
+        environmentEvents,
+        visibility,
+      ] = await Promise.all([
+        store.users.list(),
+        store.features.list(),
+        store.projects.list(),
+        store.environments.list(),
+        store.projectAccess.list(),
+        store.metrics.listBuckets(new Date(since).toISOString()),
+        eventsOfTypes(STATE_EVENT_TYPES, since),
+        eventsOfTypes(ENVIRONMENT_UPDATE_TYPES, since),
+        deps.policy.visibleProjects(caller),
+      ]);
+      const seen = <T>(rows: readonly T[], projectOf: (row: T) => string | null | undefined): T[] =>
+        visibility.all ? [...rows] : rows.filter((row) => seesProject(visibility, projectOf(row) ?? ''));
+      const features = seen(everyFeature, (f) => f.project);
+      const projects = seen(everyProject, (p) => p.id);
+      const visibleFeatures = new Set(features.map((f) => f.name));
+      const buckets = visibility.all
+        ? everyBucket
+        : everyBucket.filter((b) => visibleFeatures.has(b.featureName));
+      const [groupMembersById, arrivals] = await Promise.all([
         groupMembers(store, access),
         productionArrivals(store, features),
-        projectVisibility(store, caller.principal, projects),
       ]);
       const users = allUsers.filter((u) => u.accountType === 'User');
       const active = users.filter(
@@ -245,10 +261,10 @@ export function createInsightsService(deps: ServiceDeps) {
         features,
         projects,
         environments,
-        stateEvents,
-        environmentEvents,
+        stateEvents: seen(stateEvents, (e) => e.project),
+        environmentEvents: seen(environmentEvents, (e) => e.project),
         arrivals,
-        access,
+        access: seen(access, (a) => a.projectId),
         groupMembers: groupMembersById,
         buckets,
         lifetimes: await featureTypeLifetimes(store.settings),
@@ -257,14 +273,6 @@ export function createInsightsService(deps: ServiceDeps) {
         users: { total: users.length, active, inactive: users.length - active },
         flags: { total: live(features).length },
         ...trends,
-        ...(visibility.all
-          ? {}
-          : {
-              projectFlagTrends: trends.projectFlagTrends.filter((t) => seesProject(visibility, t.project)),
-              metricsSummaryTrends: trends.metricsSummaryTrends.filter((t) =>
-                seesProject(visibility, t.project),
-              ),
-            }),
       };
     },
   };

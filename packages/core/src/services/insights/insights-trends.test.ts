@@ -233,7 +233,7 @@ describe('instance insights', () => {
 });
 
 describe('instance insights and private projects', () => {
-  it('keeps instance totals but lists per-project rows of hidden projects only to those who may see them', async () => {
+  it('F16: counts and lists only what the caller may see: hidden projects add nothing to flag figures', async () => {
     await flagstaff.projects.create(alice, { id: 'secret', name: 'Secret', mode: 'private' });
     await flagstaff.features.create(alice, 'secret', { name: 'classified' });
     await flagstaff.features.create(alice, 'default', { name: 'open' });
@@ -266,9 +266,11 @@ describe('instance insights and private projects', () => {
     expect(projectsIn(seen.projectFlagTrends)).toEqual(['default']);
     expect(projectsIn(seen.metricsSummaryTrends)).toEqual(['default']);
     expect(JSON.stringify(seen)).not.toContain('secret');
-    // Instance-wide figures still count the hidden project's features.
-    expect(seen.flags).toEqual(everything.flags);
-    expect(seen.flagTrends).toEqual(everything.flagTrends);
+    // Flag figures leave the hidden project's features out; users are instance-wide.
+    expect(everything.flags.total).toBe(2);
+    expect(seen.flags.total).toBe(1);
+    expect(seen.flagTrends.at(-1)?.total).toBe(1);
+    expect(everything.flagTrends.at(-1)?.total).toBe(2);
     expect(seen.users).toEqual(everything.users);
 
     expect(await flagstaff.insights.instanceInsights(callerOf(member))).toEqual(everything);

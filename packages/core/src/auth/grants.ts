@@ -1,21 +1,20 @@
+import type { PermissionGrant } from '../domain/session.js';
+import type { ReadRepositories } from '../ports/store.js';
 import {
   EDITOR_ROOT_PERMISSIONS,
   ENVIRONMENT_PERMISSIONS,
   type Permission,
   PROJECT_PERMISSIONS,
-  PROJECT_ROLE_PERMISSIONS,
-} from '../../auth/permissions.js';
-import type { Principal } from '../../auth/principal.js';
-import { assignmentsOf } from '../../auth/project-visibility.js';
-import type { PermissionGrant } from '../../domain/session.js';
-import { ROLES } from '../../domain/user.js';
-import type { ReadRepositories } from '../../ports/store.js';
+  rolePermissions,
+} from './permissions.js';
+import type { Principal } from './principal.js';
+import { assignmentsOf } from './project-visibility.js';
 
 const ENVIRONMENT_SCOPED = new Set<string>(ENVIRONMENT_PERMISSIONS);
 
 /**
- * What a principal may do, listed the way GET /api/admin/user reports it and decided exactly as
- * `AccessService.authorize` decides: Admins (and admin tokens, and unauthenticated mode) hold ADMIN,
+ * What a principal may do, listed the way GET /api/admin/user reports it; part of the policy
+ * (`policy.permissionsOf`) and decided by the same rules as `policy.require`: Admins (and admin tokens, and unauthenticated mode) hold ADMIN,
  * which stands for everything; Editors hold the root permissions but ADMIN and addons, and every
  * project permission in open projects; project roles (direct or through groups) add their
  * permissions in their project. Environment permissions are listed per environment of the project.
@@ -44,8 +43,7 @@ export async function permissionsOf(
     }
     for (const a of assignments) {
       if (a.projectId !== project.id) continue;
-      const role = a.roleId === ROLES.Owner.id ? 'Owner' : a.roleId === ROLES.Member.id ? 'Member' : null;
-      for (const p of (role && PROJECT_ROLE_PERMISSIONS[role]) ?? []) held.add(p);
+      for (const p of rolePermissions(a.roleId)) held.add(p);
     }
     if (held.size > 0) byProject.set(project.id, held);
   }
