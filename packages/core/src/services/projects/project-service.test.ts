@@ -138,7 +138,7 @@ describe('dependencies', () => {
     ).rejects.toMatchObject({ code: 'VALIDATION' });
     await expect(
       flagstaff.dependencies.add(alice, 'default', 'child', { feature: 'ghost' }),
-    ).rejects.toMatchObject({ message: expect.stringContaining('"feature"') });
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Could not find feature "ghost".' });
     await expect(
       flagstaff.dependencies.add(alice, 'default', 'child', {
         feature: 'parent',

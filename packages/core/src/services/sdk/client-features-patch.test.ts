@@ -66,7 +66,9 @@ describe('a client payload patched from the features a change names', () => {
       f.features.update(alice, 'default', 'beta', { description: 'parent', type: 'experiment' }),
     );
     await step(() => f.features.setStale(alice, 'default', ['alpha'], true));
-    // Archiving a parent changes what its children list: they are re-read with it.
+    // Archiving a child drops its links to parents; a parent is archived only once no child is live.
+    await step(() => f.features.archive(alice, 'default', ['child']));
+    await step(() => f.features.revive(alice, 'default', ['child']));
     await step(() => f.features.archive(alice, 'default', ['beta']));
     await step(() => f.features.revive(alice, 'default', ['beta']));
     await step(() => f.features.create(alice, 'default', { name: 'aardvark' }));
