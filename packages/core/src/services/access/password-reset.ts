@@ -23,7 +23,8 @@ export const RESET_LINK_KEY_LABEL = 'flagstaff password-reset link v1';
  * process that made them.
  */
 export function resetLinkKey(secretKey: string | undefined): Buffer {
-  if (secretKey === undefined) return randomBytes(32);
+  // An empty key would give every server the same link key: treat it as none.
+  if (!secretKey) return randomBytes(32);
   return Buffer.from(hkdfSync('sha256', secretKey, '', RESET_LINK_KEY_LABEL, 32));
 }
 
