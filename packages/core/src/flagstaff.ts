@@ -100,12 +100,15 @@ export interface FlagstaffOptions {
   /** Failed-login limits per username (defaults: 5 failures within 15 minutes lock it for 5 minutes). */
   loginThrottle?: LoginThrottleOptions;
   /**
-   * The server key API token secrets are sealed with (AES-256-GCM) so listings can show them again
-   * to those allowed to read them, as the contract's `secret` says. Without it, secrets are
-   * write-only: shown once at creation, then only a masked prefix. Keep it stable: secrets sealed
-   * under another key show masked.
+   * The server key. API token secrets are sealed with it (AES-256-GCM) so listings can show them
+   * again to those allowed to read them; without it they are write-only (shown once, then masked).
+   * Password reset links are signed with a key derived from it (never stored); without it that key
+   * is random per process, so links work only on the process that made them, until it restarts.
+   * Keep it stable: secrets sealed under another key show masked, links signed under it fail.
    */
   secretKey?: string;
+  /** Furthest ahead a personal access token may expire, in days (default 365). */
+  personalTokenMaxLifetimeDays?: number;
   /**
    * Addon delivery: retry window (default 24 hours), backoff, timeouts, delivery-log retention and
    * the lease term shared by processes on one store. Webhook signing secrets are sealed under
@@ -172,7 +175,11 @@ function createServices(
     signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }),
     users,
     userDirectory: createUserDirectory(deps, users),
-    passwordReset: createPasswordResetService({ ...deps, baseUrl: options.baseUrl }),
+    passwordReset: createPasswordResetService({
+      ...deps,
+      baseUrl: options.baseUrl,
+      secretKey: options.secretKey,
+    }),
     sessions: createSessionService({
       ...deps,
       sessions: { sessionIdleTtlMs: options.sessionIdleTtlMs, loginThrottle: options.loginThrottle },
@@ -194,7 +201,9 @@ function createServices(
     backups: createBackupService(deps),
     maintenance: createMaintenanceService(deps, maintenance),
     health: createHealthService(deps),
-    personalTokens: createPersonalTokenService(deps),
+    personalTokens: createPersonalTokenService(deps, {
+      maxLifetimeDays: options.personalTokenMaxLifetimeDays,
+    }),
     edge: createEdgeService(deps),
     instance: createInstanceViews({ ...deps, baseUrl: options.baseUrl }, maintenance.isOn),
     definitions: createDefinitionService(deps),

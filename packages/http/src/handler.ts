@@ -32,6 +32,11 @@ export interface FlagstaffHttpOptions<Native = unknown> {
   ui?: UiOption;
   /** Limits of the SDK streaming endpoint: connections, keep-alive interval, per-stream queue. */
   streaming?: StreamingOptions;
+  /**
+   * Always mark the session cookie Secure (default false: only behind `X-Forwarded-Proto: https`).
+   * Turn it on whenever users reach the service over HTTPS, above all when a proxy does not say so.
+   */
+  secureCookies?: boolean;
 }
 
 /** The framework-neutral API: one request in, one response out (null: not ours, with `unknownRoutes: 'next'`). */
@@ -115,6 +120,7 @@ export function createHttpHandler<Native = unknown>(
       body: await readJsonBody(request, bodyLimit),
       request,
       streams,
+      secureCookies: options.secureCookies === true,
     };
     return toResponse(route, await route.handler(ctx));
   };

@@ -23,6 +23,8 @@ export interface RouteContext {
   request: HttpRequest;
   /** The handler's server-sent-event streams (`GET /api/client/streaming`). */
   streams: ClientStreams;
+  /** Whether session cookies are always marked Secure (`secureCookies` of the HTTP options). */
+  secureCookies: boolean;
 }
 
 /** A response other than "the status of the route with this JSON body". */

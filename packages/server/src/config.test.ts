@@ -59,3 +59,24 @@ describe('FLAGSTAFF_ADDON_RETRY_WINDOW_MS and FLAGSTAFF_ADDON_RETRY_BASE_MS', ()
       );
   });
 });
+
+describe('FLAGSTAFF_SECURE_COOKIES and FLAGSTAFF_PAT_MAX_LIFETIME_DAYS', () => {
+  it('F21: FLAGSTAFF_SECURE_COOKIES takes true or false (default false), naming the variable otherwise', () => {
+    expect(loadConfig({}).secureCookies).toBe(false);
+    expect(loadConfig({ FLAGSTAFF_SECURE_COOKIES: 'true' }).secureCookies).toBe(true);
+    expect(loadConfig({ FLAGSTAFF_SECURE_COOKIES: ' TRUE ' }).secureCookies).toBe(true);
+    expect(loadConfig({ FLAGSTAFF_SECURE_COOKIES: 'false' }).secureCookies).toBe(false);
+    expect(() => loadConfig({ FLAGSTAFF_SECURE_COOKIES: 'yes' })).toThrow(
+      new ConfigError('FLAGSTAFF_SECURE_COOKIES must be "true" or "false", not "yes".'),
+    );
+  });
+
+  it('F19: FLAGSTAFF_PAT_MAX_LIFETIME_DAYS takes a positive whole number of days; unset leaves the default', () => {
+    expect(loadConfig({}).patMaxLifetimeDays).toBeUndefined();
+    expect(loadConfig({ FLAGSTAFF_PAT_MAX_LIFETIME_DAYS: '90' }).patMaxLifetimeDays).toBe(90);
+    for (const value of ['0', '-1', '1.5', '1y'])
+      expect(() => loadConfig({ FLAGSTAFF_PAT_MAX_LIFETIME_DAYS: value })).toThrow(
+        new ConfigError(`FLAGSTAFF_PAT_MAX_LIFETIME_DAYS must be a positive integer, not "${value}"`),
+      );
+  });
+});

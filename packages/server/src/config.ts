@@ -30,6 +30,10 @@ export interface ServerConfig {
   addonDelivery: { retryWindowMs?: number; retryBaseDelayMs?: number };
   /** How long shutdown waits for requests in flight before cutting connections. */
   shutdownTimeoutMs: number;
+  /** FLAGSTAFF_SECURE_COOKIES=true: always mark the session cookie Secure (otherwise only behind X-Forwarded-Proto: https). */
+  secureCookies: boolean;
+  /** FLAGSTAFF_PAT_MAX_LIFETIME_DAYS: furthest ahead a personal access token may expire (core default 365). */
+  patMaxLifetimeDays: number | undefined;
 }
 
 export const DEFAULT_SQLITE_FILE = './data/flagstaff.db';
@@ -96,6 +100,14 @@ function tokenSecrets(value: string | undefined): boolean {
   return v === 'write-only';
 }
 
+/** A true/false setting: unset or empty is `false`. */
+function flag(name: string, value: string | undefined): boolean {
+  const v = value?.trim().toLowerCase() || 'false';
+  if (v !== 'true' && v !== 'false')
+    throw new ConfigError(`${name} must be "true" or "false", not "${value}".`);
+  return v === 'true';
+}
+
 /** Reads the configuration from environment variables. */
 export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
   return {
@@ -121,6 +133,12 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       ...positive('FLAGSTAFF_ADDON_RETRY_BASE_MS', env.FLAGSTAFF_ADDON_RETRY_BASE_MS, 'retryBaseDelayMs'),
     },
     shutdownTimeoutMs: 10_000,
+    secureCookies: flag('FLAGSTAFF_SECURE_COOKIES', env.FLAGSTAFF_SECURE_COOKIES),
+    patMaxLifetimeDays: positive(
+      'FLAGSTAFF_PAT_MAX_LIFETIME_DAYS',
+      env.FLAGSTAFF_PAT_MAX_LIFETIME_DAYS,
+      'days',
+    ).days,
   };
 }
 

@@ -14,7 +14,7 @@ export function resolveSecretKey(config: ServerConfig, logger: Logger): string |
   if (config.database.kind !== 'sqlite' || config.database.filename === ':memory:') {
     if (config.database.kind === 'postgres')
       logger.warn(
-        'FLAGSTAFF_SECRET_KEY is not set: API token secrets are write-only (shown once at creation)',
+        'FLAGSTAFF_SECRET_KEY is not set: API token secrets are write-only (shown once at creation), and password reset links work only on the process that made them, until it restarts',
       );
     return undefined;
   }

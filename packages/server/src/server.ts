@@ -77,6 +77,7 @@ export async function startServer(
     secretKey: config.tokenSecretsWriteOnly ? undefined : resolveSecretKey(config, logger),
     tokenSecretsWriteOnly: config.tokenSecretsWriteOnly,
     addonDelivery: config.addonDelivery,
+    personalTokenMaxLifetimeDays: config.patMaxLifetimeDays,
   });
   if (config.auth === 'token') {
     try {
@@ -106,6 +107,7 @@ export async function startServer(
     ui: true,
     ...(config.bodyLimit ? { bodyLimit: config.bodyLimit } : {}),
     streaming: config.streaming,
+    secureCookies: config.secureCookies,
   });
   const server: Server = createServer((req, res) => {
     logRequest(logger, req, res);

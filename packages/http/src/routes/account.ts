@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { HttpError } from '../errors.js';
+import type { HttpRequest } from '../request.js';
 import { defineRoutes, reply } from '../route.js';
-import { readCookie, SESSION_COOKIE, sessionCookie } from '../session-cookie.js';
+import { isCrossSiteRequest, readCookie, SESSION_COOKIE, sessionCookie } from '../session-cookie.js';
 import { idParam } from './bodies.js';
 
 const loginBody = z.object({ username: z.string(), password: z.string() });
@@ -16,6 +18,19 @@ const updateUserBody = z.object({
   rootRole: z.union([z.enum(['Admin', 'Editor', 'Viewer']), z.number()]).optional(),
 });
 
+/**
+ * Signing in and out need no session, so the authenticator's same-origin check never sees them:
+ * refuse them here when a browser says another site sent them (login CSRF, forced sign-out).
+ */
+function refuseCrossSite(request: HttpRequest, what: 'sign-in' | 'sign-out'): void {
+  if (isCrossSiteRequest(request))
+    throw new HttpError(
+      403,
+      'NoAccessError',
+      `This ${what} came from another site, so we refused it. Sign in and out from the Flagstaff UI itself.`,
+    );
+}
+
 /** Signing in with a password, the signed-in user, and user administration beyond the listing. */
 export const accountRoutes = defineRoutes([
   {
@@ -26,15 +41,17 @@ export const accountRoutes = defineRoutes([
     summary: 'Sign in with a username or e-mail and a password; sets the session cookie',
     status: 200,
     body: loginBody,
-    errors: [401, 429],
-    handler: async ({ flagstaff, body, request }) => {
+    errors: [401, 403, 429],
+    handler: async ({ flagstaff, body, request, secureCookies }) => {
+      refuseCrossSite(request, 'sign-in');
       const input = typeof body === 'object' && body !== null ? body : {};
       // The address comes from the connection, never from the body.
       const { user, sessionId, expiresAt } = await flagstaff.sessions.login({
         ...input,
         ip: request.remoteAddress,
       });
-      return reply(200, user, { 'set-cookie': sessionCookie(request, sessionId, expiresAt) });
+      const cookie = sessionCookie(request, sessionId, expiresAt, { secure: secureCookies });
+      return reply(200, user, { 'set-cookie': cookie });
     },
   },
   {
@@ -45,10 +62,14 @@ export const accountRoutes = defineRoutes([
     summary: 'Sign out: ends the session and clears its cookie',
     status: 204,
     empty: true,
-    handler: async ({ flagstaff, request }) => {
+    errors: [403],
+    handler: async ({ flagstaff, request, secureCookies }) => {
+      refuseCrossSite(request, 'sign-out');
       const sessionId = readCookie(request.headers.cookie, SESSION_COOKIE);
       if (sessionId) await flagstaff.sessions.logout(sessionId);
-      return reply(204, undefined, { 'set-cookie': sessionCookie(request, null) });
+      return reply(204, undefined, {
+        'set-cookie': sessionCookie(request, null, undefined, { secure: secureCookies }),
+      });
     },
   },
   {

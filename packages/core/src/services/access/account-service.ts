@@ -20,6 +20,11 @@ export interface AdminBootstrap {
 /**
  * Stores a new password hash, ends the user's sessions (all, or all but `keepIdHash`) and writes
  * user-updated. The event says that the password changed, never what it is or its hash.
+ *
+ * `revokeTokens` also deletes the user's personal access tokens. A reset by an Admin (directly or
+ * through a reset link) does: it is how an account someone else may control is taken back, and a
+ * token made by that someone must not outlive it. A user changing their own password keeps their
+ * tokens: they proved the old password and made those tokens themselves; they delete any they doubt.
  */
 export async function storePassword(
   tx: Repositories,
@@ -28,13 +33,18 @@ export async function storePassword(
   passwordHash: string,
   keepIdHash: string | undefined,
   at: string,
+  revokeTokens = false,
 ): Promise<void> {
   const after: UserRecord = { ...before, passwordHash };
   await tx.users.update(after);
   await tx.sessions.deleteForUser(before.id, keepIdHash);
-  await writeEvents(tx, actor, at, [
-    { type: 'user-updated', data: { ...userView(after), passwordChanged: true }, preData: userView(before) },
-  ]);
+  const revoked = revokeTokens ? await tx.personalTokens.deleteForUser(before.id) : 0;
+  const data = {
+    ...userView(after),
+    passwordChanged: true,
+    ...(revoked > 0 ? { personalTokensRevoked: revoked } : {}),
+  };
+  await writeEvents(tx, actor, at, [{ type: 'user-updated', data, preData: userView(before) }]);
 }
 
 /** The signed-in user's own account: who they are, their password; and the first Admin. */
@@ -107,8 +117,9 @@ export function createAccountService(deps: ServiceDeps) {
     },
 
     /**
-     * An Admin sets another user's password (the route requires ADMIN); every session of that
-     * user ends. NOT_FOUND for an unknown user; VALIDATION naming `password`; user-updated.
+     * An Admin sets another user's password (the route requires ADMIN); every session and personal
+     * access token of that user ends. NOT_FOUND for an unknown user; VALIDATION naming `password`;
+     * user-updated.
      */
     async resetPassword(caller: Caller, userId: number, input: unknown): Promise<void> {
       const actor = await deps.policy.permit(caller, 'ADMIN', {});
@@ -118,7 +129,7 @@ export function createAccountService(deps: ServiceDeps) {
       const passwordHash = await hashPassword(body.password);
       await inTransaction(deps, async (tx) => {
         const before = await requireUser(tx, userId);
-        await storePassword(tx, actor, before, passwordHash, undefined, nowIso(deps));
+        await storePassword(tx, actor, before, passwordHash, undefined, nowIso(deps), true);
       });
     },
 

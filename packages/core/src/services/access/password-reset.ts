@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
 import { hashPassword, validatePassword } from '../../auth/password.js';
@@ -8,9 +8,25 @@ import { FlagstaffError, notFound } from '../../errors.js';
 import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { storePassword } from './account-service.js';
 
-const KEY_SETTING = 'password-reset.key';
 /** How long a reset link works (24 hours). */
 const LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Clock difference tolerated between the process that made a link and the one checking it. */
+const CLOCK_SKEW_MS = 60_000;
+/** HKDF `info` for the link key: another label than any other key taken from the server key. */
+export const RESET_LINK_KEY_LABEL = 'flagstaff password-reset link v1';
+
+/**
+ * The key reset links are signed with: HKDF-SHA256 of the server key under its own label (the
+ * sealing key is SHA-256 of the server key, so the two never coincide). It lives only in memory:
+ * neither the database nor a backup of it can sign a link. Without a server key (embedded use) it
+ * is random per process, so links stop working when the process restarts and work only on the
+ * process that made them.
+ */
+export function resetLinkKey(secretKey: string | undefined): Buffer {
+  // An empty key would give every server the same link key: treat it as none.
+  if (!secretKey) return randomBytes(32);
+  return Buffer.from(hkdfSync('sha256', secretKey, '', RESET_LINK_KEY_LABEL, 32));
+}
 
 export const resetLinkSchema = z.object({
   id: z.union([z.string().min(1, 'must name a user by id, e-mail or username'), z.number().int()]),
@@ -31,28 +47,21 @@ const invalidLink = (): FlagstaffError =>
 /**
  * Password reset links, as the reference's `/auth/reset/*` routes use them: an Admin makes a link
  * for a user (Flagstaff sends no e-mail; the Admin passes it on), the user opens it and sets a new
- * password. The token is signed (HMAC-SHA256 under a key kept in the store's settings) over the user,
- * its expiry and the user's current password hash, so it stops working once used, when the password
- * changes otherwise, or after 24 hours — nothing needs to be stored per link.
+ * password. The token is signed (HMAC-SHA256 under `resetLinkKey`) over the user, its expiry and
+ * the user's current password hash, so it stops working once used, when the password changes
+ * otherwise, or after 24 hours — nothing needs to be stored per link. A link whose expiry lies more
+ * than 24 hours ahead is refused even when its signature holds. (The key used to be the settings row
+ * `password-reset.key`; that row is no longer read, so any copy of it signs nothing.)
  */
-export function createPasswordResetService(deps: ServiceDeps & { baseUrl?: string | undefined }) {
+export function createPasswordResetService(
+  deps: ServiceDeps & { baseUrl?: string | undefined; secretKey?: string | undefined },
+) {
   const { store } = deps;
   const baseUrl = (deps.baseUrl ?? '').replace(/\/+$/, '');
+  const key = resetLinkKey(deps.secretKey);
 
-  async function key(): Promise<string> {
-    const stored = await store.settings.get(KEY_SETTING);
-    if (typeof stored === 'string') return stored;
-    return inTransaction(deps, async (tx) => {
-      const again = await tx.settings.get(KEY_SETTING);
-      if (typeof again === 'string') return again;
-      const fresh = randomBytes(32).toString('hex');
-      await tx.settings.set(KEY_SETTING, fresh);
-      return fresh;
-    });
-  }
-
-  const sign = (secret: string, user: UserRecord, expires: number): string =>
-    createHmac('sha256', secret)
+  const sign = (user: UserRecord, expires: number): string =>
+    createHmac('sha256', key)
       .update(`${user.id}.${expires}.${user.passwordHash ?? ''}`)
       .digest('base64url');
 
@@ -60,8 +69,11 @@ export function createPasswordResetService(deps: ServiceDeps & { baseUrl?: strin
   async function userOf(token: string): Promise<UserRecord> {
     const [id, expires, signature] = token.split('.');
     const user = id && /^\d+$/.test(id) ? await store.users.get(Number(id)) : null;
-    if (!user || !expires || !signature || Number(expires) <= deps.clock.now().getTime()) throw invalidLink();
-    const expected = Buffer.from(sign(await key(), user, Number(expires)));
+    if (!user || !expires || !/^\d+$/.test(expires) || !signature) throw invalidLink();
+    const now = deps.clock.now().getTime();
+    // Only this server signs links, never further ahead than LINK_TTL_MS: a later expiry is forged.
+    if (Number(expires) <= now || Number(expires) > now + LINK_TTL_MS + CLOCK_SKEW_MS) throw invalidLink();
+    const expected = Buffer.from(sign(user, Number(expires)));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidLink();
     return user;
@@ -85,7 +97,7 @@ export function createPasswordResetService(deps: ServiceDeps & { baseUrl?: strin
       const { id } = parseWith(resetLinkSchema, input);
       const user = await findUser(id);
       const expires = deps.clock.now().getTime() + LINK_TTL_MS;
-      const token = `${user.id}.${expires}.${sign(await key(), user, expires)}`;
+      const token = `${user.id}.${expires}.${sign(user, expires)}`;
       return { resetPasswordUrl: `${baseUrl}/reset-password?token=${encodeURIComponent(token)}` };
     },
 
@@ -97,7 +109,10 @@ export function createPasswordResetService(deps: ServiceDeps & { baseUrl?: strin
       return { id: user.id, name: user.name, email: user.email, username: user.username, token };
     },
 
-    /** POST /auth/reset/password: sets the new password; the link then no longer works. */
+    /**
+     * POST /auth/reset/password: sets the new password; the link then no longer works. An Admin
+     * made the link, so this is an Admin reset: the user's sessions and personal tokens end.
+     */
     async resetWithLink(caller: Caller, input: unknown): Promise<void> {
       await deps.policy.require(caller, 'NONE', {}, 'public');
       const body = parseWith(resetWithTokenSchema, input);
@@ -115,6 +130,7 @@ export function createPasswordResetService(deps: ServiceDeps & { baseUrl?: strin
           passwordHash,
           undefined,
           nowIso(deps),
+          true,
         );
       });
     },

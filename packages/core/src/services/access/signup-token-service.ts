@@ -9,7 +9,7 @@ import {
   updateSignupTokenSchema,
 } from '../../domain/signup-token.js';
 import { ROLES, type UserView } from '../../domain/user.js';
-import { FlagstaffError } from '../../errors.js';
+import { FlagstaffError, isFlagstaffError } from '../../errors.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
@@ -22,6 +22,13 @@ const SECRET_BYTES = 16;
 // Invite secrets are credentials: errors never repeat them.
 const unknownLink = () =>
   new FlagstaffError('NOT_FOUND', 'Could not find that invite link.', { resource: 'invite link' });
+
+// Whoever holds an invite link must not learn from it which addresses or usernames have accounts.
+const signupRefused = () =>
+  new FlagstaffError(
+    'VALIDATION',
+    'Could not sign up with these details; check them, or ask an Admin of this Flagstaff for an account.',
+  );
 
 /** Invite links (public signup tokens): whoever has one may join with the Viewer role. */
 export function createSignupTokenService(deps: ServiceDeps & { baseUrl?: string | undefined }) {
@@ -131,8 +138,9 @@ export function createSignupTokenService(deps: ServiceDeps & { baseUrl?: string 
 
     /**
      * Joins through an invite link: creates a Viewer user (user-created) and records that they used
-     * the link (public-signup-token-user-added). CONFLICT when the e-mail is taken; VALIDATION
-     * naming `password` when it breaks the password rules.
+     * the link (public-signup-token-user-added). VALIDATION naming `password` when it breaks the
+     * password rules; VALIDATION with one message that names nothing when the e-mail or username is
+     * taken, so the link cannot be used to find out who has an account.
      */
     async signup(secret: string, input: unknown): Promise<UserView> {
       const body = parseWith(signupSchema, input);
@@ -143,12 +151,17 @@ export function createSignupTokenService(deps: ServiceDeps & { baseUrl?: string 
         const token = await requireUsable(tx, secret);
         const actor: Actor = { name: body.email, userId: null };
         const at = nowIso(deps);
+        if (body.username !== undefined && (await tx.users.getByUsername(body.username)))
+          throw signupRefused();
         const user = await insertUser(tx, actor, at, {
           name: body.name ?? null,
           email: body.email,
           username: body.username ?? null,
           rootRole: token.roleId,
           passwordHash,
+        }).catch((error: unknown) => {
+          // A taken e-mail (or a username taken meanwhile) says CONFLICT naming it: say nothing.
+          throw isFlagstaffError(error, 'CONFLICT') ? signupRefused() : error;
         });
         await tx.signupTokens.addUser(secret, user.id, at);
         await writeEvents(tx, { name: body.email, userId: user.id }, at, [
