@@ -74,7 +74,8 @@ export async function startServer(
     store,
     logger,
     baseUrl: config.baseUrl,
-    secretKey: config.tokenSecretsWriteOnly ? undefined : resolveSecretKey(config, logger),
+    // The key also signs reset links and seals addon secrets, so write-only token secrets still get it.
+    secretKey: resolveSecretKey(config, logger),
     tokenSecretsWriteOnly: config.tokenSecretsWriteOnly,
     addonDelivery: config.addonDelivery,
     personalTokenMaxLifetimeDays: config.patMaxLifetimeDays,
