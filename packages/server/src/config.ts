@@ -1,3 +1,5 @@
+import { createOutboundPolicy, parseAllowedHosts } from '@flagstaff/core';
+
 /** Where the standalone server keeps its data. */
 export type DatabaseConfig =
   | { kind: 'sqlite'; filename: string }
@@ -28,6 +30,11 @@ export interface ServerConfig {
   streaming: { maxConnections?: number; keepAliveMs?: number };
   /** FLAGSTAFF_ADDON_RETRY_WINDOW_MS / FLAGSTAFF_ADDON_RETRY_BASE_MS: how long and how soon addon deliveries are retried. */
   addonDelivery: { retryWindowMs?: number; retryBaseDelayMs?: number };
+  /**
+   * FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: comma-separated host names, IP addresses or CIDR ranges addons
+   * may reach although the outbound policy refuses them by default (loopback, private, link-local…).
+   */
+  webhookAllowedHosts: string[];
   /** How long shutdown waits for requests in flight before cutting connections. */
   shutdownTimeoutMs: number;
 }
@@ -96,6 +103,16 @@ function tokenSecrets(value: string | undefined): boolean {
   return v === 'write-only';
 }
 
+function allowedHosts(value: string | undefined): string[] {
+  const hosts = parseAllowedHosts(value);
+  try {
+    createOutboundPolicy(hosts);
+  } catch (error) {
+    throw new ConfigError(`FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: ${(error as Error).message}`);
+  }
+  return hosts;
+}
+
 /** Reads the configuration from environment variables. */
 export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
   return {
@@ -120,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       ...positive('FLAGSTAFF_ADDON_RETRY_WINDOW_MS', env.FLAGSTAFF_ADDON_RETRY_WINDOW_MS, 'retryWindowMs'),
       ...positive('FLAGSTAFF_ADDON_RETRY_BASE_MS', env.FLAGSTAFF_ADDON_RETRY_BASE_MS, 'retryBaseDelayMs'),
     },
+    webhookAllowedHosts: allowedHosts(env.FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS),
     shutdownTimeoutMs: 10_000,
   };
 }
