@@ -59,3 +59,19 @@ describe('FLAGSTAFF_ADDON_RETRY_WINDOW_MS and FLAGSTAFF_ADDON_RETRY_BASE_MS', ()
       );
   });
 });
+
+describe('FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS', () => {
+  it('F6: is a comma list of host names, addresses and CIDR ranges; empty by default; a bad entry stops the start', () => {
+    expect(loadConfig({}).webhookAllowedHosts).toEqual([]);
+    expect(
+      loadConfig({ FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: ' hooks.internal, 127.0.0.1 ,10.1.0.0/16,,' })
+        .webhookAllowedHosts,
+    ).toEqual(['hooks.internal', '127.0.0.1', '10.1.0.0/16']);
+    expect(() => loadConfig({ FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: 'https://hooks.internal/' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: '10.0.0.0/33' })).toThrow(
+      /FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: .*"10.0.0.0\/33"/,
+    );
+  });
+});

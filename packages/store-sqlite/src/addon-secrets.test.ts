@@ -98,4 +98,24 @@ describe('addon secrets in the SQLite file', () => {
     expect(headers?.['x-api-key']).toBe('key-at-rest');
     expect(headers?.authorization).toBe('Bearer tok-at-rest');
   });
+
+  it('F10: under another server key a sealed header is not sent in clear or dropped: the event is parked, saving asks for it again', async () => {
+    receiver = await startWebhookReceiver();
+    const filename = join(dir, `store-${files++}.db`);
+    const first = await start(filename, SECRET_KEY);
+    const hook = await first.addons.create(SYSTEM, webhook(receiver.url));
+    await first.close();
+    open.splice(0);
+
+    const other = await start(filename, 'another-server-key-0123456789abcdef');
+    await other.features.create(SYSTEM, 'default', { name: 'wrong-key' });
+    await other.addons.deliverPending();
+    expect(receiver.received).toEqual([]);
+    const { deliveries } = await other.addons.deliveries(SYSTEM, hook.id, { state: 'parked' });
+    expect(deliveries[0]?.lastError).toMatch(/authorization, customHeaders could not be unsealed/);
+    const masked = { url: receiver.url, authorization: '*****', customHeaders: '*****' };
+    await expect(
+      other.addons.update(SYSTEM, hook.id, { ...webhook(receiver.url), parameters: masked }),
+    ).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('another server key') });
+  });
 });

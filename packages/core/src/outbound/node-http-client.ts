@@ -12,6 +12,9 @@ import { BLOCKED, type OutboundPolicy, parseIp } from '../services/integrations/
 
 const blocked = (why: string): FlagstaffError => new FlagstaffError('FORBIDDEN', `${BLOCKED}: ${why}`);
 
+/** How long saving an addon waits for its host name to resolve before leaving the check to delivery. */
+const SAVE_CHECK_TIMEOUT_MS = 3_000;
+
 const bare = (host: string): string => (host.startsWith('[') ? host.slice(1, -1) : host);
 
 /** An outbound client that only reaches what `policy` allows; addons use it unless the host app passes its own. */
@@ -97,12 +100,19 @@ export function createNodeHttpClient(
       } catch {
         return null;
       }
+      // Saving an addon must not hang on a slow resolver: past this, the answer is "not known".
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const slow = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, SAVE_CHECK_TIMEOUT_MS);
+      });
       try {
-        await resolveChecked(host);
+        await Promise.race([resolveChecked(host), slow]);
         return null;
       } catch (error) {
         // A name that does not resolve (yet) is not known to be refused; delivery checks again.
         return error instanceof FlagstaffError ? error.message : null;
+      } finally {
+        clearTimeout(timer);
       }
     },
 
