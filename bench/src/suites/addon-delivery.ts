@@ -44,6 +44,9 @@ async function receiver(delayMs = 0) {
   };
 }
 
+/** The receivers listen on loopback, which the outbound policy refuses unless allow-listed. */
+const webhookAllowedHosts = ['127.0.0.1'];
+
 const hook = (url: string) => ({ provider: 'webhook', parameters: { url }, events: ['feature-created'] });
 
 /** Appends `count` feature-created events straight to the log (what a burst of writes leaves). */
@@ -76,13 +79,13 @@ async function drain(label: string, open: () => Promise<Store>): Promise<void> {
   const fast = await receiver();
   try {
     // The addon exists and delivery has a position; then the process is gone while events pile up.
-    const setup = await createFlagstaff({ store: await open() });
+    const setup = await createFlagstaff({ store: await open(), webhookAllowedHosts });
     await setup.addons.create(SYSTEM, hook(fast.url));
     await setup.close();
     const store = await open();
     await appendBacklog(store, BACKLOG);
     const started = performance.now();
-    const flagstaff = await createFlagstaff({ store });
+    const flagstaff = await createFlagstaff({ store, webhookAllowedHosts });
     await flagstaff.addons.deliverPending();
     const done = await waitFor(() => fast.count() >= BACKLOG, 600_000);
     const seconds = (fast.lastAt() - started) / 1000;
@@ -100,14 +103,14 @@ async function neighbour(label: string, open: () => Promise<Store>, withSlow: bo
   const fast = await receiver();
   const slow = await receiver(1_000);
   try {
-    const setup = await createFlagstaff({ store: await open() });
+    const setup = await createFlagstaff({ store: await open(), webhookAllowedHosts });
     if (withSlow) await setup.addons.create(SYSTEM, hook(slow.url));
     await setup.addons.create(SYSTEM, hook(fast.url));
     await setup.close();
     const store = await open();
     await appendBacklog(store, NEIGHBOUR_EVENTS);
     const started = performance.now();
-    const flagstaff = await createFlagstaff({ store });
+    const flagstaff = await createFlagstaff({ store, webhookAllowedHosts });
     await flagstaff.addons.deliverPending();
     await waitFor(() => fast.count() >= NEIGHBOUR_EVENTS, 300_000);
     const rate = NEIGHBOUR_EVENTS / ((fast.lastAt() - started) / 1000);

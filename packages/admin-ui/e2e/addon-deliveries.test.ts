@@ -18,7 +18,14 @@ let received = 0;
 beforeAll(async () => {
   // Retries give up after 8 s here (not 24 h), so a dead receiver's event is parked within the test.
   [harness, browser] = await Promise.all([
-    startHarness({ env: { FLAGSTAFF_ADDON_RETRY_WINDOW_MS: '8000', FLAGSTAFF_ADDON_RETRY_BASE_MS: '200' } }),
+    // The receiver listens on loopback, which the outbound policy refuses unless allow-listed.
+    startHarness({
+      env: {
+        FLAGSTAFF_ADDON_RETRY_WINDOW_MS: '8000',
+        FLAGSTAFF_ADDON_RETRY_BASE_MS: '200',
+        FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      },
+    }),
     launchBrowser(),
   ]);
   ({ page, consoleErrors } = await openPage(browser));

@@ -1,4 +1,5 @@
 import { createPolicy, type Policy } from './auth/policy.js';
+import { createNodeHttpClient } from './outbound/node-http-client.js';
 import type { Clock, HttpClient, IdGenerator, Logger } from './ports/runtime-ports.js';
 import { silentLogger, systemClock } from './ports/runtime-ports.js';
 import type { Store } from './ports/store.js';
@@ -43,6 +44,7 @@ import {
   type AddonServiceOptions,
   createAddonService,
 } from './services/integrations/addon-service.js';
+import { createOutboundPolicy } from './services/integrations/outbound-policy.js';
 import { createSignalService, type SignalService } from './services/integrations/signal-service.js';
 import { type BackupService, createBackupService } from './services/operations/backup-service.js';
 import { createHealthService, type HealthService } from './services/operations/health-service.js';
@@ -87,8 +89,18 @@ export interface FlagstaffOptions {
   clock?: Clock;
   ids?: IdGenerator;
   logger?: Logger;
-  /** Outbound HTTP for addons; defaults to global fetch. */
+  /**
+   * Outbound HTTP for addons. The default (node:http) applies the outbound policy to every
+   * connection; a client given here must apply it itself (addons are still checked for refused IP
+   * literals when saved and before each attempt).
+   */
   http?: HttpClient;
+  /**
+   * Destinations addons may reach although the outbound policy refuses them by default (loopback,
+   * private, link-local, CGNAT, multicast, unspecified): host names (exact), IP addresses or CIDR
+   * ranges. The standalone server reads `FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS` (comma-separated).
+   */
+  webhookAllowedHosts?: readonly string[];
   /** Public base URL of the service, used in invite links (default: none, links are relative). */
   baseUrl?: string;
   /** Host name `applicationHostname` strategies match in in-process evaluation. */
@@ -111,10 +123,10 @@ export interface FlagstaffOptions {
   personalTokenMaxLifetimeDays?: number;
   /**
    * Addon delivery: retry window (default 24 hours), backoff, timeouts, delivery-log retention and
-   * the lease term shared by processes on one store. Webhook signing secrets are sealed under
-   * `secretKey` too when it is given.
+   * the lease term shared by processes on one store. Webhook signing secrets and sensitive addon
+   * parameters are sealed under `secretKey` too when it is given.
    */
-  addonDelivery?: Omit<AddonServiceOptions, 'secretKey'>;
+  addonDelivery?: Omit<AddonServiceOptions, 'secretKey' | 'outbound' | 'closeHttp'>;
   /** Keep token secrets write-only even with a `secretKey` (nothing sealed, listings masked). */
   tokenSecretsWriteOnly?: boolean;
   /** Bounds of the SDK-facing caches: prepared answers, the delta window, revision trust. */
@@ -128,18 +140,6 @@ export interface FlagstaffOptions {
   metricsLimits?: Omit<MetricsOptions, 'flushIntervalMs'>;
 }
 
-const fetchHttp: HttpClient = {
-  async post(url, init) {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: init.headers,
-      body: init.body,
-      signal: AbortSignal.timeout(init.timeoutMs),
-    });
-    return { status: res.status };
-  },
-};
-
 /** Wires every service over one store. */
 function createServices(
   deps: ServiceDeps,
@@ -147,6 +147,7 @@ function createServices(
   maintenance: MaintenanceState,
 ): Omit<Flagstaff, 'store' | 'close' | 'policy'> {
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
+  const outbound = createOutboundPolicy(options.webhookAllowedHosts);
   const users = createUserService(deps);
   const features = createFeatureService(deps);
   const strategies = createStrategyService(deps);
@@ -186,8 +187,8 @@ function createServices(
     }),
     accounts: createAccountService(deps),
     addons: createAddonService(
-      { ...deps, http: options.http ?? fetchHttp },
-      { ...options.addonDelivery, secretKey: options.secretKey },
+      { ...deps, http: options.http ?? createNodeHttpClient(outbound) },
+      { ...options.addonDelivery, secretKey: options.secretKey, outbound, closeHttp: !options.http },
     ),
     signals: createSignalService({ ...deps, limits: options.signalLimits }),
     metrics: createMetricsService(deps, {
@@ -289,6 +290,13 @@ export async function createFlagstaff(options: FlagstaffOptions): Promise<Flagst
   };
   await seedInstance(deps);
   const services = createServices(deps, options, maintenance);
+  // Rows written before sensitive parameters were sealed get sealed now, not on their next edit.
+  await services.addons.sealStoredSecrets().then(
+    (sealed) =>
+      sealed > 0 && deps.logger.info('sealed sensitive addon parameters stored in clear', { sealed }),
+    (error: unknown) =>
+      deps.logger.warn('could not seal addon parameters stored in clear', { error: String(error) }),
+  );
   return {
     ...services,
     policy: deps.policy,

@@ -63,6 +63,11 @@ export {
 } from './services/integrations/addon-delivery-views.js';
 export type { AddonServiceOptions, AddonView, CreatedAddon } from './services/integrations/addon-service.js';
 export { signatureOf as webhookSignature } from './services/integrations/addon-signing.js';
+export {
+  createOutboundPolicy,
+  type OutboundPolicy,
+  parseAllowedHosts,
+} from './services/integrations/outbound-policy.js';
 export type { BackupService } from './services/operations/backup-service.js';
 export type { HealthService } from './services/operations/health-service.js';
 export { frontendOriginsSchema, type InstanceViews } from './services/operations/instance-views.js';

@@ -60,6 +60,7 @@ describe('FLAGSTAFF_ADDON_RETRY_WINDOW_MS and FLAGSTAFF_ADDON_RETRY_BASE_MS', ()
   });
 });
 
+<<<<<<< HEAD
 describe('FLAGSTAFF_SECURE_COOKIES and FLAGSTAFF_PAT_MAX_LIFETIME_DAYS', () => {
   it('F21: FLAGSTAFF_SECURE_COOKIES takes true or false (default false), naming the variable otherwise', () => {
     expect(loadConfig({}).secureCookies).toBe(false);
@@ -79,4 +80,20 @@ describe('FLAGSTAFF_SECURE_COOKIES and FLAGSTAFF_PAT_MAX_LIFETIME_DAYS', () => {
         new ConfigError(`FLAGSTAFF_PAT_MAX_LIFETIME_DAYS must be a positive integer, not "${value}"`),
       );
   });
+=======
+describe('FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS', () => {
+  it('F6: is a comma list of host names, addresses and CIDR ranges; empty by default; a bad entry stops the start', () => {
+    expect(loadConfig({}).webhookAllowedHosts).toEqual([]);
+    expect(
+      loadConfig({ FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: ' hooks.internal, 127.0.0.1 ,10.1.0.0/16,,' })
+        .webhookAllowedHosts,
+    ).toEqual(['hooks.internal', '127.0.0.1', '10.1.0.0/16']);
+    expect(() => loadConfig({ FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: 'https://hooks.internal/' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: '10.0.0.0/33' })).toThrow(
+      /FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: .*"10.0.0.0\/33"/,
+    );
+  });
+>>>>>>> sec-outbound
 });

@@ -1,3 +1,5 @@
+import { createOutboundPolicy, parseAllowedHosts } from '@flagstaff/core';
+
 /** Where the standalone server keeps its data. */
 export type DatabaseConfig =
   | { kind: 'sqlite'; filename: string }
@@ -28,6 +30,11 @@ export interface ServerConfig {
   streaming: { maxConnections?: number; keepAliveMs?: number };
   /** FLAGSTAFF_ADDON_RETRY_WINDOW_MS / FLAGSTAFF_ADDON_RETRY_BASE_MS: how long and how soon addon deliveries are retried. */
   addonDelivery: { retryWindowMs?: number; retryBaseDelayMs?: number };
+  /**
+   * FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: comma-separated host names, IP addresses or CIDR ranges addons
+   * may reach although the outbound policy refuses them by default (loopback, private, link-local…).
+   */
+  webhookAllowedHosts: string[];
   /** How long shutdown waits for requests in flight before cutting connections. */
   shutdownTimeoutMs: number;
   /** FLAGSTAFF_SECURE_COOKIES=true: always mark the session cookie Secure (otherwise only behind X-Forwarded-Proto: https). */
@@ -100,12 +107,23 @@ function tokenSecrets(value: string | undefined): boolean {
   return v === 'write-only';
 }
 
+<<<<<<< HEAD
 /** A true/false setting: unset or empty is `false`. */
 function flag(name: string, value: string | undefined): boolean {
   const v = value?.trim().toLowerCase() || 'false';
   if (v !== 'true' && v !== 'false')
     throw new ConfigError(`${name} must be "true" or "false", not "${value}".`);
   return v === 'true';
+=======
+function allowedHosts(value: string | undefined): string[] {
+  const hosts = parseAllowedHosts(value);
+  try {
+    createOutboundPolicy(hosts);
+  } catch (error) {
+    throw new ConfigError(`FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: ${(error as Error).message}`);
+  }
+  return hosts;
+>>>>>>> sec-outbound
 }
 
 /** Reads the configuration from environment variables. */
@@ -132,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       ...positive('FLAGSTAFF_ADDON_RETRY_WINDOW_MS', env.FLAGSTAFF_ADDON_RETRY_WINDOW_MS, 'retryWindowMs'),
       ...positive('FLAGSTAFF_ADDON_RETRY_BASE_MS', env.FLAGSTAFF_ADDON_RETRY_BASE_MS, 'retryBaseDelayMs'),
     },
+    webhookAllowedHosts: allowedHosts(env.FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS),
     shutdownTimeoutMs: 10_000,
     secureCookies: flag('FLAGSTAFF_SECURE_COOKIES', env.FLAGSTAFF_SECURE_COOKIES),
     patMaxLifetimeDays: positive(

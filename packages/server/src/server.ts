@@ -79,6 +79,7 @@ export async function startServer(
     tokenSecretsWriteOnly: config.tokenSecretsWriteOnly,
     addonDelivery: config.addonDelivery,
     personalTokenMaxLifetimeDays: config.patMaxLifetimeDays,
+    webhookAllowedHosts: config.webhookAllowedHosts,
   });
   if (config.auth === 'token') {
     try {

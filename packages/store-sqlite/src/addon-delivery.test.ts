@@ -34,6 +34,8 @@ describe('durable addon delivery on a SQLite file', () => {
     const flagstaff = await createFlagstaff({
       store: await sqliteStore({ filename }),
       addonDelivery: quickRetries,
+      // Receivers listen on loopback, which the outbound policy refuses unless allow-listed.
+      webhookAllowedHosts: ['127.0.0.1'],
     });
     open.push(flagstaff);
     return flagstaff;

@@ -11,12 +11,23 @@ export interface IdGenerator {
   randomHex(bytes: number): string;
 }
 
-/** Outbound HTTP for addons; the host app may wrap it (proxies, timeouts). */
+/**
+ * Outbound HTTP for addons; the host app may wrap it (proxies, timeouts). An implementation owns the
+ * outbound policy's network half: it resolves names and connects only to addresses the policy allows,
+ * and it never follows redirects (a 3xx is answered as the status).
+ */
 export interface HttpClient {
   post(
     url: string,
     init: { headers: Record<string, string>; body: string; timeoutMs: number },
   ): Promise<{ status: number }>;
+  /**
+   * Why the policy refuses `url` as things stand (its host is, or resolves to, a refused address),
+   * or null; addons are checked with it when they are saved. Without it, only IP literals are.
+   */
+  refusal?(url: string): Promise<string | null>;
+  /** Frees pooled connections (flagstaff.close calls it). */
+  close?(): void;
 }
 
 /** Structured logging. */

@@ -31,11 +31,18 @@ export const alice: Caller = callerOf({
   rootRole: 'Admin',
 });
 
-/** A seeded Flagstaff on a new memory store. */
+/**
+ * A seeded Flagstaff on a new memory store. Webhooks may reach 127.0.0.1, where test receivers
+ * listen (the outbound policy refuses loopback otherwise).
+ */
 export async function createTestFlagstaff(
   clock: TestClock = createTestClock(),
 ): Promise<{ flagstaff: Flagstaff; clock: TestClock }> {
-  const flagstaff = await createFlagstaff({ store: createMemoryStore(), clock });
+  const flagstaff = await createFlagstaff({
+    store: createMemoryStore(),
+    clock,
+    webhookAllowedHosts: ['127.0.0.1'],
+  });
   return { flagstaff, clock };
 }
 

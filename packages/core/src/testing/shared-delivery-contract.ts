@@ -40,6 +40,8 @@ export function describeSharedAddonDelivery(name: string, openPair: SharedStoreF
     async function setup(clocks: { a?: { now(): Date }; b?: { now(): Date } } = {}) {
       // Quick retries, so a receiver that refuses for a moment is retried within the test.
       const addonDelivery = { retryBaseDelayMs: 10, retryMaxDelayMs: 50 };
+      // The receiver listens on loopback, which the outbound policy refuses unless allow-listed.
+      const webhookAllowedHosts = ['127.0.0.1'];
       const receiver = await startWebhookReceiver();
       const names = (): string[] => receiver.delivered().map((r) => String(r.featureName));
       cleanup.push(receiver.close);
@@ -50,10 +52,20 @@ export function describeSharedAddonDelivery(name: string, openPair: SharedStoreF
         await second.close();
         await first.close();
       });
-      const a = await createFlagstaff({ store: first, addonDelivery, ...(clocks.a && { clock: clocks.a }) });
+      const a = await createFlagstaff({
+        store: first,
+        addonDelivery,
+        webhookAllowedHosts,
+        ...(clocks.a && { clock: clocks.a }),
+      });
       instances.push(a);
       await a.addons.deliverPending();
-      const b = await createFlagstaff({ store: second, addonDelivery, ...(clocks.b && { clock: clocks.b }) });
+      const b = await createFlagstaff({
+        store: second,
+        addonDelivery,
+        webhookAllowedHosts,
+        ...(clocks.b && { clock: clocks.b }),
+      });
       instances.push(b);
       await b.addons.deliverPending();
       await a.addons.create(actor, {

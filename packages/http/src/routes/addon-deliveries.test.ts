@@ -169,11 +169,11 @@ describe('addon deliveries over HTTP', () => {
     ]);
   });
 
-  it('lets Viewers read the log but not replay or rotate; a client token gets 403', async () => {
+  it('lets Viewers neither read the log (Admins only) nor replay or rotate; a client token gets 403', async () => {
     const { id } = await createWebhook();
     const viewer = String(await s.user('Viewer'));
     const as = { token: null, headers: { 'x-test-user': viewer } };
-    expect((await s.request('GET', `/api/admin/addons/${id}/events`, as)).status).toBe(200);
+    expect((await s.request('GET', `/api/admin/addons/${id}/events`, as)).status).toBe(403);
     expect((await s.request('POST', `/api/admin/addons/${id}/deliveries/replay`, as)).status).toBe(403);
     expect((await s.request('POST', `/api/admin/addons/${id}/signing-secret`, as)).status).toBe(403);
     const client = await s.token('client');

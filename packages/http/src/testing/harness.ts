@@ -86,11 +86,18 @@ async function listen(
   return server;
 }
 
-/** Starts the API on an ephemeral 127.0.0.1 port with the router mounted at `prefix` over a memory store. */
+/**
+ * Starts the API on an ephemeral 127.0.0.1 port with the router mounted at `prefix` over a memory
+ * store. Webhooks may reach 127.0.0.1, where test receivers listen, unless `flagstaff` says otherwise.
+ */
 export async function startTestServer(
   options: { prefix?: string; router?: HarnessOptions; flagstaff?: Omit<FlagstaffOptions, 'store'> } = {},
 ): Promise<TestServer> {
-  const flagstaff = await createFlagstaff({ store: createMemoryStore(), ...options.flagstaff });
+  const flagstaff = await createFlagstaff({
+    store: createMemoryStore(),
+    webhookAllowedHosts: ['127.0.0.1'],
+    ...options.flagstaff,
+  });
   const adminToken = (await flagstaff.apiTokens.ensureAdminToken()) ?? '';
   const logged: TestServer['logged'] = [];
   const logger: Logger = {

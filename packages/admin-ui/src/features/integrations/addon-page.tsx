@@ -18,6 +18,7 @@ import {
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
 import { DeliveryBadge, DeliveryLog, deliveryPolling, ParkedEvents, useTick } from './addon-deliveries';
+import { NeedsAdmin } from './needs-admin';
 import { VerifyHint } from './verify-hint';
 
 const Stat = ({ value, label }: { value: ReactNode; label: string }) => (
@@ -83,9 +84,11 @@ function SigningSecret({ addon, canUpdate }: { addon: AddonView; canUpdate: bool
 export default function AddonPage() {
   const addonId = Number(useParams().addonId);
   const can = useCan();
+  const admin = can('ADMIN');
   useTick();
   const list = useQuery({
     queryKey: ['addons'],
+    enabled: admin,
     queryFn: () =>
       unwrap<{ addons: AddonView[]; providers: AddonProviderDefinition[] }>(api.GET('/api/admin/addons')),
     // This page is where deliveries are watched: fresh on arrival, and often while it is open.
@@ -97,6 +100,13 @@ export default function AddonPage() {
       <Link to="/integrations">Integrations</Link> / addon {Number.isNaN(addonId) ? '' : addonId}
     </div>
   );
+  if (!admin)
+    return (
+      <>
+        {breadcrumbs}
+        <NeedsAdmin />
+      </>
+    );
   if (list.isPending) return <Loading />;
   if (list.error)
     return (

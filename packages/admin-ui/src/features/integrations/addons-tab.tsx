@@ -11,6 +11,7 @@ import { EVENT_TYPES } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
 import { DeliveryBadge, deliveryPolling } from './addon-deliveries';
+import { NeedsAdmin } from './needs-admin';
 import { VerifyHint } from './verify-hint';
 
 const key = ['addons'];
@@ -18,8 +19,10 @@ const key = ['addons'];
 /** Addons forward events to webhooks and chat tools. */
 export function AddonsTab() {
   const can = useCan();
+  const admin = can('ADMIN');
   const list = useQuery({
     queryKey: key,
+    enabled: admin,
     queryFn: () =>
       unwrap<{ addons: AddonView[]; providers: AddonProviderDefinition[] }>(api.GET('/api/admin/addons')),
     refetchInterval: (query) => deliveryPolling(query.state.data?.addons),
@@ -81,6 +84,12 @@ export function AddonsTab() {
     setProblem(found);
     if (!found) create.mutate();
   };
+  if (!admin)
+    return (
+      <Card title="Configured addons">
+        <NeedsAdmin />
+      </Card>
+    );
   return (
     <div className="grid grid-2">
       <Card title="Configured addons">

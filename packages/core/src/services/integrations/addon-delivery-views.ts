@@ -108,13 +108,16 @@ export function createDeliveryViews(deps: ServiceDeps, delivery: { replayed(addo
   });
 
   return {
-    /** The delivery log of an addon, newest attempt first (kept for the configured retention). */
+    /**
+     * The delivery log of an addon, newest attempt first (kept for the configured retention). Admins
+     * only: its errors and status codes tell what answers where, which is an operator's business.
+     */
     async deliveryLog(
       caller: Caller,
       id: number,
       query: unknown = {},
     ): Promise<{ integrationEvents: IntegrationEvent[] }> {
-      await deps.policy.require(caller, 'NONE', {});
+      await deps.policy.require(caller, 'ADMIN', {});
       const page = parseWith(deliveryLogQuerySchema, query);
       await requireAddon(store, id);
       const attempts = await store.addons.listAttempts(id, {
@@ -128,13 +131,13 @@ export function createDeliveryViews(deps: ServiceDeps, delivery: { replayed(addo
       return { integrationEvents: attempts.map((a) => toIntegrationEvent(a, events)) };
     },
 
-    /** An addon's queue: what waits (`pending`, the head first) or gave up (`parked`). */
+    /** An addon's queue: what waits (`pending`, the head first) or gave up (`parked`); Admins only. */
     async deliveries(
       caller: Caller,
       id: number,
       query: unknown = {},
     ): Promise<{ deliveries: QueuedDeliveryView[] }> {
-      await deps.policy.require(caller, 'NONE', {});
+      await deps.policy.require(caller, 'ADMIN', {});
       const { state = 'pending', limit = 100 } = parseWith(deliveryQueueQuerySchema, query);
       await requireAddon(store, id);
       const queue = await store.addons.listDeliveries(id, state, limit);

@@ -10,6 +10,7 @@ import { withWriteTransactions } from '../../testing/write-transactions.js';
 import { cryptoIds } from '../deps.js';
 import { createTestClock, type TestClock } from '../test-support.js';
 import { createAddonDelivery } from './addon-delivery.js';
+import { createOutboundPolicy } from './outbound-policy.js';
 
 describeSharedAddonDelivery('memory', async () => {
   const store = createMemoryStore();
@@ -88,7 +89,8 @@ function countingAddons(store: Store) {
   return { store: counting, calls };
 }
 
-const options = { pollMs: 60_000, leaseMs: 30_000 };
+// The addon's URL is on loopback, which the outbound policy refuses unless allow-listed.
+const options = { pollMs: 60_000, leaseMs: 30_000, outbound: createOutboundPolicy(['127.0.0.1']) };
 
 describe('addon delivery lease', () => {
   it('takes no lease round trip per command while more than half its term is left', async () => {

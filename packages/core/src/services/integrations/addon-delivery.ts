@@ -1,3 +1,4 @@
+import type { SecretBox } from '../../auth/secret-box.js';
 import type { Addon } from '../../domain/addon.js';
 import type { FlagstaffEvent } from '../../domain/event.js';
 import type { HttpClient } from '../../ports/runtime-ports.js';
@@ -5,6 +6,7 @@ import type { ServiceDeps } from '../deps.js';
 import { createDeliveryPosition } from './addon-delivery-lease.js';
 import { createSecretCodec, type SecretCodec } from './addon-signing.js';
 import { type AddonWorker, createAddonWorker, type RetryPolicy } from './addon-worker.js';
+import { createOutboundPolicy, type OutboundPolicy } from './outbound-policy.js';
 
 export interface AddonDeliveryOptions {
   /** Poll for events other processes appended when the store cannot notify (default 10 s). */
@@ -65,8 +67,9 @@ export function addonMatches(addon: Addon, event: FlagstaffEvent): boolean {
  */
 export function createAddonDelivery(
   deps: ServiceDeps & { http: HttpClient },
-  options: AddonDeliveryOptions = {},
+  options: AddonDeliveryOptions & { outbound?: OutboundPolicy } = {},
   codec: SecretCodec = createSecretCodec(null),
+  box: SecretBox | null = null,
 ) {
   const { store, logger, clock } = deps;
   const batchSize = options.batchSize ?? 100;
@@ -138,6 +141,8 @@ export function createAddonDelivery(
     deps,
     policy,
     codec,
+    box,
+    outbound: options.outbound ?? createOutboundPolicy(),
     hold: () => position.hold(),
     stillHeld: position.stillHeld,
     event,

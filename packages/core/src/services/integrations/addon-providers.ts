@@ -96,8 +96,9 @@ const webhook: AddonProvider = {
         displayName: 'Extra headers',
         type: 'textfield',
         required: false,
-        sensitive: false,
-        description: 'A JSON object of header names to values.',
+        // Extra headers are where API keys go, so they are treated as a secret throughout.
+        sensitive: true,
+        description: 'A JSON object of header names to values (kept secret: shown masked once saved).',
       },
     ],
     events: [...EVENT_TYPES],

@@ -9,6 +9,10 @@ import { cryptoIds } from '../deps.js';
 import { alice, createTestFlagstaff, type TestClock } from '../test-support.js';
 import { createAddonService } from './addon-service.js';
 import { renderTemplate } from './addon-template.js';
+import { createOutboundPolicy } from './outbound-policy.js';
+
+/** The receivers here listen on loopback, which the outbound policy refuses unless allow-listed. */
+const loopbackAllowed = createOutboundPolicy(['127.0.0.1']);
 
 interface Received {
   url: string;
@@ -82,7 +86,7 @@ describe('addon configuration', () => {
       ['contentType', false, false],
       ['authorization', false, true],
       ['bodyTemplate', false, false],
-      ['customHeaders', false, false],
+      ['customHeaders', false, true],
     ]);
     expect(hook?.events).toContain('feature-environment-enabled');
     expect(flagstaff.addons.providers().map((p) => p.name)).toEqual(['webhook', 'slack', 'teams']);
@@ -223,6 +227,7 @@ describe('webhook delivery', () => {
       http: fetchHttp,
     };
     const addons = createAddonService(deps, {
+      outbound: loopbackAllowed,
       pollMs: 60_000,
       retryBaseDelayMs: 5,
       retryMaxDelayMs: 20,
@@ -276,7 +281,10 @@ describe('webhook delivery', () => {
       logger: silentLogger,
       http: fetchHttp,
     };
-    const addons = createAddonService(deps, { pollMs: 60_000 });
+    const addons = createAddonService(deps, {
+      outbound: loopbackAllowed,
+      pollMs: 60_000,
+    });
     try {
       await addons.create(alice, webhook({ url: receiver.url() }));
       receiver.statuses.push(...Array.from({ length: 1_000 }, () => 503));
@@ -324,7 +332,11 @@ describe('webhook delivery', () => {
       logger,
       http: fetchHttp,
     };
-    const addons = createAddonService(deps, { pollMs: 60_000, retryWindowMs: 60 * 60_000 });
+    const addons = createAddonService(deps, {
+      outbound: loopbackAllowed,
+      pollMs: 60_000,
+      retryWindowMs: 60 * 60_000,
+    });
     try {
       const { id } = await addons.create(alice, webhook({ url: receiver.url() }));
       receiver.statuses.push(...Array.from({ length: 20 }, () => 500));
@@ -388,7 +400,10 @@ describe('webhook delivery', () => {
       logger: silentLogger,
       http: fetchHttp,
     };
-    const addons = createAddonService(deps, { pollMs: 60_000 });
+    const addons = createAddonService(deps, {
+      outbound: loopbackAllowed,
+      pollMs: 60_000,
+    });
     try {
       await addons.deliverPending();
       await store.transaction((tx) => tx.events.append([event('news')]));
@@ -411,7 +426,10 @@ describe('webhook delivery', () => {
       logger: silentLogger,
       http: fetchHttp,
     };
-    const addons = createAddonService(deps, { pollMs: 60_000 });
+    const addons = createAddonService(deps, {
+      outbound: loopbackAllowed,
+      pollMs: 60_000,
+    });
     await addons.deliverPending();
     const start = await store.addons.getDeliveredThrough();
     for (const name of ['a1', 'a2', 'a3']) {
@@ -439,7 +457,10 @@ describe('webhook delivery', () => {
     clock.advance(1000);
     await flagstaff.addons.create(alice, webhook({ url: receiver.url() }));
     await flagstaff.features.create(alice, 'default', { name: 'newer' });
-    const addons = createAddonService(deps, { pollMs: 60_000 });
+    const addons = createAddonService(deps, {
+      outbound: loopbackAllowed,
+      pollMs: 60_000,
+    });
     try {
       await addons.deliverPending();
       expect(receiver.received.map((r) => JSON.parse(r.body).featureName)).toEqual(['newer']);
@@ -458,7 +479,11 @@ describe('webhook delivery', () => {
       logger,
       http: fetchHttp,
     };
-    const addons = createAddonService(deps, { pollMs: 60_000, timeoutMs: 500 });
+    const addons = createAddonService(deps, {
+      outbound: loopbackAllowed,
+      pollMs: 60_000,
+      timeoutMs: 500,
+    });
     await addons.deliverPending();
     await flagstaff.addons.stop();
     await flagstaff.addons.create(alice, webhook({ url: 'http://127.0.0.1:9/unreachable' }));

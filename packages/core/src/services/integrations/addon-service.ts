@@ -3,52 +3,29 @@ import { createSecretBox } from '../../auth/secret-box.js';
 import { type Addon, type AddonProviderDefinition, addonInputSchema } from '../../domain/addon.js';
 import type { AddonDeliveryStatus, AddonQueueSummary } from '../../domain/addon-delivery.js';
 import { parseWith } from '../../domain/parse.js';
-import { FlagstaffError, invalid, notFound } from '../../errors.js';
+import { conflict, FlagstaffError, invalid, notFound } from '../../errors.js';
 import type { HttpClient } from '../../ports/runtime-ports.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { type AddonDeliveryOptions, createAddonDelivery } from './addon-delivery.js';
 import { createDeliveryViews } from './addon-delivery-views.js';
+import {
+  checkDestinations,
+  eventData,
+  hasClearSecrets,
+  MASKED_VALUE,
+  maskedView,
+  openParameters,
+  sealParameters,
+  sensitiveNames,
+  urlParameters,
+} from './addon-parameters.js';
 import { ADDON_PROVIDERS, type AddonProvider } from './addon-providers.js';
 import { createSecretCodec, DEFAULT_ROTATION_OVERLAP_MS, newSigningSecret } from './addon-signing.js';
+import { createOutboundPolicy, type OutboundPolicy } from './outbound-policy.js';
 
-/** What reads show instead of a sensitive parameter; sending it back on update keeps the stored value. */
-export const MASKED_VALUE = '*****';
-
-const sensitiveNames = (provider: string): Set<string> =>
-  new Set(
-    ADDON_PROVIDERS.get(provider)
-      ?.definition.parameters.filter((p) => p.sensitive)
-      .map((p) => p.name) ?? [],
-  );
-
-/** The addon as reads return it: sensitive parameter values masked. */
-function maskedView(addon: Addon): Addon {
-  const sensitive = sensitiveNames(addon.provider);
-  const parameters = Object.fromEntries(
-    Object.entries(addon.parameters).map(([k, v]) => [
-      k,
-      sensitive.has(k) && v !== undefined && v !== '' ? MASKED_VALUE : v,
-    ]),
-  );
-  return {
-    ...addon,
-    parameters,
-    events: [...addon.events],
-    projects: [...addon.projects],
-    environments: [...addon.environments],
-  };
-}
-
-/** The addon as events carry it: sensitive parameters left out altogether. */
-function eventData(addon: Addon): Addon {
-  const sensitive = sensitiveNames(addon.provider);
-  return {
-    ...addon,
-    parameters: Object.fromEntries(Object.entries(addon.parameters).filter(([k]) => !sensitive.has(k))),
-  };
-}
+export { MASKED_VALUE } from './addon-parameters.js';
 
 function requireProvider(name: string): AddonProvider {
   const provider = ADDON_PROVIDERS.get(name);
@@ -95,6 +72,10 @@ export interface AddonServiceOptions extends AddonDeliveryOptions {
   secretKey?: string | undefined;
   /** How long a rotated-out signing secret keeps signing beside the new one (default 24 hours). */
   rotationOverlapMs?: number;
+  /** Where addons may send requests (default: public addresses only). */
+  outbound?: OutboundPolicy;
+  /** Whether stopping closes `http` (the default client is Flagstaff's own). */
+  closeHttp?: boolean;
 }
 
 const HEALTHY: AddonDeliveryStatus = {
@@ -123,8 +104,10 @@ export function createAddonService(
   options: AddonServiceOptions = {},
 ) {
   const { store } = deps;
-  const codec = createSecretCodec(options.secretKey ? createSecretBox(options.secretKey) : null);
-  const delivery = createAddonDelivery(deps, options, codec);
+  const box = options.secretKey ? createSecretBox(options.secretKey) : null;
+  const codec = createSecretCodec(box);
+  const outbound = options.outbound ?? createOutboundPolicy();
+  const delivery = createAddonDelivery(deps, { ...options, outbound }, codec, box);
   const views = createDeliveryViews(deps, delivery);
 
   async function withStatus(addons: Addon[]): Promise<AddonView[]> {
@@ -145,15 +128,18 @@ export function createAddonService(
     /** Provider definitions: their parameters and the events they can forward. */
     providers: definitions,
 
-    /** GET /addons: every addon (sensitive parameters masked) and the providers. */
+    /**
+     * GET /addons: every addon (sensitive parameters masked) and the providers. Admins only: an
+     * addon's destinations and delivery state are an operator's business.
+     */
     async list(caller: Caller): Promise<{ addons: AddonView[]; providers: AddonProviderDefinition[] }> {
-      await deps.policy.require(caller, 'NONE', {});
+      await deps.policy.require(caller, 'ADMIN', {});
       return { addons: await withStatus(await store.addons.list()), providers: definitions() };
     },
 
-    /** One addon (sensitive parameters masked) with its delivery state, or NOT_FOUND. */
+    /** One addon (sensitive parameters masked) with its delivery state, or NOT_FOUND; Admins only. */
     async get(caller: Caller, id: number): Promise<AddonView> {
-      await deps.policy.require(caller, 'NONE', {});
+      await deps.policy.require(caller, 'ADMIN', {});
       const [view] = await withStatus([await requireAddon(store, id)]);
       return view as AddonView;
     },
@@ -167,12 +153,13 @@ export function createAddonService(
       const body = parseWith(addonInputSchema, input);
       const provider = requireProvider(body.provider);
       validateParameters(provider, body.parameters);
+      await checkDestinations(provider, body.parameters, outbound, deps.http.refusal?.bind(deps.http));
       const created = await inTransaction(deps, async (tx) => {
         const addon = await tx.addons.insert({
           provider: body.provider,
           description: body.description ?? null,
           enabled: body.enabled,
-          parameters: body.parameters,
+          parameters: sealParameters(body.provider, body.parameters, box),
           events: body.events,
           projects: body.projects,
           environments: body.environments,
@@ -205,27 +192,44 @@ export function createAddonService(
       const actor = await deps.policy.permit(caller, 'UPDATE_ADDON', {});
       const body = parseWith(addonInputSchema, input);
       const provider = requireProvider(body.provider);
-      const updated = await inTransaction(deps, async (tx) => {
-        const before = await requireAddon(tx, id);
+      const sameProvider = (before: Addon): void => {
         if (body.provider !== before.provider)
           throw new FlagstaffError(
             'VALIDATION',
             `"provider" must stay "${before.provider}"; create a new addon to change it.`,
             { path: 'provider' },
           );
+      };
+      /** The new parameters in plain: as sent, with masked or missing secrets kept as stored. */
+      const merge = (before: Addon): Record<string, unknown> => {
+        const stored = openParameters(before.parameters, box);
         const parameters = { ...body.parameters };
-        for (const name of sensitiveNames(before.provider))
-          if (
-            (parameters[name] === MASKED_VALUE || parameters[name] === undefined) &&
-            before.parameters[name] !== undefined
-          )
-            parameters[name] = before.parameters[name];
-        validateParameters(provider, parameters);
+        for (const name of sensitiveNames(before.provider)) {
+          const kept = parameters[name] === MASKED_VALUE || parameters[name] === undefined;
+          if (!kept || before.parameters[name] === undefined) continue;
+          if (stored.unreadable.includes(name))
+            throw invalid(`parameters.${name}`, 'was sealed under another server key; send its value again.');
+          parameters[name] = stored.parameters[name];
+        }
+        return parameters;
+      };
+      // Destinations are checked before the transaction: resolving a name must not hold the store.
+      const current = await requireAddon(store, id);
+      sameProvider(current);
+      const checked = merge(current);
+      validateParameters(provider, checked);
+      await checkDestinations(provider, checked, outbound, deps.http.refusal?.bind(deps.http));
+      const updated = await inTransaction(deps, async (tx) => {
+        const before = await requireAddon(tx, id);
+        sameProvider(before);
+        const parameters = merge(before);
+        if (urlParameters(provider).some((name) => parameters[name] !== checked[name]))
+          throw conflict(`Addon ${id} changed while it was being saved; try again.`);
         const after: Addon = {
           ...before,
           description: body.description === undefined ? before.description : body.description,
           enabled: body.enabled,
-          parameters,
+          parameters: sealParameters(before.provider, parameters, box),
           events: body.events,
           projects: body.projects,
           environments: body.environments,
@@ -291,11 +295,35 @@ export function createAddonService(
       });
     },
 
+    /**
+     * Seals sensitive parameters still stored in clear (rows written before they were sealed, or
+     * before a server key was set); createFlagstaff runs it at start. Answers how many addons.
+     */
+    async sealStoredSecrets(): Promise<number> {
+      if (!box) return 0;
+      if (!(await store.addons.list()).some(hasClearSecrets)) return 0;
+      return store.transaction(async (tx) => {
+        let sealed = 0;
+        for (const addon of await tx.addons.list())
+          if (hasClearSecrets(addon)) {
+            await tx.addons.update({
+              ...addon,
+              parameters: sealParameters(addon.provider, addon.parameters, box),
+            });
+            sealed++;
+          }
+        return sealed;
+      });
+    },
+
     /** Delivers every event appended so far to the matching addons; resolves when done (tests await it). */
     deliverPending: (): Promise<void> => delivery.deliverPending(),
 
     /** Stops background delivery (flagstaff.close calls it). */
-    stop: (): Promise<void> => delivery.stop(),
+    async stop(): Promise<void> {
+      await delivery.stop();
+      if (options.closeHttp) deps.http.close?.();
+    },
   };
 }
 

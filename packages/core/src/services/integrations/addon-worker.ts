@@ -1,11 +1,14 @@
+import type { SecretBox } from '../../auth/secret-box.js';
 import type { Addon } from '../../domain/addon.js';
 import type { AddonDelivery, AddonDeliveryAttempt } from '../../domain/addon-delivery.js';
 import type { FlagstaffEvent } from '../../domain/event.js';
 import type { HttpClient } from '../../ports/runtime-ports.js';
 import type { Repositories } from '../../ports/store.js';
 import type { ServiceDeps } from '../deps.js';
+import { literalRefusal, openParameters } from './addon-parameters.js';
 import { ADDON_PROVIDERS, type AddonProvider } from './addon-providers.js';
 import { activeSecrets, deliveryHeaders, type SecretCodec } from './addon-signing.js';
+import type { OutboundPolicy } from './outbound-policy.js';
 
 /** How one addon's queue is worked through. */
 export interface RetryPolicy {
@@ -26,6 +29,10 @@ export interface WorkerContext {
   deps: ServiceDeps & { http: HttpClient };
   policy: RetryPolicy;
   codec: SecretCodec;
+  /** Opens sealed addon parameters (null: none are sealed). */
+  box: SecretBox | null;
+  /** Refuses IP-literal destinations before the client is asked, whatever client the host app gave. */
+  outbound: OutboundPolicy;
   /** Whether this process (still) holds the delivery lease. */
   hold(): Promise<boolean>;
   /** Marks a run starting (1) or ending (-1), so the lease is renewed while one is under way. */
@@ -114,12 +121,26 @@ export function createAddonWorker(ctx: WorkerContext, addonId: number) {
     attempt: number,
     secrets: string[],
   ): Promise<Outcome> {
-    const url = addon.parameters['url'];
-    if (typeof url !== 'string')
-      return { ok: false, statusCode: null, durationMs: 0, error: 'the addon has no URL', final: true };
+    // Retrying cannot help a missing URL, a refused IP literal or a secret sealed under another key.
+    const fail = (error: string): Outcome => ({
+      ok: false,
+      statusCode: null,
+      durationMs: 0,
+      error,
+      final: true,
+    });
+    const { parameters, unreadable } = openParameters(addon.parameters, ctx.box);
+    if (unreadable.length > 0)
+      return fail(
+        `${unreadable.join(', ')} could not be unsealed (was the server key changed?); save the addon again`,
+      );
+    const url = parameters['url'];
+    if (typeof url !== 'string') return fail('the addon has no URL');
+    const refused = literalRefusal(ctx.outbound, url);
+    if (refused) return fail(refused);
     let request: { headers: Record<string, string>; body: string };
     try {
-      request = provider.request(event, addon.parameters);
+      request = provider.request(event, parameters);
     } catch (error) {
       return {
         ok: false,
@@ -152,7 +173,9 @@ export function createAddonWorker(ctx: WorkerContext, addonId: number) {
       });
       const durationMs = Math.round(performance.now() - started);
       if (status >= 200 && status < 300) return { ok: true, statusCode: status, durationMs, error: null };
-      return { ok: false, statusCode: status, durationMs, error: `HTTP ${status}` };
+      // Redirects are not followed: where they point was never checked against the outbound policy.
+      const note = status >= 300 && status < 400 ? ' (redirects are not followed)' : '';
+      return { ok: false, statusCode: status, durationMs, error: `HTTP ${status}${note}` };
     } catch (error) {
       return {
         ok: false,
