@@ -60,7 +60,6 @@ describe('FLAGSTAFF_ADDON_RETRY_WINDOW_MS and FLAGSTAFF_ADDON_RETRY_BASE_MS', ()
   });
 });
 
-<<<<<<< HEAD
 describe('FLAGSTAFF_SECURE_COOKIES and FLAGSTAFF_PAT_MAX_LIFETIME_DAYS', () => {
   it('F21: FLAGSTAFF_SECURE_COOKIES takes true or false (default false), naming the variable otherwise', () => {
     expect(loadConfig({}).secureCookies).toBe(false);
@@ -80,7 +79,8 @@ describe('FLAGSTAFF_SECURE_COOKIES and FLAGSTAFF_PAT_MAX_LIFETIME_DAYS', () => {
         new ConfigError(`FLAGSTAFF_PAT_MAX_LIFETIME_DAYS must be a positive integer, not "${value}"`),
       );
   });
-=======
+});
+
 describe('FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS', () => {
   it('F6: is a comma list of host names, addresses and CIDR ranges; empty by default; a bad entry stops the start', () => {
     expect(loadConfig({}).webhookAllowedHosts).toEqual([]);
@@ -95,5 +95,4 @@ describe('FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS', () => {
       /FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: .*"10.0.0.0\/33"/,
     );
   });
->>>>>>> sec-outbound
 });

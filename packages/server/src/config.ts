@@ -107,14 +107,15 @@ function tokenSecrets(value: string | undefined): boolean {
   return v === 'write-only';
 }
 
-<<<<<<< HEAD
 /** A true/false setting: unset or empty is `false`. */
 function flag(name: string, value: string | undefined): boolean {
   const v = value?.trim().toLowerCase() || 'false';
   if (v !== 'true' && v !== 'false')
     throw new ConfigError(`${name} must be "true" or "false", not "${value}".`);
   return v === 'true';
-=======
+}
+
+/** FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS, each entry checked so a typo stops the start. */
 function allowedHosts(value: string | undefined): string[] {
   const hosts = parseAllowedHosts(value);
   try {
@@ -123,7 +124,6 @@ function allowedHosts(value: string | undefined): string[] {
     throw new ConfigError(`FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: ${(error as Error).message}`);
   }
   return hosts;
->>>>>>> sec-outbound
 }
 
 /** Reads the configuration from environment variables. */
