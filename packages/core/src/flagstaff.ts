@@ -1,3 +1,4 @@
+import type { HashLimits } from './auth/hash-gate.js';
 import { createPolicy, type Policy } from './auth/policy.js';
 import type { Clock, HttpClient, IdGenerator, Logger } from './ports/runtime-ports.js';
 import { silentLogger, systemClock } from './ports/runtime-ports.js';
@@ -100,6 +101,11 @@ export interface FlagstaffOptions {
   /** Failed-login limits per username (defaults: 5 failures within 15 minutes lock it for 5 minutes). */
   loginThrottle?: LoginThrottleOptions;
   /**
+   * Password hashes sign-ins may have running or waiting (defaults: 4 running, 16 waiting, 2 per
+   * client address); attempts past them get RATE_LIMITED at once, without hashing.
+   */
+  loginHashLimits?: HashLimits;
+  /**
    * The server key API token secrets are sealed with (AES-256-GCM) so listings can show them again
    * to those allowed to read them, as the contract's `secret` says. Without it, secrets are
    * write-only: shown once at creation, then only a masked prefix. Keep it stable: secrets sealed
@@ -175,7 +181,11 @@ function createServices(
     passwordReset: createPasswordResetService({ ...deps, baseUrl: options.baseUrl }),
     sessions: createSessionService({
       ...deps,
-      sessions: { sessionIdleTtlMs: options.sessionIdleTtlMs, loginThrottle: options.loginThrottle },
+      sessions: {
+        sessionIdleTtlMs: options.sessionIdleTtlMs,
+        loginThrottle: options.loginThrottle,
+        hashLimits: options.loginHashLimits,
+      },
     }),
     accounts: createAccountService(deps),
     addons: createAddonService(
