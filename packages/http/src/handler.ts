@@ -1,5 +1,6 @@
 import { callerOf, type Flagstaff, isFlagstaffError, type Logger, type Principal } from '@flagstaff/core';
 import { type Authenticate, type AuthMode, createAuthenticator } from './auth.js';
+import { type AuthFailureOptions, createAuthFailureLimiter } from './auth-failures.js';
 import { DEFAULT_BODY_LIMIT, parseByteLimit, readJsonBody } from './body.js';
 import { createClientStreams, type StreamingOptions } from './client-streams.js';
 import { notFoundRoute, toErrorResponse } from './errors.js';
@@ -32,6 +33,11 @@ export interface FlagstaffHttpOptions<Native = unknown> {
   ui?: UiOption;
   /** Limits of the SDK streaming endpoint: connections, keep-alive interval, per-stream queue. */
   streaming?: StreamingOptions;
+  /**
+   * Unknown API tokens one client address may present per window before its token requests get
+   * 429 (defaults: 60 per minute). Addresses come from the adapter (`remoteAddress`).
+   */
+  authFailures?: AuthFailureOptions;
 }
 
 /** The framework-neutral API: one request in, one response out (null: not ours, with `unknownRoutes: 'next'`). */
@@ -87,6 +93,7 @@ export function createHttpHandler<Native = unknown>(
     flagstaff,
     options.auth ?? { type: 'token' },
     options.authenticate,
+    createAuthFailureLimiter(options.authFailures),
   );
   const bodyLimit = parseByteLimit(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
   const passUnknown = options.unknownRoutes === 'next';

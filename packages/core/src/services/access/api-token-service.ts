@@ -26,7 +26,7 @@ const SECRET_BYTES = 32;
 /** Enough of the random part to tell tokens apart in a listing, far too little to authenticate. */
 const DISPLAY_CHARS = 6;
 /** A bootstrap admin secret an operator may choose (INIT_ADMIN_API_TOKENS style, not only hex). */
-const ADMIN_SECRET_PATTERN = /^\*:\*\.[A-Za-z0-9_-]{8,}$/;
+const ADMIN_SECRET_PATTERN = /^\*:\*\.[A-Za-z0-9_-]{32,}$/;
 
 /** The `<project>:<environment>.` prefix of a secret: `[]` stands for several projects. */
 const secretPrefix = (projects: readonly string[], environment: string): string =>
