@@ -77,6 +77,7 @@ export async function startServer(
     secretKey: config.tokenSecretsWriteOnly ? undefined : resolveSecretKey(config, logger),
     tokenSecretsWriteOnly: config.tokenSecretsWriteOnly,
     addonDelivery: config.addonDelivery,
+    loginHashLimits: config.loginHashLimits,
   });
   if (config.auth === 'token') {
     try {
@@ -106,6 +107,7 @@ export async function startServer(
     ui: true,
     ...(config.bodyLimit ? { bodyLimit: config.bodyLimit } : {}),
     streaming: config.streaming,
+    authFailures: config.authFailures,
   });
   const server: Server = createServer((req, res) => {
     logRequest(logger, req, res);
