@@ -1,4 +1,4 @@
-import { FlagstaffError } from '@flagstaff/core';
+import { clientKey, FlagstaffError } from '@flagstaff/core';
 
 /** How many unknown credentials one client address may present before it is turned away. */
 export interface AuthFailureOptions {
@@ -17,8 +17,8 @@ export const DEFAULT_AUTH_FAILURES: Required<AuthFailureOptions> = Object.freeze
 const MAX_ADDRESSES = 10_000;
 
 /**
- * Counts requests whose Authorization header named no valid token, per client address, in fixed
- * windows. Past the limit the address gets RATE_LIMITED for whatever header it sends until the
+ * Counts requests whose Authorization header named no valid token, per client (an IPv4 address
+ * or an IPv6 /64), in fixed windows. Past the limit the address gets RATE_LIMITED for whatever header it sends until the
  * window ends: refusing only the unknown tokens would still tell a guesser which ones are valid.
  * Requests without a known address (adapters that cannot tell) are not counted.
  */
@@ -40,8 +40,9 @@ export function createAuthFailureLimiter(options: AuthFailureOptions = {}, now: 
 
   return {
     /** Throws RATE_LIMITED (details: `retryAfterSeconds`) while the address is over its limit. */
-    assertOpen(address: string | undefined): void {
-      if (!address) return;
+    assertOpen(remoteAddress: string | undefined): void {
+      const address = clientKey(remoteAddress);
+      if (address === null) return;
       const entry = current(address);
       if (!entry || entry.failures < maxFailures) return;
       const seconds = Math.max(1, Math.ceil((entry.started + windowMs - now()) / 1000));
@@ -53,8 +54,9 @@ export function createAuthFailureLimiter(options: AuthFailureOptions = {}, now: 
     },
 
     /** Counts one unknown credential from the address. */
-    recordFailure(address: string | undefined): void {
-      if (!address) return;
+    recordFailure(remoteAddress: string | undefined): void {
+      const address = clientKey(remoteAddress);
+      if (address === null) return;
       const entry = current(address);
       if (entry) {
         entry.failures++;

@@ -227,6 +227,7 @@ export function createClientStreams(flagstaff: Flagstaff, options: StreamingOpti
     unwatch ??= flagstaff.client.watch(onRevision, close);
     keepAlive ??= setInterval(() => {
       for (const connection of connections) connection.push(KEEP_ALIVE);
+      guard.recheck();
     }, keepAliveMs);
     keepAlive.unref?.();
   }

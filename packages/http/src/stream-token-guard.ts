@@ -63,6 +63,12 @@ export function createStreamTokenGuard(
       return true;
     },
 
+    /**
+     * Re-reads every watched token. Streams call it on each keep-alive tick too: a store that
+     * cannot hear other processes (a second process on one SQLite file) still ends them then.
+     */
+    recheck: recheckAll,
+
     /** A stream of the token ended. */
     remove(hash: string): void {
       const left = (streams.get(hash) ?? 1) - 1;

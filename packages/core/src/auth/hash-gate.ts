@@ -1,4 +1,5 @@
 import { FlagstaffError } from '../errors.js';
+import { clientKey } from './client-key.js';
 
 /** How many password hashes may run or wait at once. */
 export interface HashLimits {
@@ -6,7 +7,10 @@ export interface HashLimits {
   maxInFlight?: number;
   /** Hashes waiting for a free slot beyond those (default 16); past it the attempt is refused. */
   maxQueued?: number;
-  /** Hashes one client address may have running or waiting (default 2; callers without an address: no share). */
+  /**
+   * Hashes one client may have running or waiting (default 2): an IPv4 address, or an IPv6 /64.
+   * Callers without an address (in-process) only meet the overall bounds.
+   */
   maxPerClient?: number;
 }
 
@@ -59,7 +63,7 @@ export function createHashGate(limits: HashLimits = {}) {
      */
     async run<T>(client: string | null | undefined, hash: () => Promise<T>): Promise<T> {
       // Without an address (in-process callers, runtimes that do not tell) only the overall bound applies.
-      const key = client || null;
+      const key = clientKey(client);
       const held = key === null ? 0 : (perClient.get(key) ?? 0);
       if (held >= maxPerClient)
         throw busy(
