@@ -275,6 +275,12 @@ export function createClientStreams(flagstaff: Flagstaff, options: StreamingOpti
         if (holder !== null) release(holder);
         throw error;
       }
+      // Shut down while the first frame was prepared: the stream would never be ended.
+      if (closed) {
+        if (holder !== null) release(holder);
+        if (hash !== null) guard.remove(hash);
+        throw new HttpError(503, 'ServiceUnavailableError', 'The server is shutting down.');
+      }
       const connection = new Connection(caller, holder, query, answer.revision, maxQueuedBytes, removed);
       connections.add(connection);
       connection.push(
