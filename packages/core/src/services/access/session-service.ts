@@ -71,8 +71,8 @@ export function createSessionService(deps: ServiceDeps & { sessions?: SessionOpt
      * opens a session. VALIDATION for a malformed body; UNAUTHENTICATED for wrong credentials, an
      * unknown user or a user without a password (one message for all three); RATE_LIMITED (details:
      * `retryAfterSeconds`) while the name is locked after too many failures, or at once, without
-     * hashing, while too many hashes are in flight for this client address or overall. A success clears the
-     * failures, stamps the user's seenAt and upgrades an outdated password hash.
+     * hashing, while too many hashes are in flight for this client address or overall. A success
+     * clears the failures, stamps the user's seenAt and upgrades an outdated password hash.
      */
     async login(input: unknown): Promise<LoginResult> {
       const body = parseWith(loginSchema, input);
