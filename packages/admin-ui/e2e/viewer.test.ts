@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './browser';
 import { type Harness, startHarness } from './harness';
 
-const ADMIN = '*:*.viewer-test-admin-secret';
+const ADMIN = '*:*.viewer-test-admin-secret-of-enough-length';
 let harness: Harness;
 let browser: Browser;
 

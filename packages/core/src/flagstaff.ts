@@ -1,3 +1,4 @@
+import type { HashLimits } from './auth/hash-gate.js';
 import { createPolicy, type Policy } from './auth/policy.js';
 import { createNodeHttpClient } from './outbound/node-http-client.js';
 import type { Clock, HttpClient, IdGenerator, Logger } from './ports/runtime-ports.js';
@@ -112,6 +113,11 @@ export interface FlagstaffOptions {
   /** Failed-login limits per username (defaults: 5 failures within 15 minutes lock it for 5 minutes). */
   loginThrottle?: LoginThrottleOptions;
   /**
+   * Password hashes sign-ins may have running or waiting (defaults: 4 running, 16 waiting, 2 per
+   * client address); attempts past them get RATE_LIMITED at once, without hashing.
+   */
+  loginHashLimits?: HashLimits;
+  /**
    * The server key. API token secrets are sealed with it (AES-256-GCM) so listings can show them
    * again to those allowed to read them; without it they are write-only (shown once, then masked).
    * Password reset links are signed with a key derived from it (never stored); without it that key
@@ -183,7 +189,11 @@ function createServices(
     }),
     sessions: createSessionService({
       ...deps,
-      sessions: { sessionIdleTtlMs: options.sessionIdleTtlMs, loginThrottle: options.loginThrottle },
+      sessions: {
+        sessionIdleTtlMs: options.sessionIdleTtlMs,
+        loginThrottle: options.loginThrottle,
+        hashLimits: options.loginHashLimits,
+      },
     }),
     accounts: createAccountService(deps),
     addons: createAddonService(

@@ -1,4 +1,6 @@
 export * from './auth/caller.js';
+export { clientKey } from './auth/client-key.js';
+export { createHashGate, DEFAULT_HASH_LIMITS, type HashGate, type HashLimits } from './auth/hash-gate.js';
 export * from './auth/password.js';
 export * from './auth/permissions.js';
 export { type Audience, createPolicy, type PermissionScope, type Policy } from './auth/policy.js';

@@ -1,4 +1,5 @@
 import type { Flagstaff, Principal } from '@flagstaff/core';
+import type { AuthFailureLimiter } from './auth-failures.js';
 import { authenticationRequired, HttpError } from './errors.js';
 import type { HttpRequest } from './request.js';
 import { isSameOriginWrite, readCookie, SESSION_COOKIE } from './session-cookie.js';
@@ -30,12 +31,13 @@ const crossSiteWrite = () =>
  * Resolves the principal of a request: the host's `authenticate` first, then an API token from the
  * Authorization header, then a session cookie from signing in (writes only from our own origin);
  * with `auth: { type: 'none' }` everyone is a full-access anonymous admin. Throws the reference's
- * 401 when nobody is recognised.
+ * 401 when nobody is recognised; an address that presented too many unknown tokens gets 429s.
  */
 export function createAuthenticator<Native>(
   flagstaff: Flagstaff,
   auth: AuthMode,
   authenticate?: Authenticate<Native>,
+  failures?: AuthFailureLimiter,
 ) {
   const anonymous: Principal = {
     kind: 'anonymous-admin',
@@ -50,8 +52,11 @@ export function createAuthenticator<Native>(
     const header = request.headers.authorization;
     const secret = readSecret(header);
     if (secret) {
+      // Checked before the lookup: an address over its limit learns nothing more about any token.
+      failures?.assertOpen(request.remoteAddress);
       const principal = await flagstaff.access.authenticateToken(secret);
       if (principal) return principal;
+      failures?.recordFailure(request.remoteAddress);
       throw authenticationRequired(true);
     }
     const sessionId = readCookie(request.headers.cookie, SESSION_COOKIE);

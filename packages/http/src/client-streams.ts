@@ -6,12 +6,18 @@ import type {
   Logger,
   PreparedPayload,
 } from '@flagstaff/core';
-import { HttpError } from './errors.js';
+import { authenticationRequired, HttpError } from './errors.js';
+import { createStreamTokenGuard } from './stream-token-guard.js';
 
 /** Limits of `GET /api/client/streaming`, set on the handler options. */
 export interface StreamingOptions {
   /** Open streams one handler serves at once; the next gets a 429 (default 1,000). */
   maxConnections?: number;
+  /**
+   * Open streams one API token (or one user) may hold at once; the next gets a 429 (default 250), so
+   * one credential cannot take every slot.
+   */
+  maxPerToken?: number;
   /** Milliseconds between keep-alive comments (default 30,000); proxies close silent connections. */
   keepAliveMs?: number;
   /**
@@ -64,6 +70,8 @@ class Connection implements AsyncIterableIterator<Uint8Array> {
 
   constructor(
     readonly caller: Caller,
+    /** Whose share of the streams this one counts against (a token or a user); null: nobody's. */
+    readonly holder: string | null,
     readonly query: ClientFeaturesQuery,
     sent: number,
     private readonly maxQueuedBytes: number,
@@ -129,15 +137,37 @@ class Connection implements AsyncIterableIterator<Uint8Array> {
   }
 }
 
+/** The share a caller's streams count against: its API token, or its user. */
+function holderOf(caller: Caller): string | null {
+  const { principal } = caller;
+  if (principal.kind === 'api-token') return `token:${principal.secretHash}`;
+  if (principal.kind === 'user') return `user:${principal.userId}`;
+  return null;
+}
+
+const tokenHashOf = (caller: Caller): string | null =>
+  caller.principal.kind === 'api-token' ? caller.principal.secretHash : null;
+
 /**
- * The server-sent-event streams of one handler: a connection limit, keep-alive comments, one
- * subscription to configuration changes shared by every stream, and per-stream bounded queues.
+ * The server-sent-event streams of one handler: a connection limit overall and per token,
+ * keep-alive comments, one subscription to configuration changes shared by every stream,
+ * per-stream bounded queues, and streams that end once their token is deleted or expires.
  */
 export function createClientStreams(flagstaff: Flagstaff, options: StreamingOptions, logger: Logger) {
   const maxConnections = options.maxConnections ?? 1000;
+  const maxPerToken = options.maxPerToken ?? 250;
   const keepAliveMs = options.keepAliveMs ?? 30_000;
   const maxQueuedBytes = options.maxQueuedBytes ?? 4 * 1024 * 1024;
   const connections = new Set<Connection>();
+  const perHolder = new Map<string, number>();
+  const guard = createStreamTokenGuard(
+    flagstaff.access,
+    (hash) => {
+      for (const connection of [...connections])
+        if (tokenHashOf(connection.caller) === hash) connection.end();
+    },
+    logger,
+  );
   let unwatch: (() => void) | null = null;
   let keepAlive: ReturnType<typeof setInterval> | null = null;
   let closed = false;
@@ -150,8 +180,17 @@ export function createClientStreams(flagstaff: Flagstaff, options: StreamingOpti
     keepAlive = null;
   }
 
+  const release = (holder: string): void => {
+    const left = (perHolder.get(holder) ?? 1) - 1;
+    if (left > 0) perHolder.set(holder, left);
+    else perHolder.delete(holder);
+  };
+
   const removed = (connection: Connection) => {
     connections.delete(connection);
+    if (connection.holder !== null) release(connection.holder);
+    const hash = tokenHashOf(connection.caller);
+    if (hash !== null) guard.remove(hash);
     stopWhenIdle();
   };
 
@@ -188,6 +227,7 @@ export function createClientStreams(flagstaff: Flagstaff, options: StreamingOpti
     unwatch ??= flagstaff.client.watch(onRevision, close);
     keepAlive ??= setInterval(() => {
       for (const connection of connections) connection.push(KEEP_ALIVE);
+      guard.recheck();
     }, keepAliveMs);
     keepAlive.unref?.();
   }
@@ -202,7 +242,7 @@ export function createClientStreams(flagstaff: Flagstaff, options: StreamingOpti
     /**
      * Opens a stream: first `unleash-connected` with a hydration (or, with a Last-Event-ID still in
      * the change window, the changes since), then `unleash-updated` per change. Throws a 429 past
-     * the connection limit.
+     * the connection limit or the caller's share of it, a 401 when its token went meanwhile.
      */
     async open(
       caller: Caller,
@@ -216,14 +256,38 @@ export function createClientStreams(flagstaff: Flagstaff, options: StreamingOpti
           'TooManyRequestsError',
           `This server already serves ${maxConnections} streams, its limit. Poll /api/client/features instead, or retry later.`,
         );
-      const answer: DeltaAnswer = await flagstaff.client.delta(caller, query, lastEventId);
-      const connection = new Connection(caller, query, answer.revision, maxQueuedBytes, removed);
+      const holder = holderOf(caller);
+      if (holder !== null && (perHolder.get(holder) ?? 0) >= maxPerToken)
+        throw new HttpError(
+          429,
+          'TooManyRequestsError',
+          `This ${caller.principal.kind === 'user' ? 'user' : 'token'} already holds ${maxPerToken} streams on this server, its limit. Give each application its own token, poll /api/client/features instead, or retry later.`,
+        );
+      // Reserved before the first await, so streams opening at once cannot all slip under the limit.
+      if (holder !== null) perHolder.set(holder, (perHolder.get(holder) ?? 0) + 1);
+      const hash = tokenHashOf(caller);
+      let answer: DeltaAnswer;
+      try {
+        answer = await flagstaff.client.delta(caller, query, lastEventId);
+        // The token may have gone while the first frame was prepared: then the stream never opens.
+        if (hash !== null && !(await guard.add(hash))) throw authenticationRequired(true);
+      } catch (error) {
+        if (holder !== null) release(holder);
+        throw error;
+      }
+      // Shut down while the first frame was prepared: the stream would never be ended.
+      if (closed) {
+        if (holder !== null) release(holder);
+        if (hash !== null) guard.remove(hash);
+        throw new HttpError(503, 'ServiceUnavailableError', 'The server is shutting down.');
+      }
+      const connection = new Connection(caller, holder, query, answer.revision, maxQueuedBytes, removed);
+      connections.add(connection);
       connection.push(
         answer.kind === 'unchanged'
           ? emptyFrame('unleash-connected', answer.revision)
           : frameOf('unleash-connected', answer.payload, answer.revision),
       );
-      connections.add(connection);
       start();
       // A change committed while the first frame was prepared must not be missed.
       void update(connection);

@@ -1,5 +1,6 @@
 import { callerOf, type Flagstaff, isFlagstaffError, type Logger, type Principal } from '@flagstaff/core';
 import { type Authenticate, type AuthMode, createAuthenticator } from './auth.js';
+import { type AuthFailureOptions, createAuthFailureLimiter } from './auth-failures.js';
 import { DEFAULT_BODY_LIMIT, parseByteLimit, readJsonBody } from './body.js';
 import { createClientStreams, type StreamingOptions } from './client-streams.js';
 import { notFoundRoute, toErrorResponse } from './errors.js';
@@ -37,6 +38,11 @@ export interface FlagstaffHttpOptions<Native = unknown> {
    * Turn it on whenever users reach the service over HTTPS, above all when a proxy does not say so.
    */
   secureCookies?: boolean;
+  /**
+   * Unknown API tokens one client address may present per window before its token requests get
+   * 429 (defaults: 60 per minute). Addresses come from the adapter (`remoteAddress`).
+   */
+  authFailures?: AuthFailureOptions;
 }
 
 /** The framework-neutral API: one request in, one response out (null: not ours, with `unknownRoutes: 'next'`). */
@@ -92,6 +98,7 @@ export function createHttpHandler<Native = unknown>(
     flagstaff,
     options.auth ?? { type: 'token' },
     options.authenticate,
+    createAuthFailureLimiter(options.authFailures),
   );
   const bodyLimit = parseByteLimit(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
   const passUnknown = options.unknownRoutes === 'next';

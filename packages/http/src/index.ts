@@ -2,6 +2,7 @@ export { createFetchHandler, type FetchHandlerOptions } from './adapters/fetch.j
 export { createNodeHandler, type NodeHandlerOptions, nodeRequestHasBody } from './adapters/node.js';
 export { writeNodeResponse } from './adapters/write-node.js';
 export type { Authenticate, AuthMode } from './auth.js';
+export { type AuthFailureOptions, DEFAULT_AUTH_FAILURES } from './auth-failures.js';
 export { DEFAULT_BODY_LIMIT, parseByteLimit } from './body.js';
 export type { StreamingOptions } from './client-streams.js';
 export { CODE_STATUS, type ErrorBody, HttpError, LOGIN_PATH, toErrorResponse } from './errors.js';

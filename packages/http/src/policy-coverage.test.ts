@@ -52,7 +52,11 @@ describe('every route asks the policy', () => {
 
   it('SDK routes refuse tokens of the other families with 403', async () => {
     for (const route of routes.filter((r) => r.api !== 'admin')) {
-      for (const type of ['client', 'frontend', 'admin'].filter((t) => t !== route.api)) {
+      // Unleash Edge's token check also takes an admin token, as the reference's does.
+      const also = route.path === '/edge/validate' ? ['admin'] : [];
+      for (const type of ['client', 'frontend', 'admin'].filter(
+        (t) => t !== route.api && !also.includes(t),
+      )) {
         const res = await s.request(route.method.toUpperCase(), concrete(route.path), {
           token: tokens[type]!,
           ...(route.method === 'get' ? {} : { body: BODY }),

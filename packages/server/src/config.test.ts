@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, statementTimeout } from './config.js';
+import { serve } from './serve.js';
 
 describe('FLAGSTAFF_PG_STATEMENT_TIMEOUT_MS', () => {
   const pg = 'postgres://flags@db/flags';
@@ -81,6 +82,42 @@ describe('FLAGSTAFF_SECURE_COOKIES and FLAGSTAFF_PAT_MAX_LIFETIME_DAYS', () => {
   });
 });
 
+describe('security limits', () => {
+  it('F8: FLAGSTAFF_LOGIN_MAX_HASHES, _MAX_QUEUED and _MAX_HASHES_PER_CLIENT bound the sign-in hashes', () => {
+    expect(
+      loadConfig({
+        FLAGSTAFF_LOGIN_MAX_HASHES: '8',
+        FLAGSTAFF_LOGIN_MAX_QUEUED: '0',
+        FLAGSTAFF_LOGIN_MAX_HASHES_PER_CLIENT: '3',
+      }).loginHashLimits,
+    ).toEqual({ maxInFlight: 8, maxQueued: 0, maxPerClient: 3 });
+    expect(loadConfig({}).loginHashLimits).toEqual({});
+    expect(() => loadConfig({ FLAGSTAFF_LOGIN_MAX_HASHES: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ FLAGSTAFF_LOGIN_MAX_QUEUED: '-1' })).toThrow(ConfigError);
+  });
+
+  it('F18: FLAGSTAFF_AUTH_MAX_FAILURES and FLAGSTAFF_AUTH_FAILURE_WINDOW_MS bound unknown tokens per address', () => {
+    expect(
+      loadConfig({ FLAGSTAFF_AUTH_MAX_FAILURES: '10', FLAGSTAFF_AUTH_FAILURE_WINDOW_MS: '30000' })
+        .authFailures,
+    ).toEqual({ maxFailures: 10, windowMs: 30_000 });
+    expect(loadConfig({}).authFailures).toEqual({});
+  });
+
+  it('F13: FLAGSTAFF_STREAM_MAX_PER_TOKEN bounds the streams of one token', () => {
+    expect(loadConfig({ FLAGSTAFF_STREAM_MAX_PER_TOKEN: '50' }).streaming).toEqual({ maxPerToken: 50 });
+  });
+
+  it('F18: refuses a FLAGSTAFF_ADMIN_TOKEN with fewer than 32 characters after "*:*.", saying what it needs', () => {
+    const long = `*:*.${'a1'.repeat(16)}`;
+    expect(loadConfig({ FLAGSTAFF_ADMIN_TOKEN: long }).adminToken).toBe(long);
+    for (const value of ['*:*.my-operator-chosen-secret', `*:*.${'a'.repeat(31)}`, 'no-prefix'.repeat(8)])
+      expect(() => loadConfig({ FLAGSTAFF_ADMIN_TOKEN: value })).toThrow(
+        /FLAGSTAFF_ADMIN_TOKEN must look like "\*:\*\.<at least 32 letters, digits, - or _>"/,
+      );
+  });
+});
+
 describe('FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS', () => {
   it('F6: is a comma list of host names, addresses and CIDR ranges; empty by default; a bad entry stops the start', () => {
     expect(loadConfig({}).webhookAllowedHosts).toEqual([]);
@@ -94,5 +131,23 @@ describe('FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS', () => {
     expect(() => loadConfig({ FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: '10.0.0.0/33' })).toThrow(
       /FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS: .*"10.0.0.0\/33"/,
     );
+  });
+});
+
+describe('a short FLAGSTAFF_ADMIN_TOKEN', () => {
+  it('F18: stops the server from starting, logging why', async () => {
+    const logged: { msg: string }[] = [];
+    const log = (msg: string) => logged.push({ msg });
+    const running = await serve(
+      { FLAGSTAFF_ADMIN_TOKEN: '*:*.short-secret', DATABASE_URL: ':memory:' },
+      undefined,
+      {
+        info: log,
+        warn: log,
+        error: log,
+      },
+    );
+    expect(running).toBeUndefined();
+    expect(logged.map((l) => l.msg).join('\n')).toContain('FLAGSTAFF_ADMIN_TOKEN must look like');
   });
 });

@@ -26,8 +26,21 @@ export interface ServerConfig {
   /** Public base URL, used in invite links. */
   baseUrl: string | undefined;
   bodyLimit: string | undefined;
-  /** FLAGSTAFF_STREAM_MAX_CONNECTIONS / FLAGSTAFF_STREAM_KEEPALIVE_MS: SDK streaming limits (defaults in @flagstaff/http). */
-  streaming: { maxConnections?: number; keepAliveMs?: number };
+  /**
+   * FLAGSTAFF_STREAM_MAX_CONNECTIONS / FLAGSTAFF_STREAM_MAX_PER_TOKEN / FLAGSTAFF_STREAM_KEEPALIVE_MS:
+   * SDK streaming limits (defaults in @flagstaff/http).
+   */
+  streaming: { maxConnections?: number; maxPerToken?: number; keepAliveMs?: number };
+  /**
+   * FLAGSTAFF_LOGIN_MAX_HASHES / FLAGSTAFF_LOGIN_MAX_QUEUED / FLAGSTAFF_LOGIN_MAX_HASHES_PER_CLIENT:
+   * password hashes sign-ins may run, queue, and hold per client address (defaults in @flagstaff/core).
+   */
+  loginHashLimits: { maxInFlight?: number; maxQueued?: number; maxPerClient?: number };
+  /**
+   * FLAGSTAFF_AUTH_MAX_FAILURES / FLAGSTAFF_AUTH_FAILURE_WINDOW_MS: unknown credentials one client
+   * address may present per window before it gets 429s (defaults in @flagstaff/http).
+   */
+  authFailures: { maxFailures?: number; windowMs?: number };
   /** FLAGSTAFF_ADDON_RETRY_WINDOW_MS / FLAGSTAFF_ADDON_RETRY_BASE_MS: how long and how soon addon deliveries are retried. */
   addonDelivery: { retryWindowMs?: number; retryBaseDelayMs?: number };
   /**
@@ -100,6 +113,32 @@ function positive(name: string, value: string | undefined, key: string): Record<
   return { [key]: n };
 }
 
+/** An optional whole-number setting (0 allowed), as `{ [key]: n }` or `{}` when unset. */
+function whole(name: string, value: string | undefined, key: string): Record<string, number> {
+  if (value === undefined || value.trim() === '') return {};
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a whole number, not "${value}"`);
+  return { [key]: n };
+}
+
+/** The random part an operator-chosen admin secret needs at least: it is a full admin credential. */
+export const ADMIN_TOKEN_MIN_RANDOM = 32;
+const ADMIN_TOKEN_PATTERN = /^\*:\*\.[A-Za-z0-9_-]{32,}$/;
+
+/**
+ * FLAGSTAFF_ADMIN_TOKEN, refused at start-up unless it is `*:*.` and at least 32 letters, digits,
+ * `-` or `_`: a short bootstrap secret would be the easiest admin credential to guess.
+ */
+export function adminTokenSetting(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (!ADMIN_TOKEN_PATTERN.test(v))
+    throw new ConfigError(
+      `FLAGSTAFF_ADMIN_TOKEN must look like "*:*.<at least ${ADMIN_TOKEN_MIN_RANDOM} letters, digits, - or _>" (e.g. "*:*." followed by \`openssl rand -hex 32\`); the value given is not, so the server did not start.`,
+    );
+  return v;
+}
+
 function tokenSecrets(value: string | undefined): boolean {
   const v = value?.trim() || 'readable';
   if (v !== 'readable' && v !== 'write-only')
@@ -136,7 +175,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       statementTimeout(env.FLAGSTAFF_PG_STATEMENT_TIMEOUT_MS),
     ),
     auth: auth(env.FLAGSTAFF_AUTH),
-    adminToken: env.FLAGSTAFF_ADMIN_TOKEN?.trim() || undefined,
+    adminToken: adminTokenSetting(env.FLAGSTAFF_ADMIN_TOKEN),
     adminPassword: env.FLAGSTAFF_ADMIN_PASSWORD || undefined,
     secretKey: env.FLAGSTAFF_SECRET_KEY?.trim() || undefined,
     tokenSecretsWriteOnly: tokenSecrets(env.FLAGSTAFF_TOKEN_SECRETS),
@@ -144,7 +183,21 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     bodyLimit: env.FLAGSTAFF_BODY_LIMIT?.trim() || undefined,
     streaming: {
       ...positive('FLAGSTAFF_STREAM_MAX_CONNECTIONS', env.FLAGSTAFF_STREAM_MAX_CONNECTIONS, 'maxConnections'),
+      ...positive('FLAGSTAFF_STREAM_MAX_PER_TOKEN', env.FLAGSTAFF_STREAM_MAX_PER_TOKEN, 'maxPerToken'),
       ...positive('FLAGSTAFF_STREAM_KEEPALIVE_MS', env.FLAGSTAFF_STREAM_KEEPALIVE_MS, 'keepAliveMs'),
+    },
+    loginHashLimits: {
+      ...positive('FLAGSTAFF_LOGIN_MAX_HASHES', env.FLAGSTAFF_LOGIN_MAX_HASHES, 'maxInFlight'),
+      ...whole('FLAGSTAFF_LOGIN_MAX_QUEUED', env.FLAGSTAFF_LOGIN_MAX_QUEUED, 'maxQueued'),
+      ...positive(
+        'FLAGSTAFF_LOGIN_MAX_HASHES_PER_CLIENT',
+        env.FLAGSTAFF_LOGIN_MAX_HASHES_PER_CLIENT,
+        'maxPerClient',
+      ),
+    },
+    authFailures: {
+      ...positive('FLAGSTAFF_AUTH_MAX_FAILURES', env.FLAGSTAFF_AUTH_MAX_FAILURES, 'maxFailures'),
+      ...positive('FLAGSTAFF_AUTH_FAILURE_WINDOW_MS', env.FLAGSTAFF_AUTH_FAILURE_WINDOW_MS, 'windowMs'),
     },
     addonDelivery: {
       ...positive('FLAGSTAFF_ADDON_RETRY_WINDOW_MS', env.FLAGSTAFF_ADDON_RETRY_WINDOW_MS, 'retryWindowMs'),

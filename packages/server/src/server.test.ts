@@ -96,7 +96,7 @@ describe('standalone server', () => {
   });
 
   it('takes the admin secret from FLAGSTAFF_ADMIN_TOKEN and does not print it; restarts keep the data and print nothing', async () => {
-    const secret = '*:*.my-operator-chosen-secret';
+    const secret = '*:*.my-operator-chosen-secret-of-enough-length';
     const first = await start({ FLAGSTAFF_ADMIN_TOKEN: secret });
     expect(JSON.stringify(first.lines)).not.toContain(secret);
     const create = await fetch(`${first.server.url}/api/admin/projects/default/features`, {

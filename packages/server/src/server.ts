@@ -80,6 +80,7 @@ export async function startServer(
     addonDelivery: config.addonDelivery,
     personalTokenMaxLifetimeDays: config.patMaxLifetimeDays,
     webhookAllowedHosts: config.webhookAllowedHosts,
+    loginHashLimits: config.loginHashLimits,
   });
   if (config.auth === 'token') {
     try {
@@ -110,6 +111,7 @@ export async function startServer(
     ...(config.bodyLimit ? { bodyLimit: config.bodyLimit } : {}),
     streaming: config.streaming,
     secureCookies: config.secureCookies,
+    authFailures: config.authFailures,
   });
   const server: Server = createServer((req, res) => {
     logRequest(logger, req, res);

@@ -33,7 +33,8 @@ export const operationRoutes = defineRoutes([
   {
     method: 'post',
     path: '/edge/validate',
-    api: 'public',
+    // A client token (Unleash Edge's own) or an admin; the service decides which pass.
+    api: 'client',
     tag: 'Edge',
     summary: 'Which of these tokens are valid SDK tokens, and the projects each reaches (Unleash Edge)',
     status: 200,

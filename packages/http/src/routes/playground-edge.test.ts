@@ -85,8 +85,9 @@ describe('POST /edge/validate', () => {
   it('answers the valid SDK tokens among those sent, with their projects', async () => {
     const client = await s.token('client');
     const frontend = await s.token('frontend');
+    const edge = await s.token('client');
     const res = await s.request('POST', '/edge/validate', {
-      token: null,
+      token: edge,
       body: { tokens: [client, 'default:development.unknown', frontend, s.adminToken] },
     });
     expect(res.status).toBe(200);
@@ -95,10 +96,36 @@ describe('POST /edge/validate', () => {
       { token: frontend, type: 'frontend', projects: ['*'] },
     ]);
     await s.request('DELETE', `/api/admin/api-tokens/${encodeURIComponent(client)}`);
-    const after = await s.request('POST', '/edge/validate', { token: null, body: { tokens: [client] } });
+    const after = await s.request('POST', '/edge/validate', { token: edge, body: { tokens: [client] } });
     expect(after.body.tokens).toEqual([]);
-    const bad = await s.request('POST', '/edge/validate', { token: null, body: { tokens: 'x' } });
+    const bad = await s.request('POST', '/edge/validate', { token: edge, body: { tokens: 'x' } });
     expect(bad.status).toBe(400);
     expect(errorBody(bad).message).toContain('tokens');
+  });
+
+  it('F18: needs a client token or an admin; anyone else learns nothing about the tokens sent', async () => {
+    const client = await s.token('client');
+    const frontend = await s.token('frontend');
+    const body = { tokens: [client] };
+    const anonymous = await s.request('POST', '/edge/validate', { token: null, body });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.text).not.toContain(client);
+    const unknown = await s.request('POST', '/edge/validate', { token: '*:*.not-a-token', body });
+    expect(unknown.status).toBe(401);
+    const wrongFamily = await s.request('POST', '/edge/validate', { token: frontend, body });
+    expect(wrongFamily.status).toBe(403);
+    expect(wrongFamily.text).not.toContain(client);
+    const viewer = await s.user('Viewer');
+    const asViewer = await s.request('POST', '/edge/validate', {
+      token: null,
+      headers: { 'x-test-user': String(viewer) },
+      body,
+    });
+    expect(asViewer.status).toBe(403);
+    for (const token of [client, s.adminToken]) {
+      const allowed = await s.request('POST', '/edge/validate', { token, body });
+      expect(allowed.status).toBe(200);
+      expect(allowed.body.tokens).toEqual([{ token: client, type: 'client', projects: ['*'] }]);
+    }
   });
 });

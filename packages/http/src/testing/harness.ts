@@ -13,7 +13,7 @@ import { createFetchHandler } from '../adapters/fetch.js';
 import { createNodeHandler } from '../adapters/node.js';
 import type { Authenticate } from '../auth.js';
 import type { FlagstaffHttpOptions } from '../handler.js';
-import { serveFetch } from './serve-fetch.js';
+import { serveFetch, TEST_REMOTE_ADDRESS } from './serve-fetch.js';
 
 export interface HttpResult {
   status: number;
@@ -77,7 +77,13 @@ async function listen(
     const { mountExpress } = await import('./mount-express.js');
     server = mountExpress(flagstaff, prefix, options);
   } else if (adapter === 'fetch') {
-    server = serveFetch(createFetchHandler(flagstaff, { ...options, basePath: prefix }));
+    server = serveFetch(
+      createFetchHandler(flagstaff, {
+        remoteAddress: (request) => request.headers.get(TEST_REMOTE_ADDRESS) ?? undefined,
+        ...options,
+        basePath: prefix,
+      }),
+    );
   } else {
     server = createServer(createNodeHandler(flagstaff, { ...options, basePath: prefix }));
   }

@@ -3,6 +3,12 @@ import { pipeline, Readable } from 'node:stream';
 import { nodeRequestHasBody } from '../adapters/node.js';
 
 /**
+ * The header that carries the connection's address to the Fetch handler (set here, never taken
+ * from the client), as Bun's `server.requestIP` or Hono's `getConnInfo` would hand it over.
+ */
+export const TEST_REMOTE_ADDRESS = 'x-test-remote-address';
+
+/**
  * A node:http server in front of a Fetch-API handler, the way Hono's node server or Next.js run one:
  * lets the HTTP suite run through the Fetch adapter.
  */
@@ -36,6 +42,8 @@ async function toRequest(req: IncomingMessage): Promise<Request> {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
+  headers.delete(TEST_REMOTE_ADDRESS);
+  if (req.socket.remoteAddress) headers.set(TEST_REMOTE_ADDRESS, req.socket.remoteAddress);
   // Fetch requests cannot carry a body on GET or HEAD: node servers for Fetch handlers (Hono's)
   // leave it out, where passing it on made the Request constructor throw (a 500 here).
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && nodeRequestHasBody(req);

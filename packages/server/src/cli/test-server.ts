@@ -8,7 +8,7 @@ import { type RunningServer, startServer } from '../server.js';
 import { type ApiClient, createApiClient } from './api-client.js';
 import type { CliIo } from './io.js';
 
-export const ADMIN_TOKEN = '*:*.clitestsecret0123456789';
+export const ADMIN_TOKEN = '*:*.clitestsecret0123456789abcdef0123456789';
 
 export interface CliTestServer {
   running: RunningServer;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { callerOf } from '../../auth/caller.js';
 import { type Principal, type ProjectVisibility, principalOfUser } from '../../auth/principal.js';
 import { projectVisibility } from '../../auth/project-visibility.js';
+import { noticeMayInclude } from '../../ports/store.js';
 import type { Actor, ServiceDeps } from '../deps.js';
 import { nowIso } from '../deps.js';
 import { tokenCacheOf } from './token-cache.js';
@@ -91,6 +92,30 @@ export function createAccessService(deps: ServiceDeps) {
         projects: token.projects,
         environment: token.environment,
       };
+    },
+
+    /**
+     * Whether the API token with this secret hash still authenticates, read from the store (not
+     * the cache): null once it is deleted or expired, else when it will expire. Long-lived
+     * connections (SDK streams) ask it again on every token change.
+     */
+    async tokenState(secretHash: string): Promise<{ expiresAt: string | null } | null> {
+      const token = await store.apiTokens.getByHash(secretHash);
+      if (!token) return null;
+      if (token.expiresAt && Date.parse(token.expiresAt) <= deps.clock.now().getTime()) return null;
+      return { expiresAt: token.expiresAt ?? null };
+    },
+
+    /**
+     * Calls `listener` after API tokens may have changed, in this process or (where the store can
+     * tell) any other; returns an unsubscribe function. A no-op on stores without notices.
+     */
+    onTokensChanged(listener: () => void): () => void {
+      return (
+        store.onEventsAppended?.((notice) => {
+          if (noticeMayInclude(notice, (type) => type.startsWith('api-token-'))) listener();
+        }) ?? (() => {})
+      );
     },
 
     /** The principal of a known user id (host apps that authenticate users themselves). */

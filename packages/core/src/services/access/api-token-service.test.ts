@@ -180,13 +180,17 @@ describe('authentication after token changes', () => {
 
 describe('ensureAdminToken', () => {
   it('creates the first admin token from a well-formed secret once, and then returns null', async () => {
-    expect(await flagstaff.apiTokens.ensureAdminToken('*:*.my-bootstrap-secret')).toBe(
-      '*:*.my-bootstrap-secret',
-    );
-    const principal = await flagstaff.access.authenticateToken('*:*.my-bootstrap-secret');
+    const chosen = '*:*.my-bootstrap-secret-of-32-characters';
+    expect(await flagstaff.apiTokens.ensureAdminToken(chosen)).toBe(chosen);
+    const principal = await flagstaff.access.authenticateToken(chosen);
     expect(principal).toMatchObject({ kind: 'api-token', tokenType: 'admin', name: 'admin' });
     expect(await flagstaff.apiTokens.ensureAdminToken()).toBeNull();
     expect((await tokenEvents()).map((e) => e.createdBy)).toEqual(['system']);
+  });
+
+  it('F18: ignores a chosen secret with fewer than 32 characters after "*:*." and generates one', async () => {
+    const secret = await flagstaff.apiTokens.ensureAdminToken(`*:*.${'a'.repeat(31)}`);
+    expect(secret).toMatch(/^\*:\*\.[0-9a-f]{64}$/);
   });
 
   it('generates a secret when none or a malformed one is given', async () => {

@@ -24,8 +24,8 @@ import { tokenCacheOf } from './token-cache.js';
 const SECRET_BYTES = 32;
 /** Enough of the random part to tell tokens apart in a listing, far too little to authenticate. */
 const DISPLAY_CHARS = 6;
-/** A bootstrap admin secret an operator may choose (INIT_ADMIN_API_TOKENS style, not only hex). */
-const ADMIN_SECRET_PATTERN = /^\*:\*\.[A-Za-z0-9_-]{8,}$/;
+/** A bootstrap admin secret an operator may choose (INIT_ADMIN_API_TOKENS style): 32+ characters, as guessable as our own. */
+const ADMIN_SECRET_PATTERN = /^\*:\*\.[A-Za-z0-9_-]{32,}$/;
 
 /** The `<project>:<environment>.` prefix of a secret: `[]` stands for several projects. */
 const secretPrefix = (projects: readonly string[], environment: string): string =>
@@ -299,7 +299,7 @@ export function createApiTokenService(deps: ServiceDeps, options: TokenSecretOpt
       let chosen = secret?.trim();
       if (chosen !== undefined && !ADMIN_SECRET_PATTERN.test(chosen)) {
         deps.logger.warn(
-          'ignoring the configured admin token: it must look like "*:*.<at least 8 letters or digits>"',
+          'ignoring the configured admin token: it must look like "*:*.<at least 32 letters, digits, - or _>"',
         );
         chosen = undefined;
       }

@@ -18,12 +18,16 @@ export interface EdgeToken {
 /**
  * `POST /edge/validate`: Unleash Edge sends the tokens its clients presented and learns which are
  * valid SDK tokens (client and frontend; unknown, expired and admin tokens are left out) and which
- * projects each reaches.
+ * projects each reaches. Like the reference, only a caller with a credential may ask: a client
+ * token (Edge's own), or an admin (token or user); anyone else would learn which secrets are live.
  */
 export function createEdgeService(deps: ServiceDeps) {
   return {
     async validate(caller: Caller, input: unknown): Promise<{ tokens: EdgeToken[] }> {
-      await deps.policy.require(caller, 'NONE', {}, 'public');
+      const { principal } = caller;
+      if (principal.kind === 'api-token' && principal.tokenType === 'client')
+        await deps.policy.require(caller, 'NONE', {}, 'client');
+      else await deps.policy.require(caller, 'ADMIN', {}, 'admin');
       const { tokens } = parseWith(edgeValidateSchema, input);
       const now = deps.clock.now().getTime();
       const valid: EdgeToken[] = [];

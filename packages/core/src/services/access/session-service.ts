@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createHashGate, type HashLimits } from '../../auth/hash-gate.js';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/password.js';
 import { type Principal, principalOfUser } from '../../auth/principal.js';
 import { parseWith } from '../../domain/parse.js';
@@ -15,6 +16,8 @@ export interface SessionOptions {
   /** A session unused this long ends (default 48 hours). */
   sessionIdleTtlMs?: number | undefined;
   loginThrottle?: LoginThrottleOptions | undefined;
+  /** Password hashes in flight, overall and per client address (defaults in `DEFAULT_HASH_LIMITS`). */
+  hashLimits?: HashLimits | undefined;
 }
 
 export const DEFAULT_SESSION_IDLE_TTL_MS = 48 * 60 * 60_000;
@@ -50,6 +53,7 @@ export function createSessionService(deps: ServiceDeps & { sessions?: SessionOpt
       path: 'sessionIdleTtlMs',
     });
   const throttle = createLoginThrottle(deps.sessions?.loginThrottle);
+  const hashes = createHashGate(deps.sessions?.hashLimits);
   const expiry = (from: Date): string => new Date(from.getTime() + idleTtlMs).toISOString();
 
   /** Ends a session that can no longer be used; best effort, a failure only leaves it to expire. */
@@ -66,8 +70,9 @@ export function createSessionService(deps: ServiceDeps & { sessions?: SessionOpt
      * Signs a user in with a username or e-mail address (e-mail in any case) and a password, and
      * opens a session. VALIDATION for a malformed body; UNAUTHENTICATED for wrong credentials, an
      * unknown user or a user without a password (one message for all three); RATE_LIMITED (details:
-     * `retryAfterSeconds`) while the name is locked after too many failures. A success clears the
-     * failures, stamps the user's seenAt and upgrades an outdated password hash.
+     * `retryAfterSeconds`) while the name is locked after too many failures, or at once, without
+     * hashing, while too many hashes are in flight for this client address or overall. A success
+     * clears the failures, stamps the user's seenAt and upgrades an outdated password hash.
      */
     async login(input: unknown): Promise<LoginResult> {
       const body = parseWith(loginSchema, input);
@@ -76,15 +81,23 @@ export function createSessionService(deps: ServiceDeps & { sessions?: SessionOpt
       // The hash check runs outside any transaction: it takes tens of milliseconds.
       const found = await findLoginUser(store, body.username);
       const stored = found?.passwordHash ?? null;
-      let matches = false;
-      // Without a hash to check, check a decoy: the answer takes as long either way.
-      if (stored === null) await verifyPassword(body.password, await decoyHash());
-      else matches = await verifyPassword(body.password, stored);
+      // Every attempt, known name or not, takes a slot of the hash gate, so a refusal tells nothing.
+      const { matches, rehashed } = await hashes.run(body.ip, async () => {
+        // Without a hash to check, check a decoy: the answer takes as long either way.
+        if (stored === null) {
+          await verifyPassword(body.password, await decoyHash());
+          return { matches: false, rehashed: null };
+        }
+        const ok = await verifyPassword(body.password, stored);
+        return {
+          matches: ok,
+          rehashed: ok && needsRehash(stored) ? await hashPassword(body.password) : null,
+        };
+      });
       if (!found || !matches) {
         await inTransaction(deps, (tx) => throttle.recordFailure(tx, name, clock.now()));
         throw badCredentials();
       }
-      const rehashed = stored !== null && needsRehash(stored) ? await hashPassword(body.password) : null;
       const sessionId = deps.ids.randomHex(SESSION_ID_BYTES);
       return inTransaction(deps, async (tx) => {
         const now = clock.now();
