@@ -24,7 +24,7 @@ import { tokenCacheOf } from './token-cache.js';
 const SECRET_BYTES = 32;
 /** Enough of the random part to tell tokens apart in a listing, far too little to authenticate. */
 const DISPLAY_CHARS = 6;
-/** A bootstrap admin secret an operator may choose (INIT_ADMIN_API_TOKENS style): 32+ characters, as guessable as our own. */
+/** A bootstrap admin secret an operator may choose (INIT_ADMIN_API_TOKENS style): at least 32 characters, no easier to guess than a generated one. */
 const ADMIN_SECRET_PATTERN = /^\*:\*\.[A-Za-z0-9_-]{32,}$/;
 
 /** The `<project>:<environment>.` prefix of a secret: `[]` stands for several projects. */
