@@ -28,6 +28,11 @@ export interface ServerConfig {
   streaming: { maxConnections?: number; keepAliveMs?: number };
   /** FLAGSTAFF_ADDON_RETRY_WINDOW_MS / FLAGSTAFF_ADDON_RETRY_BASE_MS: how long and how soon addon deliveries are retried. */
   addonDelivery: { retryWindowMs?: number; retryBaseDelayMs?: number };
+  /**
+   * FLAGSTAFF_PLAYGROUND_MAX_EVALUATIONS / FLAGSTAFF_PLAYGROUND_MAX_ANSWER_BYTES: bounds of one advanced
+   * playground request (defaults in @flagstaff/core: 10,000 evaluations, a 20 MB answer).
+   */
+  playground: { maxEvaluations?: number; maxAnswerBytes?: number };
   /** How long shutdown waits for requests in flight before cutting connections. */
   shutdownTimeoutMs: number;
 }
@@ -119,6 +124,18 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     addonDelivery: {
       ...positive('FLAGSTAFF_ADDON_RETRY_WINDOW_MS', env.FLAGSTAFF_ADDON_RETRY_WINDOW_MS, 'retryWindowMs'),
       ...positive('FLAGSTAFF_ADDON_RETRY_BASE_MS', env.FLAGSTAFF_ADDON_RETRY_BASE_MS, 'retryBaseDelayMs'),
+    },
+    playground: {
+      ...positive(
+        'FLAGSTAFF_PLAYGROUND_MAX_EVALUATIONS',
+        env.FLAGSTAFF_PLAYGROUND_MAX_EVALUATIONS,
+        'maxEvaluations',
+      ),
+      ...positive(
+        'FLAGSTAFF_PLAYGROUND_MAX_ANSWER_BYTES',
+        env.FLAGSTAFF_PLAYGROUND_MAX_ANSWER_BYTES,
+        'maxAnswerBytes',
+      ),
     },
     shutdownTimeoutMs: 10_000,
   };

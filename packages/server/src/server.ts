@@ -77,6 +77,7 @@ export async function startServer(
     secretKey: config.tokenSecretsWriteOnly ? undefined : resolveSecretKey(config, logger),
     tokenSecretsWriteOnly: config.tokenSecretsWriteOnly,
     addonDelivery: config.addonDelivery,
+    playgroundLimits: config.playground,
   });
   if (config.auth === 'token') {
     try {
