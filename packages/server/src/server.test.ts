@@ -119,6 +119,41 @@ describe('standalone server', () => {
     expect(feature.status).toBe(200);
   });
 
+  it('F9: the request log redacts secrets in paths (API tokens, invite links) and drops query strings', async () => {
+    const { server, lines } = await start();
+    const admin = lines.find((l) => typeof l.adminToken === 'string')!.adminToken as string;
+    const headers = { authorization: admin, 'content-type': 'application/json' };
+    const created = await fetch(`${server.url}/api/admin/api-tokens`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ tokenName: 'sdk', type: 'client', environment: 'development', projects: ['*'] }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { secret } = (await created.json()) as { secret: string };
+    const update = await fetch(`${server.url}/api/admin/api-tokens/${encodeURIComponent(secret)}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ expiresAt: '2099-01-01T00:00:00.000Z' }),
+    });
+    expect(update.status).toBe(200);
+    const invite = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    await fetch(`${server.url}/invite/${invite}/validate`);
+    await fetch(`${server.url}/api/admin/invite-link/tokens/${invite}`, { headers });
+    await fetch(`${server.url}/auth/reset/validate?token=${invite}`);
+    const requests = lines.filter((l) => l.msg === 'request');
+    const logged = JSON.stringify(requests);
+    expect(logged).not.toContain(secret.split('.')[1]);
+    expect(logged).not.toContain(invite);
+    expect(requests.map((l) => l.path)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/api-tokens/<redacted>',
+        '/invite/<redacted>/validate',
+        '/api/admin/invite-link/tokens/<redacted>',
+        '/auth/reset/validate',
+      ]),
+    );
+  });
+
   it('FLAGSTAFF_AUTH=none turns authentication off', async () => {
     const { server } = await start({ FLAGSTAFF_AUTH: 'none' });
     expect((await fetch(`${server.url}/api/admin/projects`)).status).toBe(200);
