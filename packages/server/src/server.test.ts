@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from '@flagstaff/core';
@@ -153,6 +153,35 @@ describe('standalone server', () => {
       ]),
     );
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'F11: the data directory is created 0700, the database, its -wal and -shm files and secret.key 0600',
+    async () => {
+      const { server, dir, lines } = await start();
+      const admin = lines.find((l) => typeof l.adminToken === 'string')!.adminToken as string;
+      await fetch(`${server.url}/api/admin/projects/default/features`, {
+        method: 'POST',
+        headers: { authorization: admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'written' }),
+      });
+      const mode = (path: string) => statSync(join(dir, 'data', path)).mode & 0o777;
+      expect(mode('.')).toBe(0o700);
+      for (const file of ['flagstaff.db', 'flagstaff.db-wal', 'flagstaff.db-shm', 'secret.key'])
+        expect([file, mode(file)]).toEqual([file, 0o600]);
+    },
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    'F11: a database file an earlier version left world-readable is made private on start',
+    async () => {
+      const ctx = setup();
+      mkdirSync(join(ctx.dir, 'data'));
+      writeFileSync(join(ctx.dir, 'data', 'flagstaff.db'), '', { mode: 0o644 });
+      chmodSync(join(ctx.dir, 'data', 'flagstaff.db'), 0o644);
+      running.push(await startServer(ctx.config, ctx.logger));
+      expect(statSync(join(ctx.dir, 'data', 'flagstaff.db')).mode & 0o777).toBe(0o600);
+    },
+  );
 
   it('FLAGSTAFF_AUTH=none turns authentication off', async () => {
     const { server } = await start({ FLAGSTAFF_AUTH: 'none' });
