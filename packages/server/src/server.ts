@@ -110,6 +110,7 @@ export async function startServer(
   });
   const server: Server = createServer((req, res) => {
     logRequest(logger, req, res);
+    res.setHeader('x-content-type-options', 'nosniff');
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/health') {
       res.writeHead(stopping ? 503 : 200, { 'content-type': 'application/json; charset=utf-8' });
