@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
 
 /** The system Chromium, found on PATH (no browser download is possible here). */
 export function findChromium(): string {
@@ -30,14 +31,30 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
+/**
+ * Content-Security-Policy violations seen on any page this test file opened. The server sends a CSP
+ * on the UI; whatever it blocks is broken UI, so every test ends by checking none was reported.
+ */
+const cspViolations: string[] = [];
+afterEach(() => {
+  expect(cspViolations.splice(0), 'Content-Security-Policy violations').toEqual([]);
+});
+
+// Blocked loads are logged to the console; blocked inline code and eval may only fire the event.
+const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) =>
+  console.error('Content Security Policy violation: ' + e.violatedDirective + ' blocked ' +
+    (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber));`;
+
 /** A 1280×800 page that records console errors and failed pages so tests can assert there are none. */
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport });
+  await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
   const page = await context.newPage();
   // Fail with the locator in the message before the test's own timeout hides it.
   page.setDefaultTimeout(15_000);
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) cspViolations.push(m.text());
     if (m.type() !== 'error') return;
     consoleErrors.push(`${m.text()} (${m.location().url})`);
   });

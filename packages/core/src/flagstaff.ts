@@ -71,6 +71,7 @@ import {
 import { createProjectService, type ProjectService } from './services/projects/project-service.js';
 import { seedInstance } from './services/projects/seed.js';
 import { createSegmentService, type SegmentService } from './services/projects/segment-service.js';
+import type { PlaygroundLimits } from './services/sdk/advanced-playground.js';
 import { type ApplicationViews, createApplicationViews } from './services/sdk/application-views.js';
 import {
   type ClientCacheOptions,
@@ -144,6 +145,8 @@ export interface FlagstaffOptions {
   metricsFlushIntervalMs?: number;
   /** Limits on SDK metrics requests and on what is held between flushes. */
   metricsLimits?: Omit<MetricsOptions, 'flushIntervalMs'>;
+  /** Bounds of one advanced playground request (defaults: 10,000 evaluations, a 20 MB answer). */
+  playgroundLimits?: PlaygroundLimits;
 }
 
 /** Wires every service over one store. */
@@ -219,7 +222,7 @@ function createServices(
     instance: createInstanceViews({ ...deps, baseUrl: options.baseUrl }, maintenance.isOn),
     definitions: createDefinitionService(deps),
     applications: createApplicationViews(deps),
-    playground: createPlaygroundService({ ...deps, evaluators }),
+    playground: createPlaygroundService({ ...deps, evaluators, limits: options.playgroundLimits }),
     client: createClientService({ ...deps, evaluators, cache: options.clientCache }),
   };
 }

@@ -80,6 +80,10 @@ export {
 } from './services/operations/maintenance.js';
 export type { ProjectContextFields } from './services/projects/project-context-fields.js';
 export {
+  DEFAULT_PLAYGROUND_LIMITS,
+  type PlaygroundLimits,
+} from './services/sdk/advanced-playground.js';
+export {
   type ApplicationViews,
   applicationMetaSchema,
   rawMetricsQuerySchema,

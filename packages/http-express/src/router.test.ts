@@ -65,6 +65,22 @@ describe('flagstaffRouter', () => {
     expect(events.events[0]?.createdBy).toBe('host-admin');
   });
 
+  it('F15: a body the host parsed with express.json() is refused past the nesting limit', async () => {
+    const flagstaff = await createFlagstaff({ store: createMemoryStore() });
+    const app = express();
+    app.use(express.json());
+    app.use(flagstaffRouter(flagstaff, { auth: { type: 'none' } }));
+    const base = await serve(app, flagstaff);
+    const deep = `${'['.repeat(15_000)}${']'.repeat(15_000)}`;
+    const res = await fetch(`${base}/api/admin/projects/default/features`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"name":"deep","description":${deep}}`,
+    });
+    expect(res.status, await res.clone().text()).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain('levels deep');
+  });
+
   it("uses Express's req.ip, so the host's trust proxy setting decides remoteAddress strategies", async () => {
     const flagstaff = await createFlagstaff({ store: createMemoryStore() });
     const actor = SYSTEM;

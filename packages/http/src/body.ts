@@ -5,6 +5,50 @@ import type { HttpRequest } from './request.js';
 /** The contract's default request body limit. */
 export const DEFAULT_BODY_LIMIT = '100kb';
 
+/**
+ * Deepest nesting of arrays and objects a JSON body may have. The deepest document the API takes
+ * (a JSON patch inside a feature with strategies, constraints and variant payloads) is about ten
+ * levels; code that walks a body recursively (JSON patch, zod) overflows the stack near 10,000.
+ */
+export const MAX_BODY_DEPTH = 64;
+
+const tooDeep = () =>
+  new HttpError(
+    400,
+    'ValidationError',
+    `The request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep.`,
+  );
+
+/** Deepest nesting of the JSON text, scanned without recursion (strings skipped, escapes too). */
+function textDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** The same for a value a host framework parsed already, walked with an explicit stack. */
+function valueDepthExceeds(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [node, depth] = top;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 const UNITS: Readonly<Record<string, number>> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
 /** `'100kb'`, `'1mb'` or a byte count → bytes. */
@@ -109,11 +153,15 @@ async function decode(encoding: string, raw: AsyncIterable<Uint8Array>, limit: n
 
 /**
  * Reads a JSON body: only JSON content types (415 naming the type), UTF-8 only, gzip/deflate/br
- * decoded with the limit applied to the decoded size (413), malformed JSON a 400. A request without
+ * decoded with the limit applied to the decoded size (413), malformed JSON or nesting deeper than
+ * MAX_BODY_DEPTH a 400. A request without
  * a body reads as undefined: the service decides whether one was required.
  */
 export async function readJsonBody(request: HttpRequest, limit: number): Promise<unknown> {
-  if (request.parsedBody !== undefined) return request.parsedBody;
+  if (request.parsedBody !== undefined) {
+    if (valueDepthExceeds(request.parsedBody, MAX_BODY_DEPTH)) throw tooDeep();
+    return request.parsedBody;
+  }
   if (request.body === null) return undefined;
   checkContentType(request.headers['content-type']);
   const declared = Number(request.headers['content-length']);
@@ -130,6 +178,8 @@ export async function readJsonBody(request: HttpRequest, limit: number): Promise
       'The request body is not valid JSON: it must be an object or an array.',
     );
   }
+  // Checked before parsing: the parser copes with deep nesting, what reads the value next may not.
+  if (textDepthExceeds(text, MAX_BODY_DEPTH)) throw tooDeep();
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -142,42 +142,50 @@ export function createHttpHandler<Native = unknown>(
     );
   };
 
+  const respond = async (request: HttpRequest<Native>): Promise<HttpResponse | null> => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && request.path === '/docs/openapi.json') {
+      document ??= buildOpenApiDocument(routes) as object;
+      return jsonResponse(200, { ...document, servers: [{ url: request.basePath || '/' }] });
+    }
+    if (serveUi) {
+      try {
+        const page = await serveUi(request);
+        if (page) return page;
+      } catch (error) {
+        logger.error('could not serve the admin UI', { error: String(error) });
+        return jsonResponse(503, {
+          id: 'ui-unavailable',
+          name: 'ServiceUnavailableError',
+          message: 'The admin UI could not be loaded: is @flagstaff/admin-ui installed and built?',
+        });
+      }
+    }
+    const preflight = await cors.preflight(request);
+    if (preflight) return preflight;
+    const found = matcher.match(request.method, request.path);
+    if (!found) {
+      const allowed = request.method === 'OPTIONS' ? matcher.allowed(request.path) : [];
+      if (allowed.length > 0) return { status: 204, headers: { allow: allowed.join(', ') } };
+      if (passUnknown) return null;
+      return fail(notFoundRoute(request.method, request.basePath + request.path));
+    }
+    let response: HttpResponse;
+    try {
+      response = await run(found.value, request, found.params);
+    } catch (error) {
+      response = fail(error);
+    }
+    return found.value.api === 'frontend' ? cors.decorate(request, response) : response;
+  };
+
   return {
     close: streams.close,
     async handle(request) {
-      if ((request.method === 'GET' || request.method === 'HEAD') && request.path === '/docs/openapi.json') {
-        document ??= buildOpenApiDocument(routes) as object;
-        return jsonResponse(200, { ...document, servers: [{ url: request.basePath || '/' }] });
-      }
-      if (serveUi) {
-        try {
-          const page = await serveUi(request);
-          if (page) return page;
-        } catch (error) {
-          logger.error('could not serve the admin UI', { error: String(error) });
-          return jsonResponse(503, {
-            id: 'ui-unavailable',
-            name: 'ServiceUnavailableError',
-            message: 'The admin UI could not be loaded: is @flagstaff/admin-ui installed and built?',
-          });
-        }
-      }
-      const preflight = await cors.preflight(request);
-      if (preflight) return preflight;
-      const found = matcher.match(request.method, request.path);
-      if (!found) {
-        const allowed = request.method === 'OPTIONS' ? matcher.allowed(request.path) : [];
-        if (allowed.length > 0) return { status: 204, headers: { allow: allowed.join(', ') } };
-        if (passUnknown) return null;
-        return fail(notFoundRoute(request.method, request.basePath + request.path));
-      }
-      let response: HttpResponse;
-      try {
-        response = await run(found.value, request, found.params);
-      } catch (error) {
-        response = fail(error);
-      }
-      return found.value.api === 'frontend' ? cors.decorate(request, response) : response;
+      const response = await respond(request);
+      // Browsers must not guess another type than the one sent (a JSON error echoing input as HTML).
+      return (
+        response && { ...response, headers: { ...response.headers, 'x-content-type-options': 'nosniff' } }
+      );
     },
   };
 }

@@ -13,6 +13,7 @@ export {
   jsonResponse,
 } from './handler.js';
 export { buildOpenApiDocument } from './openapi.js';
+export { REDACTED, redactPath } from './redact-path.js';
 export {
   flattenHeaders,
   type HttpBody,

@@ -151,3 +151,18 @@ describe('a short FLAGSTAFF_ADMIN_TOKEN', () => {
     expect(logged.map((l) => l.msg).join('\n')).toContain('FLAGSTAFF_ADMIN_TOKEN must look like');
   });
 });
+
+describe('FLAGSTAFF_PLAYGROUND_MAX_EVALUATIONS and FLAGSTAFF_PLAYGROUND_MAX_ANSWER_BYTES', () => {
+  it('F7: set the advanced playground bounds; unset leaves the defaults; refuse anything but a positive integer', () => {
+    expect(
+      loadConfig({
+        FLAGSTAFF_PLAYGROUND_MAX_EVALUATIONS: '2000',
+        FLAGSTAFF_PLAYGROUND_MAX_ANSWER_BYTES: '5000000',
+      }).playground,
+    ).toEqual({ maxEvaluations: 2000, maxAnswerBytes: 5_000_000 });
+    expect(loadConfig({}).playground).toEqual({});
+    expect(() => loadConfig({ FLAGSTAFF_PLAYGROUND_MAX_EVALUATIONS: '0' })).toThrow(
+      new ConfigError('FLAGSTAFF_PLAYGROUND_MAX_EVALUATIONS must be a positive integer, not "0"'),
+    );
+  });
+});

@@ -48,6 +48,11 @@ export interface ServerConfig {
    * may reach although the outbound policy refuses them by default (loopback, private, link-local…).
    */
   webhookAllowedHosts: string[];
+  /**
+   * FLAGSTAFF_PLAYGROUND_MAX_EVALUATIONS / FLAGSTAFF_PLAYGROUND_MAX_ANSWER_BYTES: bounds of one advanced
+   * playground request (defaults in @flagstaff/core: 10,000 evaluations, a 20 MB answer).
+   */
+  playground: { maxEvaluations?: number; maxAnswerBytes?: number };
   /** How long shutdown waits for requests in flight before cutting connections. */
   shutdownTimeoutMs: number;
   /** FLAGSTAFF_SECURE_COOKIES=true: always mark the session cookie Secure (otherwise only behind X-Forwarded-Proto: https). */
@@ -204,6 +209,18 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       ...positive('FLAGSTAFF_ADDON_RETRY_BASE_MS', env.FLAGSTAFF_ADDON_RETRY_BASE_MS, 'retryBaseDelayMs'),
     },
     webhookAllowedHosts: allowedHosts(env.FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS),
+    playground: {
+      ...positive(
+        'FLAGSTAFF_PLAYGROUND_MAX_EVALUATIONS',
+        env.FLAGSTAFF_PLAYGROUND_MAX_EVALUATIONS,
+        'maxEvaluations',
+      ),
+      ...positive(
+        'FLAGSTAFF_PLAYGROUND_MAX_ANSWER_BYTES',
+        env.FLAGSTAFF_PLAYGROUND_MAX_ANSWER_BYTES,
+        'maxAnswerBytes',
+      ),
+    },
     shutdownTimeoutMs: 10_000,
     secureCookies: flag('FLAGSTAFF_SECURE_COOKIES', env.FLAGSTAFF_SECURE_COOKIES),
     patMaxLifetimeDays: positive(

@@ -20,7 +20,7 @@ export function resolveSecretKey(config: ServerConfig, logger: Logger): string |
   }
   const file = join(dirname(config.database.filename), 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);
   logger.info('generated the key API token secrets are sealed with', { file });

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from '@flagstaff/core';
@@ -118,6 +118,70 @@ describe('standalone server', () => {
     });
     expect(feature.status).toBe(200);
   });
+
+  it('F9: the request log redacts secrets in paths (API tokens, invite links) and drops query strings', async () => {
+    const { server, lines } = await start();
+    const admin = lines.find((l) => typeof l.adminToken === 'string')!.adminToken as string;
+    const headers = { authorization: admin, 'content-type': 'application/json' };
+    const created = await fetch(`${server.url}/api/admin/api-tokens`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ tokenName: 'sdk', type: 'client', environment: 'development', projects: ['*'] }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { secret } = (await created.json()) as { secret: string };
+    const update = await fetch(`${server.url}/api/admin/api-tokens/${encodeURIComponent(secret)}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ expiresAt: '2099-01-01T00:00:00.000Z' }),
+    });
+    expect(update.status).toBe(200);
+    const invite = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    await fetch(`${server.url}/invite/${invite}/validate`);
+    await fetch(`${server.url}/api/admin/invite-link/tokens/${invite}`, { headers });
+    await fetch(`${server.url}/auth/reset/validate?token=${invite}`);
+    const requests = lines.filter((l) => l.msg === 'request');
+    const logged = JSON.stringify(requests);
+    expect(logged).not.toContain(secret.split('.')[1]);
+    expect(logged).not.toContain(invite);
+    expect(requests.map((l) => l.path)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/api-tokens/<redacted>',
+        '/invite/<redacted>/validate',
+        '/api/admin/invite-link/tokens/<redacted>',
+        '/auth/reset/validate',
+      ]),
+    );
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'F11: the data directory is created 0700, the database, its -wal and -shm files and secret.key 0600',
+    async () => {
+      const { server, dir, lines } = await start();
+      const admin = lines.find((l) => typeof l.adminToken === 'string')!.adminToken as string;
+      await fetch(`${server.url}/api/admin/projects/default/features`, {
+        method: 'POST',
+        headers: { authorization: admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'written' }),
+      });
+      const mode = (path: string) => statSync(join(dir, 'data', path)).mode & 0o777;
+      expect(mode('.')).toBe(0o700);
+      for (const file of ['flagstaff.db', 'flagstaff.db-wal', 'flagstaff.db-shm', 'secret.key'])
+        expect([file, mode(file)]).toEqual([file, 0o600]);
+    },
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    'F11: a database file an earlier version left world-readable is made private on start',
+    async () => {
+      const ctx = setup();
+      mkdirSync(join(ctx.dir, 'data'));
+      writeFileSync(join(ctx.dir, 'data', 'flagstaff.db'), '', { mode: 0o644 });
+      chmodSync(join(ctx.dir, 'data', 'flagstaff.db'), 0o644);
+      running.push(await startServer(ctx.config, ctx.logger));
+      expect(statSync(join(ctx.dir, 'data', 'flagstaff.db')).mode & 0o777).toBe(0o600);
+    },
+  );
 
   it('FLAGSTAFF_AUTH=none turns authentication off', async () => {
     const { server } = await start({ FLAGSTAFF_AUTH: 'none' });

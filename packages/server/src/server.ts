@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFlagstaff, type Flagstaff, generatePassword, type Logger, type Store } from '@flagstaff/core';
-import { createNodeHandler } from '@flagstaff/http';
+import { createNodeHandler, redactPath } from '@flagstaff/http';
 import { describeDatabase, type ServerConfig } from './config.js';
 import { resolveSecretKey } from './secret-key.js';
 import { openStore } from './store.js';
@@ -15,13 +15,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** One JSON line per request once its response has gone out. */
-function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
+/** One JSON line per request once its response has gone out; secrets in the path are redacted. */
+export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
   const started = process.hrtime.bigint();
   res.on('finish', () => {
     logger.info('request', {
       method: req.method,
-      path: (req.url ?? '/').split('?')[0],
+      path: redactPath(req.url ?? '/'),
       status: res.statusCode,
       durationMs: Number(process.hrtime.bigint() - started) / 1e6,
     });
@@ -81,6 +81,7 @@ export async function startServer(
     personalTokenMaxLifetimeDays: config.patMaxLifetimeDays,
     webhookAllowedHosts: config.webhookAllowedHosts,
     loginHashLimits: config.loginHashLimits,
+    playgroundLimits: config.playground,
   });
   if (config.auth === 'token') {
     try {
@@ -115,6 +116,7 @@ export async function startServer(
   });
   const server: Server = createServer((req, res) => {
     logRequest(logger, req, res);
+    res.setHeader('x-content-type-options', 'nosniff');
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/health') {
       res.writeHead(stopping ? 503 : 200, { 'content-type': 'application/json; charset=utf-8' });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { FlagstaffError, type Logger, type Store } from '@flagstaff/core';
 import { mapDriverError, openSqlStore, storeUnavailable } from '@flagstaff/store-sql';
@@ -29,6 +29,30 @@ const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 
 const isMemory = (filename: string): boolean => filename === ':memory:' || filename === '';
 
+/**
+ * Creates the directory (0700) and the database file (0600) before SQLite does: SQLite would
+ * create them readable by every local user (0755/0644 under the usual umask), and it gives the
+ * -wal and -shm files the database file's mode. Files left readable by others by an earlier
+ * version are tightened; a file we may not chmod (another owner) is reported, not fatal.
+ */
+function createPrivately(file: string, logger: Logger | undefined): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (!existsSync(path)) continue;
+    const mode = statSync(path).mode & 0o777;
+    if ((mode & 0o077) === 0) continue;
+    try {
+      chmodSync(path, mode & 0o700);
+    } catch (error) {
+      logger?.warn('the database file is readable by other users and could not be made private', {
+        file: path,
+        error: String(error),
+      });
+    }
+  }
+}
+
 function openConnections(
   filename: string,
   busyTimeoutMs: number,
@@ -45,7 +69,7 @@ function openConnections(
     };
   }
   const file = resolve(filename);
-  mkdirSync(dirname(file), { recursive: true });
+  createPrivately(file, logger);
   const writer = new Database(filename, { timeout: busyTimeoutMs });
   try {
     // WAL: readers never block the writer nor see its uncommitted work; NORMAL sync is durable

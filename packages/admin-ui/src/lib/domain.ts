@@ -2,6 +2,7 @@
 // only zod; the bundler drops the rest of core). One place to change if core grows a browser entry.
 export {
   CONSTRAINT_OPERATORS,
+  compileNamingPattern,
   constraintSchema,
   contextFieldSchema,
   createApiTokenSchema,

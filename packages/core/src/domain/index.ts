@@ -11,6 +11,7 @@ export * from './feature-search.js';
 export * from './insights.js';
 export * from './metrics.js';
 export * from './name-validation.js';
+export * from './naming-pattern.js';
 export * from './parse.js';
 export * from './personal-token.js';
 export * from './playground.js';

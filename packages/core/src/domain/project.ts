@@ -1,26 +1,18 @@
 import { z } from 'zod';
+import { compileNamingPattern, isValidNamingPattern, NAMING_PATTERN_RULE } from './naming-pattern.js';
 import { type StrategyConfig, strategyConfigSchema } from './strategy.js';
 
 export const projectModeSchema = z.enum(['open', 'protected', 'private']);
 export type ProjectMode = z.infer<typeof projectModeSchema>;
 
-const validPattern = (p: string | null | undefined): boolean => {
-  if (p == null || p === '') return true;
-  try {
-    new RegExp(p);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 export const featureNamingSchema = z
   .object({
-    pattern: z.string().nullable().refine(validPattern, 'must be a valid JavaScript regular expression'),
-    example: z.string().nullable().optional(),
+    pattern: z.string().nullable().refine(isValidNamingPattern, NAMING_PATTERN_RULE),
+    // The example is a feature name, so it has a feature name's length bound.
+    example: z.string().max(100, 'must be at most 100 characters').nullable().optional(),
     description: z.string().nullable().optional(),
   })
-  .refine((n) => !n.example || !n.pattern || new RegExp(`^${n.pattern}$`).test(n.example), {
+  .refine((n) => !n.example || !n.pattern || compileNamingPattern(n.pattern)?.test(n.example) !== false, {
     message: 'must match the pattern',
     path: ['example'],
   });

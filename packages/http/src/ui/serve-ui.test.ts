@@ -68,3 +68,35 @@ describe('ui option', () => {
     expect((await s.request('GET', '/api/admin/projects', { token: null })).status).toBe(401);
   });
 });
+
+describe('security headers', () => {
+  it('F12: UI answers carry a CSP that forbids framing, nosniff, X-Frame-Options and Referrer-Policy', async () => {
+    for (const path of [
+      '/ui/',
+      '/ui/projects/default',
+      '/ui/assets/app-3f2a1c.js',
+      '/ui/assets/gone-1.js',
+      '/ui',
+    ]) {
+      const res = await get(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+
+  it('F12: API answers (success, error, 404, openapi) carry X-Content-Type-Options: nosniff', async () => {
+    const answers = [
+      await s.request('GET', '/api/admin/projects'),
+      await s.request('GET', '/api/admin/projects/nowhere'),
+      await s.request('GET', '/api/admin/no-such-route'),
+      await s.request('GET', '/api/admin/projects', { token: null }),
+      await s.request('GET', '/docs/openapi.json'),
+    ];
+    for (const res of answers) expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

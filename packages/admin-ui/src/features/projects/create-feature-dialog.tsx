@@ -6,7 +6,7 @@ import { fieldError, unwrap } from '../../api/errors';
 import type { FeatureView, Project } from '../../api/types';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice, Field } from '../../components/ui/page';
-import { createFeatureSchema, FEATURE_TYPES } from '../../lib/domain';
+import { compileNamingPattern, createFeatureSchema, FEATURE_TYPES } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { fieldErrors } from '../../lib/zod-errors';
 import { projectKeys } from './api';
@@ -58,7 +58,8 @@ export function CreateFeatureDialog({
     const body: CreateFeatureInput = { ...form, description: form.description || null };
     const parsed = createFeatureSchema.safeParse(body);
     const found = parsed.success ? {} : fieldErrors(parsed.error);
-    if (!found.name && naming.pattern && !new RegExp(`^${naming.pattern}$`).test(form.name))
+    // RE2 like the server: a native RegExp would let a hostile pattern freeze this tab.
+    if (!found.name && naming.pattern && compileNamingPattern(naming.pattern)?.test(form.name) === false)
       found.name = `must match the project's naming pattern ${naming.pattern}`;
     setErrors(found);
     if (Object.keys(found).length === 0) create.mutate(body);

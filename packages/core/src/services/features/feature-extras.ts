@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
 import { constraintSchema, MULTI_VALUE_OPERATORS } from '../../domain/constraint.js';
@@ -231,10 +232,12 @@ export function createFeatureExtras(deps: ServiceDeps, features: FeatureService)
           `must be an ISO 8601 date-time for the ${c.operator} operator; "${value}" is not.`,
         );
       if (c.operator === 'REGEX') {
+        // The evaluator runs REGEX constraints on RE2, which refuses what RE2 cannot run in linear
+        // time (backreferences, lookaround): validate the same way, or a "valid" constraint never matches.
         try {
-          new RegExp(value);
+          RE2JS.compile(value);
         } catch {
-          throw invalid('value', `must be a valid regular expression; "${value}" is not.`);
+          throw invalid('value', `must be a valid RE2 regular expression; "${value}" is not.`);
         }
       }
       if (c.operator.startsWith('SEMVER_') && !SEMVER.test(value))

@@ -1,6 +1,7 @@
 import type { Caller } from '../../auth/caller.js';
 import type { Permission } from '../../auth/permissions.js';
 import type { Policy } from '../../auth/policy.js';
+import { compileNamingPattern } from '../../domain/naming-pattern.js';
 import { isFlagstaffError } from '../../errors.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import type { ImportBody, ImportIssue, ImportValidation } from './import-schema.js';
@@ -56,7 +57,12 @@ function errorsOf(body: ImportBody, target: ImportTarget): ImportIssue[] {
   const names = data.features.map((f) => f.name);
   const importing = new Set(names);
   const segmentNames = new Map(data.segments.map((s) => [s.id, s.name]));
-  const pattern = target.namingPattern === null ? null : new RegExp(`^${target.namingPattern}$`);
+  // RE2, not RegExp: the pattern is user-supplied. One stored before patterns ran on RE2 that does not
+  // compile matches no new name, so the import is refused naming the pattern instead of skipping it.
+  const pattern =
+    target.namingPattern === null
+      ? null
+      : (compileNamingPattern(target.namingPattern) ?? { test: () => false });
   const created = names.filter((n) => !target.existing.has(n)).length;
   const usedSegments = data.featureStrategies.flatMap((s) =>
     s.segments.map((id) => segmentNames.get(id) ?? `#${id}`),

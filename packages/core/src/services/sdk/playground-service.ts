@@ -12,7 +12,7 @@ import type { EvaluationContext } from '../../evaluation/evaluation-context.js';
 import { explainFeatures } from '../../evaluation/explain-features.js';
 import { explainFeaturesJsonBytes } from '../../evaluation/explain-features-json.js';
 import type { ServiceDeps } from '../deps.js';
-import { evaluateAdvanced } from './advanced-playground.js';
+import { evaluateAdvanced, type PlaygroundLimits } from './advanced-playground.js';
 import type { EnvironmentSnapshot, EvaluatorCache } from './evaluator-cache.js';
 
 /**
@@ -30,7 +30,9 @@ function visibleProjects(
 }
 
 /** The playground: explains how a context evaluates against every feature of an environment. */
-export function createPlaygroundService(deps: ServiceDeps & { evaluators: EvaluatorCache }) {
+export function createPlaygroundService(
+  deps: ServiceDeps & { evaluators: EvaluatorCache; limits?: PlaygroundLimits },
+) {
   async function prepare(
     input: unknown,
     viewer: Principal,
