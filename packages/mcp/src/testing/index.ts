@@ -1,0 +1,7 @@
+export {
+  callTool,
+  exerciseEveryTool,
+  expectInvalidArgumentsRefused,
+  expectViewerRefused,
+  TOOL_NAMES,
+} from './tool-scenario.js';
