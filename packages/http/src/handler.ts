@@ -5,6 +5,7 @@ import { DEFAULT_BODY_LIMIT, parseByteLimit, readJsonBody } from './body.js';
 import { createClientStreams, type StreamingOptions } from './client-streams.js';
 import { notFoundRoute, toErrorResponse } from './errors.js';
 import { createFrontendCors } from './frontend-cors.js';
+import { MCP_PATH, type McpEndpoint } from './mcp-endpoint.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { HttpRequest, HttpResponse } from './request.js';
 import { isReply, type Route, type RouteContext } from './route.js';
@@ -43,6 +44,11 @@ export interface FlagstaffHttpOptions<Native = unknown> {
    * 429 (defaults: 60 per minute). Addresses come from the adapter (`remoteAddress`).
    */
   authFailures?: AuthFailureOptions;
+  /**
+   * Serves a Model Context Protocol endpoint at `mcp` under the mount path (`createMcpHttpHandler`
+   * of `@flagstaff/mcp`), authenticated like the admin API. Off by default.
+   */
+  mcp?: McpEndpoint;
 }
 
 /** The framework-neutral API: one request in, one response out (null: not ours, with `unknownRoutes: 'next'`). */
@@ -132,6 +138,13 @@ export function createHttpHandler<Native = unknown>(
     return toResponse(route, await route.handler(ctx));
   };
 
+  // The caller is judged per request: the endpoint runs its tools as this request's principal.
+  const serveMcp = async (endpoint: McpEndpoint, request: HttpRequest<Native>) => {
+    const caller = callerOf(await authenticate(request));
+    const body = request.method === 'POST' ? await readJsonBody(request, bodyLimit) : undefined;
+    return endpoint.handle({ method: request.method, headers: request.headers, body }, caller);
+  };
+
   const fail = (error: unknown): HttpResponse => {
     const { status, body } = toErrorResponse(error, logger);
     const retryAfter = isFlagstaffError(error, 'RATE_LIMITED') ? error.details?.retryAfterSeconds : undefined;
@@ -160,6 +173,7 @@ export function createHttpHandler<Native = unknown>(
         });
       }
     }
+    if (options.mcp && request.path === MCP_PATH) return serveMcp(options.mcp, request).catch(fail);
     const preflight = await cors.preflight(request);
     if (preflight) return preflight;
     const found = matcher.match(request.method, request.path);

@@ -12,6 +12,7 @@ export {
   type FlagstaffHttpOptions,
   jsonResponse,
 } from './handler.js';
+export { MCP_PATH, type McpEndpoint } from './mcp-endpoint.js';
 export { buildOpenApiDocument } from './openapi.js';
 export { REDACTED, redactPath } from './redact-path.js';
 export {
