@@ -27,6 +27,9 @@ export default defineConfig({
     // Builds the admin UI for its browser tests when dist is missing or stale (a no-op otherwise).
     globalSetup: ['packages/admin-ui/e2e/global-setup.ts', 'packages/server/build-for-tests.ts'],
     reporters: ['default', summaryLine],
+    // eventsource-parser (under the MCP SDK's HTTP client) exports TypeScript sources under "source":
+    // Node cannot load those, so Vite transforms the SDK and it instead of leaving them to Node.
+    server: { deps: { inline: [/@modelcontextprotocol\/sdk/, 'eventsource-parser'] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The HTTP suite runs once per adapter: the framework-neutral handler is the same, what each adapter

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 const repoDir = fileURLToPath(new URL('../..', import.meta.url));
 const built = join(repoDir, 'packages/server/dist/cli.js');
 /** The packages the bin loads from their builds when it runs as its own process. */
-const PACKAGES = ['core', 'store-sql', 'store-sqlite', 'store-postgres', 'http', 'server'];
+const PACKAGES = ['core', 'store-sql', 'store-sqlite', 'store-postgres', 'http', 'mcp', 'server'];
 
 /** The newest change to a source the build holds; tests are not built, so editing one rebuilds nothing. */
 function newestSource(path: string): number {

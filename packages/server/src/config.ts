@@ -59,6 +59,8 @@ export interface ServerConfig {
   secureCookies: boolean;
   /** FLAGSTAFF_PAT_MAX_LIFETIME_DAYS: furthest ahead a personal access token may expire (core default 365). */
   patMaxLifetimeDays: number | undefined;
+  /** FLAGSTAFF_MCP=true: serve the Model Context Protocol endpoint at /mcp (off by default). */
+  mcp: boolean;
 }
 
 export const DEFAULT_SQLITE_FILE = './data/flagstaff.db';
@@ -228,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       env.FLAGSTAFF_PAT_MAX_LIFETIME_DAYS,
       'days',
     ).days,
+    mcp: flag('FLAGSTAFF_MCP', env.FLAGSTAFF_MCP),
   };
 }
 

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createFlagstaff, type Flagstaff, generatePassword, type Logger, type Store } from '@flagstaff/core';
 import { createNodeHandler, redactPath } from '@flagstaff/http';
+import { createMcpHttpHandler } from '@flagstaff/mcp';
 import { describeDatabase, type ServerConfig } from './config.js';
 import { resolveSecretKey } from './secret-key.js';
 import { openStore } from './store.js';
@@ -113,6 +114,7 @@ export async function startServer(
     streaming: config.streaming,
     secureCookies: config.secureCookies,
     authFailures: config.authFailures,
+    ...(config.mcp ? { mcp: createMcpHttpHandler(flagstaff, { log: logger }) } : {}),
   });
   const server: Server = createServer((req, res) => {
     logRequest(logger, req, res);

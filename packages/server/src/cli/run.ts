@@ -5,6 +5,7 @@ import { ApiError } from './api-client.js';
 import { applyDocument, formatPlan } from './apply/apply.js';
 import { loadApplyFile } from './apply/load.js';
 import { CliError, type CliIo, clientFrom, emit, parseCommand, serverOptions } from './io.js';
+import { runMcp } from './mcp.js';
 import { exportFeatures, importFeatures, readExportFile } from './transfer.js';
 import { catalogFromFile, catalogFromServer, renderTypes } from './typegen.js';
 import { USAGE } from './usage.js';
@@ -159,6 +160,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number | '
   import: runImport,
   apply: runApply,
   typegen: runTypegen,
+  mcp: (args, io) => runMcp(args, io, () => help('mcp', io)),
 };
 
 /**

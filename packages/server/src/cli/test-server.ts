@@ -18,11 +18,11 @@ export interface CliTestServer {
   close(): Promise<void>;
 }
 
-/** Starts a server (token auth, a known admin token) on its own temp directory. */
-export async function startCliTestServer(): Promise<CliTestServer> {
+/** Starts a server (token auth, a known admin token, and `env` settings) on its own temp directory. */
+export async function startCliTestServer(env: Record<string, string> = {}): Promise<CliTestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'flagstaff-cli-'));
   const config = {
-    ...loadConfig({ DATABASE_URL: join(dir, 'flagstaff.db'), FLAGSTAFF_ADMIN_TOKEN: ADMIN_TOKEN }),
+    ...loadConfig({ ...env, DATABASE_URL: join(dir, 'flagstaff.db'), FLAGSTAFF_ADMIN_TOKEN: ADMIN_TOKEN }),
     port: 0,
     host: '127.0.0.1',
   };

@@ -12,6 +12,7 @@ Commands:
   import <file>          import an export document into a project and environment
   apply <file>           make a server match a YAML or JSON description, showing the plan first
   typegen                write TypeScript types of the flag names and variant payloads
+  mcp                    serve flag tools to coding assistants (Model Context Protocol, stdio)
 
 Run \`flagstaff <command> --help\` for its options. Docs: docs/cli.md
 `,
@@ -59,5 +60,13 @@ ${CONNECTION}
   --from <file>      read the flags from an apply file instead of a server
   --project <id>     only this project (repeatable; default: every project)
   --out <file>       write to this file instead of stdout
+`,
+  mcp: `Usage: flagstaff mcp --url <url> --token <secret>
+
+Runs a Model Context Protocol server on stdin/stdout for coding assistants (Claude Code, Claude
+Desktop, Cursor…): tools to list, create, toggle, roll out, evaluate and clean up flags. The tools
+call the server's admin API with the token, so they may do what the token may. Docs: docs/mcp.md
+  --url <url>        the server (or FLAGSTAFF_URL), e.g. http://localhost:4242
+  --token <secret>   an admin API token or a personal access token (or FLAGSTAFF_TOKEN)
 `,
 };
