@@ -7,7 +7,8 @@ export default defineConfig({
     'testing/flag-set': 'src/testing/flag-set.ts',
   },
   format: ['esm'],
-  dts: true,
+  // Type declarations are for publishing; `npm start` and the tests build JavaScript only.
+  dts: !process.env.FLAGSTAFF_SKIP_DTS,
   clean: true,
   target: 'node20',
   external: ['vitest'],
