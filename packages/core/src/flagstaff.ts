@@ -223,7 +223,12 @@ function createServices(
     definitions: createDefinitionService(deps),
     applications: createApplicationViews(deps),
     playground: createPlaygroundService({ ...deps, evaluators, limits: options.playgroundLimits }),
-    client: createClientService({ ...deps, evaluators, cache: options.clientCache }),
+    client: createClientService({
+      ...deps,
+      evaluators,
+      cache: options.clientCache,
+      secretKey: options.secretKey,
+    }),
   };
 }
 

@@ -98,3 +98,11 @@ export type {
   PreparedPayload,
 } from './services/sdk/client-service.js';
 export type { MetricsOptions, SdkAudience } from './services/sdk/metrics-service.js';
+export {
+  type OfrepBulk,
+  type OfrepEvaluation,
+  type OfrepFailure,
+  type OfrepReason,
+  type OfrepService,
+  ofrepAudience,
+} from './services/sdk/ofrep-service.js';

@@ -43,13 +43,13 @@ export function createAuthenticator<Native>(
     kind: 'anonymous-admin',
     name: auth.type === 'none' ? (auth.name ?? 'anonymous') : 'anonymous',
   };
-  return async (request: HttpRequest<Native>): Promise<Principal> => {
+  return async (request: HttpRequest<Native>, apiKeyHeader = false): Promise<Principal> => {
     if (authenticate) {
       const principal = await authenticate(request);
       if (principal) return principal;
     }
     if (auth.type === 'none') return anonymous;
-    const header = request.headers.authorization;
+    const header = request.headers.authorization ?? (apiKeyHeader ? request.headers['x-api-key'] : undefined);
     const secret = readSecret(header);
     if (secret) {
       // Checked before the lookup: an address over its limit learns nothing more about any token.

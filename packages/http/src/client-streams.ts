@@ -1,10 +1,11 @@
-import type {
-  Caller,
-  ClientFeaturesQuery,
-  DeltaAnswer,
-  Flagstaff,
-  Logger,
-  PreparedPayload,
+import {
+  type Caller,
+  type ClientFeaturesQuery,
+  type DeltaAnswer,
+  type Flagstaff,
+  type Logger,
+  ofrepAudience,
+  type PreparedPayload,
 } from '@flagstaff/core';
 import { authenticationRequired, HttpError } from './errors.js';
 import { createStreamTokenGuard } from './stream-token-guard.js';
@@ -56,6 +57,33 @@ function frameOf(event: string, payload: PreparedPayload, revision: number): Uin
 const emptyFrame = (event: string, revision: number) =>
   encoder.encode(`event: ${event}\nid: ${revision}\ndata: {"events":[]}\n\n`);
 
+/**
+ * What a stream speaks: Unleash's `unleash-connected`/`unleash-updated` frames with the changes, or
+ * OFREP's notice (ADR 0008) that the configuration in the token's scope changed, without the change.
+ */
+export type StreamProtocol = 'unleash' | 'ofrep';
+
+// Sent at once so the answer's headers go out (and EventSource opens) before any change happens.
+const OFREP_OPENED = encoder.encode(': connected\n\n');
+
+const refetchFrame = (revision: number) =>
+  encoder.encode(
+    `event: message\nid: ${revision}\ndata: {"type":"refetchEvaluation","etag":"${revision}"}\n\n`,
+  );
+
+/** The frame a delta answer becomes on a stream of that protocol; null when there is nothing to say. */
+function frameFor(protocol: StreamProtocol, answer: DeltaAnswer, first: boolean): Uint8Array | null {
+  if (protocol === 'ofrep') {
+    if (first)
+      return answer.kind === 'events' && answer.changed ? refetchFrame(answer.revision) : OFREP_OPENED;
+    return answer.kind === 'events' && answer.changed ? refetchFrame(answer.revision) : null;
+  }
+  const event = first ? 'unleash-connected' : 'unleash-updated';
+  return answer.kind === 'unchanged'
+    ? emptyFrame(event, answer.revision)
+    : frameOf(event, answer.payload, answer.revision);
+}
+
 /** One open stream: a bounded queue of frames the adapter pulls with back-pressure. */
 class Connection implements AsyncIterableIterator<Uint8Array> {
   private queue: Uint8Array[] = [];
@@ -73,6 +101,7 @@ class Connection implements AsyncIterableIterator<Uint8Array> {
     /** Whose share of the streams this one counts against (a token or a user); null: nobody's. */
     readonly holder: string | null,
     readonly query: ClientFeaturesQuery,
+    readonly protocol: StreamProtocol,
     sent: number,
     private readonly maxQueuedBytes: number,
     private readonly onEnd: (connection: Connection) => void,
@@ -145,6 +174,12 @@ function holderOf(caller: Caller): string | null {
   return null;
 }
 
+/** OFREP streams serve frontend tokens too: their changes are read as the frontend API's. */
+const streamAudience = (protocol: StreamProtocol, caller: Caller): 'client' | 'frontend' =>
+  protocol === 'ofrep' ? ofrepAudience(caller.principal) : 'client';
+
+const audienceOf = (connection: Connection) => streamAudience(connection.protocol, connection.caller);
+
 const tokenHashOf = (caller: Caller): string | null =>
   caller.principal.kind === 'api-token' ? caller.principal.secretHash : null;
 
@@ -203,9 +238,15 @@ export function createClientStreams(flagstaff: Flagstaff, options: StreamingOpti
     try {
       do {
         connection.again = false;
-        const answer = await flagstaff.client.delta(connection.caller, connection.query, connection.sent);
+        const answer = await flagstaff.client.delta(
+          connection.caller,
+          connection.query,
+          connection.sent,
+          audienceOf(connection),
+        );
         if (answer.kind === 'unchanged' || connection.isEnded) continue;
-        if (!connection.push(frameOf('unleash-updated', answer.payload, answer.revision))) {
+        const frame = frameFor(connection.protocol, answer, false);
+        if (frame && !connection.push(frame)) {
           logger.warn('dropped a stream whose client fell behind', { revision: answer.revision });
           return;
         }
@@ -248,6 +289,7 @@ export function createClientStreams(flagstaff: Flagstaff, options: StreamingOpti
       caller: Caller,
       query: ClientFeaturesQuery,
       lastEventId: number | null,
+      protocol: StreamProtocol = 'unleash',
     ): Promise<AsyncIterable<Uint8Array>> {
       if (closed) throw new HttpError(503, 'ServiceUnavailableError', 'The server is shutting down.');
       if (connections.size >= maxConnections)
@@ -268,7 +310,7 @@ export function createClientStreams(flagstaff: Flagstaff, options: StreamingOpti
       const hash = tokenHashOf(caller);
       let answer: DeltaAnswer;
       try {
-        answer = await flagstaff.client.delta(caller, query, lastEventId);
+        answer = await flagstaff.client.delta(caller, query, lastEventId, streamAudience(protocol, caller));
         // The token may have gone while the first frame was prepared: then the stream never opens.
         if (hash !== null && !(await guard.add(hash))) throw authenticationRequired(true);
       } catch (error) {
@@ -281,13 +323,19 @@ export function createClientStreams(flagstaff: Flagstaff, options: StreamingOpti
         if (hash !== null) guard.remove(hash);
         throw new HttpError(503, 'ServiceUnavailableError', 'The server is shutting down.');
       }
-      const connection = new Connection(caller, holder, query, answer.revision, maxQueuedBytes, removed);
-      connections.add(connection);
-      connection.push(
-        answer.kind === 'unchanged'
-          ? emptyFrame('unleash-connected', answer.revision)
-          : frameOf('unleash-connected', answer.payload, answer.revision),
+      const connection = new Connection(
+        caller,
+        holder,
+        query,
+        protocol,
+        answer.revision,
+        maxQueuedBytes,
+        removed,
       );
+      connections.add(connection);
+      // An OFREP provider fetched just before connecting: only a resumed stream may have missed a change.
+      const fresh = protocol === 'ofrep' && lastEventId === null;
+      connection.push((fresh ? null : frameFor(protocol, answer, true)) ?? OFREP_OPENED);
       start();
       // A change committed while the first frame was prepared must not be missed.
       void update(connection);

@@ -65,3 +65,34 @@ describe('CORS for the frontend API', () => {
     expect(refused.status).toBe(403);
   });
 });
+
+describe('CORS for OFREP', () => {
+  it('lets browser providers on allowed origins evaluate, with their headers and the ETag exposed', async () => {
+    const token = await s.token('frontend');
+    const pre = await fetch(`${s.base}/ofrep/v1/evaluate/flags`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-api-key, content-type',
+      },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pre.headers.get('access-control-allow-headers')).toContain('x-api-key');
+    const bulk = await fetch(`${s.base}/ofrep/v1/evaluate/flags`, {
+      method: 'POST',
+      headers: { 'x-api-key': token, origin: 'https://shop.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ context: { targetingKey: 'u' } }),
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulk.headers.get('access-control-allow-origin')).toBe('*');
+    expect(bulk.headers.get('access-control-expose-headers')).toBe('ETag');
+    const { eventStreams } = (await bulk.json()) as { eventStreams: { endpoint: { requestUri: string } }[] };
+    const stream = await fetch(new URL(eventStreams[0]!.endpoint.requestUri, s.base), {
+      headers: { origin: 'https://shop.example' },
+    });
+    expect(stream.headers.get('access-control-allow-origin')).toBe('*');
+    await stream.body?.cancel();
+  });
+});

@@ -2,6 +2,9 @@ import type { Flagstaff } from '@flagstaff/core';
 import type { HttpRequest, HttpResponse } from './request.js';
 
 const FRONTEND = '/api/frontend';
+/** OFREP's browser provider evaluates and listens from other origins too. */
+const OFREP = '/ofrep/';
+const browserPath = (path: string) => path.startsWith(FRONTEND) || path.startsWith(OFREP);
 const ALLOWED_HEADERS = [
   'authorization',
   'content-type',
@@ -10,6 +13,8 @@ const ALLOWED_HEADERS = [
   'unleash-connection-id',
   'unleash-interval',
   'unleash-sdk',
+  'x-api-key',
+  'x-flagstaff-ofrep-values',
 ].join(', ');
 
 /**
@@ -21,7 +26,7 @@ const ALLOWED_HEADERS = [
 export function createFrontendCors(flagstaff: Flagstaff) {
   async function allowedOrigin(request: HttpRequest<unknown>): Promise<string | null> {
     const origin = request.headers.origin;
-    if (!origin || !request.path.startsWith(FRONTEND)) return null;
+    if (!origin || !browserPath(request.path)) return null;
     const allowed = await flagstaff.instance.frontendOrigins();
     if (allowed.includes('*')) return '*';
     return allowed.includes(origin) ? origin : null;
@@ -34,7 +39,7 @@ export function createFrontendCors(flagstaff: Flagstaff) {
     /** A preflight (`OPTIONS` with `Access-Control-Request-Method`) to the frontend API; null otherwise. */
     async preflight(request: HttpRequest<unknown>): Promise<HttpResponse | null> {
       if (request.method !== 'OPTIONS' || !request.headers['access-control-request-method']) return null;
-      if (!request.path.startsWith(FRONTEND)) return null;
+      if (!browserPath(request.path)) return null;
       const origin = await allowedOrigin(request);
       if (!origin) return { status: 204, headers: { vary: 'Origin' } };
       return {

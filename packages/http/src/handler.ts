@@ -120,7 +120,7 @@ export function createHttpHandler<Native = unknown>(
 
   const run = async (route: Route, request: HttpRequest<Native>, params: Record<string, string>) => {
     // Authentication runs before the body is read, so anonymous callers cannot make us parse 100 kB.
-    const principal = route.api === 'public' ? PUBLIC : await authenticate(request);
+    const principal = route.api === 'public' ? PUBLIC : await authenticate(request, route.apiKeyHeader);
     const caller = callerOf(principal);
     const ctx: RouteContext = {
       flagstaff,
@@ -145,8 +145,9 @@ export function createHttpHandler<Native = unknown>(
     return endpoint.handle({ method: request.method, headers: request.headers, body }, caller);
   };
 
-  const fail = (error: unknown): HttpResponse => {
-    const { status, body } = toErrorResponse(error, logger);
+  const fail = (error: unknown, route?: Route, params: Record<string, string> = {}): HttpResponse => {
+    const { status, body: contract } = toErrorResponse(error, logger);
+    const body = route?.errorBody?.({ status, body: contract, error, params }) ?? contract;
     const retryAfter = isFlagstaffError(error, 'RATE_LIMITED') ? error.details?.retryAfterSeconds : undefined;
     return jsonResponse(
       status,
@@ -187,9 +188,11 @@ export function createHttpHandler<Native = unknown>(
     try {
       response = await run(found.value, request, found.params);
     } catch (error) {
-      response = fail(error);
+      response = fail(error, found.value, found.params);
     }
-    return found.value.api === 'frontend' ? cors.decorate(request, response) : response;
+    // Browser providers call OFREP from other origins: evaluation and its event stream.
+    const browserFacing = found.value.api === 'frontend' || found.value.path.startsWith('/ofrep/');
+    return browserFacing ? cors.decorate(request, response) : response;
   };
 
   return {

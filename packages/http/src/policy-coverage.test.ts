@@ -52,8 +52,10 @@ describe('every route asks the policy', () => {
 
   it('SDK routes refuse tokens of the other families with 403', async () => {
     for (const route of routes.filter((r) => r.api !== 'admin')) {
-      // Unleash Edge's token check also takes an admin token, as the reference's does.
-      const also = route.path === '/edge/validate' ? ['admin'] : [];
+      // Unleash Edge's token check also takes an admin token, as the reference's does; OFREP (`sdk`)
+      // takes client and frontend tokens.
+      const also =
+        route.path === '/edge/validate' ? ['admin'] : route.api === 'sdk' ? ['client', 'frontend'] : [];
       for (const type of ['client', 'frontend', 'admin'].filter(
         (t) => t !== route.api && !also.includes(t),
       )) {

@@ -1,6 +1,7 @@
 import type { Actor, ApiFamily, Caller, Flagstaff, Principal } from '@flagstaff/core';
 import type { z } from 'zod';
 import type { ClientStreams } from './client-streams.js';
+import type { ErrorBody } from './errors.js';
 import type { HttpBody, HttpRequest } from './request.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -78,7 +79,20 @@ export interface Route {
   method: HttpMethod;
   /** Path relative to where the API is mounted, with `:param` segments. */
   path: string;
-  api: ApiFamily | 'public';
+  /** `sdk`: client and frontend tokens both (OFREP); the policy still judges each call. */
+  api: ApiFamily | 'public' | 'sdk';
+  /** Also read the API token from `X-API-Key` (OFREP's API-key scheme). */
+  apiKeyHeader?: boolean;
+  /**
+   * The body of an error answer when the route's protocol defines its own (OFREP); undefined keeps
+   * the contract's `{ id, name, message }`.
+   */
+  errorBody?: (failure: {
+    status: number;
+    body: ErrorBody;
+    error: unknown;
+    params: Record<string, string>;
+  }) => unknown;
   summary: string;
   tag: string;
   deprecated?: boolean;

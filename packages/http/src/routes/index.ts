@@ -17,6 +17,7 @@ import { featureRoutes } from './features.js';
 import { importRoutes } from './imports.js';
 import { insightRoutes } from './insights.js';
 import { inviteLinkRoutes } from './invite-links.js';
+import { ofrepRoutes } from './ofrep.js';
 import { operationRoutes } from './operations.js';
 import { projectContextRoutes } from './project-context.js';
 import { projectViewRoutes } from './project-views.js';
@@ -57,5 +58,6 @@ export const allRoutes = (): Route[] => [
   ...clientRoutes,
   ...clientStreamRoutes,
   ...clientMetricsRoutes,
+  ...ofrepRoutes,
   ...backupRoutes,
 ];

@@ -321,7 +321,9 @@ function queryOf(route: Route, seed: SeedValues): fc.Arbitrary<string> {
 
 /** Authorization for a route's API family: the right token mostly, sometimes a wrong or odd one. */
 function authorizationOf(route: Route, tokens: Record<string, string>): fc.Arbitrary<string | null> {
-  const right = route.api === 'public' ? null : (tokens[route.api] ?? null);
+  // OFREP (`sdk`) takes client and frontend tokens: fuzz it with the client one.
+  const family = route.api === 'sdk' ? 'client' : route.api;
+  const right = family === 'public' ? null : (tokens[family] ?? null);
   return fc.oneof(
     { weight: 9, arbitrary: fc.constant(right) },
     {

@@ -17,6 +17,7 @@ import { type FrontendToggle, frontendEtag, frontendToggles } from './client-fro
 import { createPayloadCache, type PreparedPayload, preparePayload } from './client-payloads.js';
 import { createRevisionWatch } from './client-revision.js';
 import type { EvaluatorCache } from './evaluator-cache.js';
+import { createOfrepService } from './ofrep-service.js';
 
 export type { FrontendToggle } from './client-frontend.js';
 export type { PayloadEncoding, PreparedPayload } from './client-payloads.js';
@@ -47,7 +48,7 @@ export interface ClientCacheOptions {
 /** A delta-API answer: nothing newer than the client's revision, or events to apply. */
 export type DeltaAnswer =
   | { kind: 'unchanged'; revision: number }
-  | { kind: 'events'; revision: number; hydration: boolean; payload: PreparedPayload };
+  | { kind: 'events'; revision: number; hydration: boolean; payload: PreparedPayload; changed: boolean };
 
 interface Resolved {
   environment: string;
@@ -66,7 +67,11 @@ const sorted = (list: readonly string[] | undefined): string[] | undefined =>
 const ALL_ENVIRONMENTS_SCOPE: ClientScope = Object.freeze({ projects: ['*'], environment: '*' });
 
 export function createClientService(
-  deps: ServiceDeps & { evaluators: EvaluatorCache; cache?: ClientCacheOptions },
+  deps: ServiceDeps & {
+    evaluators: EvaluatorCache;
+    cache?: ClientCacheOptions;
+    secretKey?: string | undefined;
+  },
 ) {
   const { evaluators } = deps;
   const options = deps.cache ?? {};
@@ -192,8 +197,13 @@ export function createClientService(
      * GET /api/client/delta and streams: what a client at revision `since` (null: none) needs. Older
      * than the change window kept in memory, it gets a hydration.
      */
-    async delta(caller: Caller, query: ClientFeaturesQuery, since: number | null): Promise<DeltaAnswer> {
-      const scope = await scopeOf(caller, 'client');
+    async delta(
+      caller: Caller,
+      query: ClientFeaturesQuery,
+      since: number | null,
+      audience: 'client' | 'frontend' = 'client',
+    ): Promise<DeltaAnswer> {
+      const scope = await scopeOf(caller, audience);
       const r = await resolve(scope, query);
       if (since !== null && since >= r.revision) return { kind: 'unchanged', revision: r.revision };
       const state = await stateAt(r.environment, r.revision);
@@ -203,12 +213,12 @@ export function createClientService(
         const payload = await payloads.getOrBuild(`hydration\u0000${r.key}`, r.revision, () =>
           preparePayload(r.revision, `"${r.revision}"`, `{"events":[${hydrationJson(state, r.filter)}]}`),
         );
-        return { kind: 'events', revision: r.revision, hydration: true, payload };
+        return { kind: 'events', revision: r.revision, hydration: true, payload, changed: true };
       }
       const payload = await payloads.getOrBuild(`delta\u0000${r.key}\u0000${from}`, r.revision, () =>
         preparePayload(r.revision, `"${r.revision}"`, `{"events":[${events.join(',')}]}`),
       );
-      return { kind: 'events', revision: r.revision, hydration: false, payload };
+      return { kind: 'events', revision: r.revision, hydration: false, payload, changed: events.length > 0 };
     },
 
     /**
@@ -231,6 +241,16 @@ export function createClientService(
       shutdownListeners.clear();
       for (const listener of listeners) listener();
     },
+
+    /** OFREP evaluation within a client or frontend token's scope (`/ofrep/v1`). */
+    ofrep: createOfrepService({
+      ...deps,
+      scopeOf,
+      snapshotOf: async (scope) => {
+        const revision = await watch.current();
+        return evaluators.snapshotAt(await environmentOf(scope, revision), revision);
+      },
+    }),
 
     /** GET|POST /api/frontend: features that are on for the context, with their variants. */
     async frontend(caller: Caller, context: EvaluationContext): Promise<{ toggles: FrontendToggle[] }> {
