@@ -104,7 +104,9 @@ export const inList = (
   ctx: RepoContext,
   column: string,
   values: readonly string[] | readonly number[],
-): RawBuilder<SqlBool> => ctx.dialect.inList(sql.ref(column), values);
+): RawBuilder<SqlBool> =>
+  // An empty list matches nothing, whatever the column's type (PostgreSQL must not guess the array's).
+  values.length === 0 ? sql<SqlBool>`1 = 0` : ctx.dialect.inList(sql.ref(column), values);
 
 /** Parameters one statement may bind: under SQLite's 32,766 and PostgreSQL's 65,535, with room to spare. */
 export const PARAMETERS_PER_STATEMENT = 30_000;
