@@ -1,5 +1,5 @@
 import type { JsonValue, SqlDialect, TextQuery } from '@flagstaff/store-sql';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 
 /** The channel every Flagstaff store NOTIFYs on; the payload says which schema and instance. */
 export const EVENTS_CHANNEL = 'flagstaff_events';
@@ -81,6 +81,13 @@ export interface PostgresDialectOptions {
 /** The session setting a transaction names its store instance in, for the events notice. */
 export const INSTANCE_SETTING = 'flagstaff.instance';
 
+/** A PostgreSQL array literal (`{"a","b"}`): every element quoted, backslashes and quotes escaped. */
+export function arrayLiteral(values: readonly string[] | readonly number[]): string {
+  const quote = (value: string | number): string =>
+    `"${String(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+  return `{${values.map(quote).join(',')}}`;
+}
+
 /** A string as an SQL literal (for DDL, which takes no parameters). */
 const literal = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 
@@ -119,6 +126,12 @@ export function postgresDialect({ schema }: PostgresDialectOptions): SqlDialect 
     jsonText: (text) => sql<JsonValue>`cast(${text}::text as jsonb)`,
     // The drivers parse jsonb already; a JSON string value arrives as a JS string and stays one.
     parseJson: (raw) => raw,
+    // One array parameter, sent as its text form and cast (no driver's array encoding involved);
+    // `= any(array)` is an index condition, as `in (…)` would be.
+    inList: (column, values) =>
+      typeof values[0] === 'number'
+        ? sql<SqlBool>`${column} = any(cast(${arrayLiteral(values)} as bigint[]))`
+        : sql<SqlBool>`${column} = any(cast(${arrayLiteral(values)} as text[]))`,
     classifyError(error) {
       const code = codeOf(error);
       if (code === undefined) return null;

@@ -1,5 +1,5 @@
 import { conflict, isFlagstaffError } from '@flagstaff/core';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, JsonWrite } from './database.js';
 import type { SqlDialect } from './sql-dialect.js';
 
@@ -88,9 +88,33 @@ export const parseOf =
 export const touched = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }): boolean =>
   (result.numUpdatedRows ?? result.numDeletedRows ?? 0n) > 0n;
 
-/** Splits long `IN (…)` lists: SQLite allows 32,766 parameters per statement, PostgreSQL 65,535. */
+/** Splits a list into pieces of at most `size`. */
 export function chunks<T>(items: readonly T[], size = 500): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/**
+ * `column IN (values)` binding the whole list as one parameter, whatever its length (SQLite allows
+ * 32,766 parameters per statement, PostgreSQL 65,535): every lookup by a list of names or ids goes
+ * through here rather than `where(column, 'in', list)`, which binds one parameter per item.
+ */
+export const inList = (
+  ctx: RepoContext,
+  column: string,
+  values: readonly string[] | readonly number[],
+): RawBuilder<SqlBool> =>
+  // An empty list matches nothing, whatever the column's type (PostgreSQL must not guess the array's).
+  values.length === 0 ? sql<SqlBool>`1 = 0` : ctx.dialect.inList(sql.ref(column), values);
+
+/** Parameters one statement may bind: under SQLite's 32,766 and PostgreSQL's 65,535, with room to spare. */
+export const PARAMETERS_PER_STATEMENT = 30_000;
+
+/**
+ * Rows of a multi-row insert, split so that no statement binds more than PARAMETERS_PER_STATEMENT
+ * (`parametersPerRow`: the values each row binds). Run the pieces in the caller's transaction.
+ */
+export function rowBatches<T>(rows: readonly T[], parametersPerRow: number): T[][] {
+  return chunks(rows, Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / parametersPerRow)));
 }

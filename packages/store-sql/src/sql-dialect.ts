@@ -22,6 +22,13 @@ export interface SqlDialect {
   /** JSON columns: how a read value becomes JS (SQLite returns text, PostgreSQL parsed values). */
   parseJson(raw: unknown): unknown;
 
+  /**
+   * `column IN (values)` with the whole list bound as one parameter (SQLite: a JSON array read by
+   * `json_each`; PostgreSQL: an array with `= any`), so a list of any length binds one SQL variable
+   * and the column's index still serves the lookup. Use through `inList` (context.ts).
+   */
+  inList(column: Expression<unknown>, values: readonly string[] | readonly number[]): RawBuilder<SqlBool>;
+
   /** Classifies a driver error by its error code (never by message text). */
   classifyError(error: unknown): ErrorKind | null;
   /**

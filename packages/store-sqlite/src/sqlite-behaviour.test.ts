@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NewEvent } from '@flagstaff/core';
 import { project, withWriteTransactions } from '@flagstaff/core/testing';
-import { createMigrations } from '@flagstaff/store-sql';
+import { createMigrations, type Database as StoreDatabase } from '@flagstaff/store-sql';
 import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, describe, expect, test } from 'vitest';
 import { sqliteDialect } from './sqlite-dialect.js';
 import { sqliteStore } from './sqlite-store.js';
@@ -215,4 +216,35 @@ test('repositories of a finished transaction refuse to run outside it', async ()
   await expect(leaked!.projects.insert(project('late'))).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE' });
   expect(await store.projects.get('late')).toBeNull();
   await store.close();
+});
+
+describe('lists bound as one JSON parameter', () => {
+  test('a lookup by a list of names still searches the index (EXPLAIN QUERY PLAN)', async () => {
+    const file = freshFile();
+    await (await sqliteStore({ filename: file })).close();
+    const raw = new Database(file, { readonly: true });
+    const db = new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database: raw }) });
+    const plan = (query: { compile(): { sql: string; parameters: readonly unknown[] } }): string => {
+      const { sql: text, parameters } = query.compile();
+      const rows = raw.prepare(`explain query plan ${text}`).all(...parameters) as { detail: string }[];
+      return rows.map((row) => row.detail).join('\n');
+    };
+    const names = Array.from({ length: 40_000 }, (_, i) => `feature-${i}`);
+    const byName = plan(
+      db
+        .selectFrom('features')
+        .selectAll()
+        .where(sqliteDialect.inList(sql.ref('name'), names)),
+    );
+    expect(byName).toMatch(/SEARCH features USING (INDEX|PRIMARY KEY).*\(name=\?\)/);
+    expect(byName).not.toMatch(/SCAN features/);
+    const strategies = plan(
+      db
+        .selectFrom('feature_strategies')
+        .selectAll()
+        .where(sqliteDialect.inList(sql.ref('feature_strategies.feature_name'), names)),
+    );
+    expect(strategies).toMatch(/SEARCH feature_strategies USING INDEX/);
+    await db.destroy();
+  });
 });

@@ -1,5 +1,5 @@
 import type { JsonValue, SearchWindow, SqlDialect, TextQuery } from '@flagstaff/store-sql';
-import { CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
 
 /** SQLite error codes (better-sqlite3's `code`) that mean a duplicate key. */
 const UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
@@ -66,6 +66,10 @@ export const sqliteDialect: SqlDialect = {
   json: (value) => sql<JsonValue>`${JSON.stringify(value)}`,
   jsonText: (text) => sql<JsonValue>`${text}`,
   parseJson: (raw) => (typeof raw === 'string' ? JSON.parse(raw) : raw),
+  // One JSON array parameter; `json_each` hands back integers as integers and strings as text, and
+  // SQLite looks each value up in the column's index (see the EXPLAIN QUERY PLAN test).
+  inList: (column, values) =>
+    sql<SqlBool>`${column} in (select value from json_each(${JSON.stringify(values)}))`,
   classifyError(error) {
     const code = codeOf(error);
     if (code === undefined) return null;

@@ -12,6 +12,7 @@ import type { StoreFactory } from './fixtures.js';
 import { describeIntegrationContract } from './integration-contract.js';
 import { describeMetricsContract } from './metrics-contract.js';
 import { describeProjectContract } from './project-contract.js';
+import { describeScaleContract } from './scale-contract.js';
 import { describeSessionContract } from './session-contract.js';
 import { describeSettingsContract } from './settings-contract.js';
 import { describeStrategyContract } from './strategy-contract.js';
@@ -49,5 +50,6 @@ export function describeStoreContract(name: string, open: StoreFactory): void {
     describeCascadeContract(open);
     describeSessionContract(open);
     describeFeatureSearchContract(open);
+    describeScaleContract(open);
   });
 }

@@ -1,6 +1,6 @@
 import type { ApiTokenRecord, ApiTokenRepository, ApiTokenType } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
-import { chunks, int, jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
+import { inList, int, jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { ApiTokenTable } from '../database.js';
 import { type Binder, prepared } from '../prepared.js';
 
@@ -79,9 +79,12 @@ export function createApiTokenRepository(ctx: RepoContext): ApiTokenRepository {
       );
     },
     async markSeen(secretHashes, at) {
-      for (const hashes of chunks([...new Set(secretHashes)])) {
-        await db.updateTable('api_tokens').set({ seen_at: at }).where('secret_hash', 'in', hashes).execute();
-      }
+      if (secretHashes.length === 0) return;
+      await db
+        .updateTable('api_tokens')
+        .set({ seen_at: at })
+        .where(inList(ctx, 'secret_hash', [...new Set(secretHashes)]))
+        .execute();
     },
     async countAdmin() {
       const row = await db

@@ -1,6 +1,6 @@
 import type { DependencyRecord, DependencyRepository } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
-import { bool, jsonOf, parseOf, type RepoContext, touched } from '../context.js';
+import { bool, inList, jsonOf, parseOf, type RepoContext, touched } from '../context.js';
 import type { DependencyTable } from '../database.js';
 
 /** Parent dependencies of features. */
@@ -18,14 +18,15 @@ export function createDependencyRepository(ctx: RepoContext): DependencyReposito
   return {
     async list(children) {
       if (children?.length === 0) return [];
-      const query = children === undefined ? ordered() : ordered().where('child', 'in', [...children]);
+      const query =
+        children === undefined ? ordered() : ordered().where(inList(ctx, 'child', [...new Set(children)]));
       return (await query.execute()).map(toDependency);
     },
     async listByParents(parents) {
       if (parents.length === 0) return [];
       return (
         await ordered()
-          .where('parent', 'in', [...parents])
+          .where(inList(ctx, 'parent', [...new Set(parents)]))
           .execute()
       ).map(toDependency);
     },

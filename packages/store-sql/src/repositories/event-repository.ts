@@ -1,6 +1,6 @@
 import type { EventQuery, EventRepository, EventType, FlagstaffEvent, NewEvent, Tag } from '@flagstaff/core';
 import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
-import { chunks, int, parseOf, type RepoContext } from '../context.js';
+import { chunks, inList, int, parseOf, type RepoContext, rowBatches } from '../context.js';
 import type { Database, EventTable } from '../database.js';
 import { type Binder, prepared as preparedQuery, type RowValues } from '../prepared.js';
 import { eventTerms, filterTerms, parseTextQuery, projectTerm } from '../search-terms.js';
@@ -89,15 +89,17 @@ async function creatorIds(ctx: RepoContext, names: readonly string[]): Promise<M
   }
   if (missing.length === 0) return ids;
   const { db } = ctx;
-  await db
-    .insertInto('event_creators')
-    .values(missing.map((name) => ({ name })))
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
+  for (const batch of rowBatches(missing, 1)) {
+    await db
+      .insertInto('event_creators')
+      .values(batch.map((name) => ({ name })))
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+  }
   const rows = await db
     .selectFrom('event_creators')
     .select(['id', 'name'])
-    .where('name', 'in', missing)
+    .where(inList(ctx, 'name', missing))
     .execute();
   for (const row of rows) ids.set(row.name, row.id);
   ctx.afterCommit(() => {
@@ -138,7 +140,7 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
     const excluded = query.excludeProjects ?? [];
     if (excluded.length > 0)
       q = q.where((eb) =>
-        eb.or([eb('events.project', 'is', null), eb('events.project', 'not in', [...excluded])]),
+        eb.or([eb('events.project', 'is', null), eb.not(inList(ctx, 'events.project', [...excluded]))]),
       );
     if (query.maxId !== undefined) q = q.where('events.id', '<=', query.maxId);
     if (query.afterId !== undefined) q = q.where('events.id', '>', query.afterId);

@@ -1,6 +1,6 @@
 import type { FeatureEnvironmentRecord, FeatureEnvironmentRepository, Variant } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
-import { bool, chunks, parseOf, type RepoContext, touched } from '../context.js';
+import { bool, inList, parseOf, type RepoContext, touched } from '../context.js';
 import type { FeatureEnvironmentTable } from '../database.js';
 import { type Binder, prepared } from '../prepared.js';
 
@@ -49,16 +49,13 @@ export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnv
       return rows.map(toRow);
     },
     async listForFeatures(featureNames) {
-      const out: FeatureEnvironmentRecord[] = [];
-      for (const names of chunks([...new Set(featureNames)])) {
-        const rows = await db
-          .selectFrom('feature_environments')
-          .selectAll()
-          .where('feature_name', 'in', names)
-          .execute();
-        out.push(...rows.map(toRow));
-      }
-      return out;
+      if (featureNames.length === 0) return [];
+      const rows = await db
+        .selectFrom('feature_environments')
+        .selectAll()
+        .where(inList(ctx, 'feature_name', [...new Set(featureNames)]))
+        .execute();
+      return rows.map(toRow);
     },
     async upsert(row) {
       await upsertRow.run(ctx, row);

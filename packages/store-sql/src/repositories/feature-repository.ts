@@ -1,6 +1,6 @@
 import type { FeatureRecord, FeatureRepository, LifecycleStage } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
-import { bool, insertedOr, int, type RepoContext, touched } from '../context.js';
+import { bool, inList, insertedOr, int, type RepoContext, touched } from '../context.js';
 import type { FeatureTable } from '../database.js';
 import { type Binder, type Prepared, prepared, type RowValues } from '../prepared.js';
 
@@ -109,7 +109,7 @@ export function createFeatureRepository(ctx: RepoContext): FeatureRepository {
       if (filter.archived !== undefined) {
         query = query.where('archived_at', filter.archived ? 'is not' : 'is', null);
       }
-      if (filter.names !== undefined) query = query.where('name', 'in', [...filter.names]);
+      if (filter.names !== undefined) query = query.where(inList(ctx, 'name', [...new Set(filter.names)]));
       return (await query.execute()).map(toFeature);
     },
     async get(name) {

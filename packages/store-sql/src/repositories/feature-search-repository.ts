@@ -6,7 +6,7 @@ import type {
   ValueFilter,
 } from '@flagstaff/core';
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { int, type RepoContext } from '../context.js';
+import { inList, int, type RepoContext } from '../context.js';
 import type { Database } from '../database.js';
 import { toFeature } from './feature-repository.js';
 
@@ -22,8 +22,13 @@ const lastSeen = sql<
   string | null
 >`(select max(fe.last_seen_at) from feature_environments fe where fe.feature_name = f.name)`;
 
-function valueCondition(eb: Eb, column: 'f.project' | 'f.type' | 'f.lifecycle_stage', filter: ValueFilter) {
-  return eb(column, filter.negate ? 'not in' : 'in', filter.values);
+function valueCondition(
+  ctx: RepoContext,
+  column: 'f.project' | 'f.type' | 'f.lifecycle_stage',
+  filter: ValueFilter,
+): Expression<SqlBool> {
+  const listed = inList(ctx, column, filter.values);
+  return filter.negate ? sql<SqlBool>`not ${listed}` : listed;
 }
 
 function setCondition<T>(filter: SetFilter<T>, has: (item: T) => Expression<SqlBool>): Expression<SqlBool> {
@@ -73,12 +78,17 @@ function textCondition(term: string): RawBuilder<SqlBool> {
 }
 
 /** Every filter of the query as one condition on `features f`. */
-function conditions(eb: Eb, q: FeatureSearchQuery, visible: readonly string[] | null): Expression<SqlBool> {
+function conditions(
+  ctx: RepoContext,
+  eb: Eb,
+  q: FeatureSearchQuery,
+  visible: readonly string[] | null,
+): Expression<SqlBool> {
   const out: Expression<SqlBool>[] = [eb('f.archived_at', q.archived ? 'is not' : 'is', null)];
-  if (visible !== null) out.push(eb('f.project', 'in', visible));
-  if (q.project) out.push(valueCondition(eb, 'f.project', q.project));
-  if (q.type) out.push(valueCondition(eb, 'f.type', q.type));
-  if (q.lifecycle) out.push(valueCondition(eb, 'f.lifecycle_stage', q.lifecycle));
+  if (visible !== null) out.push(inList(ctx, 'f.project', visible));
+  if (q.project) out.push(valueCondition(ctx, 'f.project', q.project));
+  if (q.type) out.push(valueCondition(ctx, 'f.type', q.type));
+  if (q.lifecycle) out.push(valueCondition(ctx, 'f.lifecycle_stage', q.lifecycle));
   const state = q.state && stateCondition(q.state);
   if (state) out.push(state);
   if (q.status && q.status.values.length > 0) out.push(statusCondition(q.status));
@@ -105,7 +115,7 @@ export function createFeatureSearchRepository(ctx: RepoContext): FeatureSearchRe
     async search(q, visibility) {
       const visible = visibility.all ? null : [...visibility.projects];
       if (visible?.length === 0) return { features: [], total: 0 };
-      const base = db.selectFrom('features as f').where((eb) => conditions(eb, q, visible));
+      const base = db.selectFrom('features as f').where((eb) => conditions(ctx, eb, q, visible));
       let query = base.selectAll('f');
       const dir = q.sortOrder;
       switch (q.sortBy) {

@@ -1,6 +1,6 @@
 import type { ProjectAccessRepository, ProjectRoleAssignment } from '@flagstaff/core';
 import { type Selectable, sql } from 'kysely';
-import type { RepoContext } from '../context.js';
+import { inList, type RepoContext, rowBatches } from '../context.js';
 import type { ProjectRoleTable } from '../database.js';
 
 const toAssignment = (row: Selectable<ProjectRoleTable>): ProjectRoleAssignment => ({
@@ -39,24 +39,26 @@ export function createProjectAccessRepository(ctx: RepoContext): ProjectAccessRe
       await doomed.execute();
       const distinct = [...new Set(roleIds)];
       if (distinct.length === 0) return;
-      await db
-        .insertInto('project_roles')
-        .values(
-          distinct.map((roleId) => ({
-            project_id: projectId,
-            role_id: roleId,
-            user_id: userId,
-            group_id: groupId,
-            created_at: at,
-          })),
-        )
-        .execute();
+      for (const batch of rowBatches(distinct, 5)) {
+        await db
+          .insertInto('project_roles')
+          .values(
+            batch.map((roleId) => ({
+              project_id: projectId,
+              role_id: roleId,
+              user_id: userId,
+              group_id: groupId,
+              created_at: at,
+            })),
+          )
+          .execute();
+      }
     },
     async forUser(userId, groupIds) {
       const query = ordered().where((eb) =>
         groupIds.length === 0
           ? eb('user_id', '=', userId)
-          : eb.or([eb('user_id', '=', userId), eb('group_id', 'in', [...groupIds])]),
+          : eb.or([eb('user_id', '=', userId), inList(ctx, 'group_id', [...new Set(groupIds)])]),
       );
       return (await query.execute()).map(toAssignment);
     },

@@ -1,6 +1,6 @@
 import { FlagstaffError, type SignupTokenRecord, type SignupTokenRepository } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
-import { bool, type RepoContext, touched, uniqueOr } from '../context.js';
+import { bool, type RepoContext, rowBatches, touched, uniqueOr } from '../context.js';
 import type { SignupTokenTable } from '../database.js';
 
 /** Public signup tokens (invite links) and who signed up with each. */
@@ -66,10 +66,12 @@ export function createSignupTokenRepository(ctx: RepoContext): SignupTokenReposi
       );
       const userIds = [...new Set(token.userIds)];
       if (userIds.length === 0) return;
-      await db
-        .insertInto('signup_token_users')
-        .values(userIds.map((user_id) => ({ secret: token.secret, user_id, created_at: token.createdAt })))
-        .execute();
+      for (const batch of rowBatches(userIds, 3)) {
+        await db
+          .insertInto('signup_token_users')
+          .values(batch.map((user_id) => ({ secret: token.secret, user_id, created_at: token.createdAt })))
+          .execute();
+      }
     },
     async update(token) {
       const result = await db

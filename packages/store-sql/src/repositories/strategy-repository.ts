@@ -8,18 +8,28 @@ import type {
 } from '@flagstaff/core';
 import { conflict } from '@flagstaff/core';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
-import { bool, insertedOr, int, jsonOf, parseOf, type RepoContext, touched } from '../context.js';
+import {
+  bool,
+  inList,
+  insertedOr,
+  int,
+  jsonOf,
+  parseOf,
+  type RepoContext,
+  rowBatches,
+  touched,
+} from '../context.js';
 import type { Database, FeatureStrategyTable } from '../database.js';
 import { type Binder, prepared, type RowValues } from '../prepared.js';
 
 type StrategyQuery<O> = SelectQueryBuilder<Database, 'feature_strategies', O>;
 
-function applyFilter<O>(query: StrategyQuery<O>, filter: StrategyFilter): StrategyQuery<O> {
+function applyFilter<O>(ctx: RepoContext, query: StrategyQuery<O>, filter: StrategyFilter): StrategyQuery<O> {
   let q = query;
   if (filter.featureName !== undefined)
     q = q.where('feature_strategies.feature_name', '=', filter.featureName);
   if (filter.featureNames !== undefined) {
-    q = q.where('feature_strategies.feature_name', 'in', [...filter.featureNames]);
+    q = q.where(inList(ctx, 'feature_strategies.feature_name', [...new Set(filter.featureNames)]));
   }
   if (filter.environment !== undefined)
     q = q.where('feature_strategies.environment', '=', filter.environment);
@@ -179,10 +189,12 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
     if (!fresh) await deleteSegmentLinks.run({ ...ctx, db: d }, { id: strategy.id });
     const segmentIds = [...new Set(strategy.segments)];
     if (segmentIds.length === 0) return;
-    await d
-      .insertInto('strategy_segments')
-      .values(segmentIds.map((segment_id) => ({ strategy_id: strategy.id, segment_id })))
-      .execute();
+    for (const batch of rowBatches(segmentIds, 2)) {
+      await d
+        .insertInto('strategy_segments')
+        .values(batch.map((segment_id) => ({ strategy_id: strategy.id, segment_id })))
+        .execute();
+    }
   };
   return {
     async list(filter) {
@@ -202,7 +214,7 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
         }
         return out;
       }
-      const rows = await applyFilter(db.selectFrom('feature_strategies').selectAll(), filter)
+      const rows = await applyFilter(ctx, db.selectFrom('feature_strategies').selectAll(), filter)
         .orderBy('feature_name')
         .orderBy('environment')
         .orderBy('sort_order')
@@ -217,7 +229,7 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
         .where(
           'strategy_segments.strategy_id',
           'in',
-          applyFilter(db.selectFrom('feature_strategies').select('id'), filter),
+          applyFilter(ctx, db.selectFrom('feature_strategies').select('id'), filter),
         )
         .orderBy('strategy_segments.segment_id')
         .execute();

@@ -1,6 +1,6 @@
 import { notFound, type TagRepository, type TagType } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
-import { type RepoContext, touched, uniqueOr } from '../context.js';
+import { inList, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { TagTypeTable } from '../database.js';
 import { type Binder, prepared } from '../prepared.js';
 
@@ -98,7 +98,8 @@ export function createTagRepository(ctx: RepoContext): TagRepository {
         .orderBy('feature_name')
         .orderBy('tag_type')
         .orderBy('tag_value');
-      if (featureNames !== undefined) query = query.where('feature_name', 'in', [...featureNames]);
+      if (featureNames !== undefined)
+        query = query.where(inList(ctx, 'feature_name', [...new Set(featureNames)]));
       const rows = await query.execute();
       return rows.map((row) => ({ featureName: row.feature_name, type: row.tag_type, value: row.tag_value }));
     },
