@@ -190,3 +190,31 @@ describe('onboarding in the admin UI', () => {
     await context.close();
   });
 });
+
+describe('onboarding links under a mount path', () => {
+  it('redirects /flags/new-user?invite= to the sign-up page under /flags and signs the new Viewer in', async () => {
+    const mounted = await startHarness({ mount: '/flags', auth: 'token', adminToken: ADMIN_TOKEN });
+    try {
+      const invite = await fetch(`${mounted.root}api/admin/invite-link/tokens`, {
+        method: 'POST',
+        headers: { authorization: ADMIN_TOKEN, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'sub', expiresAt: new Date(Date.now() + 86_400_000).toISOString() }),
+      });
+      const { url } = (await invite.json()) as { url: string };
+      expect(url.startsWith(`${mounted.root}new-user?invite=`)).toBe(true);
+      const { page, context, consoleErrors } = await openPage(browser);
+      await page.goto(url);
+      await page.getByRole('heading', { name: 'Join Flagstaff' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/flags/ui/signup');
+      await page.getByLabel('E-mail').fill('sub@example.com');
+      await page.getByLabel('Password').fill('Sub-Path-3-Joiner');
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/flags/ui/projects');
+      expect(unexpected(consoleErrors)).toEqual([]);
+      await context.close();
+    } finally {
+      await mounted.close();
+    }
+  });
+});
