@@ -103,7 +103,10 @@ export interface FlagstaffOptions {
    * ranges. The standalone server reads `FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS` (comma-separated).
    */
   webhookAllowedHosts?: readonly string[];
-  /** Public base URL of the service, used in invite links (default: none, links are relative). */
+  /**
+   * Public base URL of the service, used in invite, set-password and reset links (default: none,
+   * links are relative and the HTTP layer resolves them against the request's origin).
+   */
   baseUrl?: string;
   /** Host name `applicationHostname` strategies match in in-process evaluation. */
   hostname?: string;
@@ -157,7 +160,12 @@ function createServices(
 ): Omit<Flagstaff, 'store' | 'close' | 'policy'> {
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
-  const users = createUserService(deps);
+  const passwordReset = createPasswordResetService({
+    ...deps,
+    baseUrl: options.baseUrl,
+    secretKey: options.secretKey,
+  });
+  const users = createUserService(deps, { newUserLink: passwordReset.newUserLink });
   const features = createFeatureService(deps);
   const strategies = createStrategyService(deps);
   const insights = createInsightsService(deps);
@@ -185,11 +193,7 @@ function createServices(
     signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }),
     users,
     userDirectory: createUserDirectory(deps, users),
-    passwordReset: createPasswordResetService({
-      ...deps,
-      baseUrl: options.baseUrl,
-      secretKey: options.secretKey,
-    }),
+    passwordReset,
     sessions: createSessionService({
       ...deps,
       sessions: {

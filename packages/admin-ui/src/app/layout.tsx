@@ -83,10 +83,16 @@ export function Layout() {
             </div>
           ))}
           <div className="nav-user">
-            <span className="avatar" aria-hidden="true">
-              {(user.name ?? user.username ?? user.email ?? '?').slice(0, 1).toUpperCase()}
-            </span>
-            <span className="nav-user-name">{user.name ?? user.username ?? user.email}</span>
+            <NavLink
+              to="/profile"
+              className="nav-user-link"
+              aria-label={`Your profile: ${user.name ?? user.username ?? user.email}`}
+            >
+              <span className="avatar" aria-hidden="true">
+                {(user.name ?? user.username ?? user.email ?? '?').slice(0, 1).toUpperCase()}
+              </span>
+              <span className="nav-user-name">{user.name ?? user.username ?? user.email}</span>
+            </NavLink>
             <button type="button" className="btn btn-ghost btn-small" onClick={() => logout.mutate()}>
               Sign out
             </button>

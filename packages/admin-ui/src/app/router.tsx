@@ -48,6 +48,7 @@ const router = createBrowserRouter(
           ...page(() => import('../features/integrations/addon-page')),
         },
         { path: 'insights', ...page(() => import('../features/insights/insights-page')) },
+        { path: 'profile', ...page(() => import('../features/profile/profile-page')) },
         { path: '*', ...page(() => import('./not-found-page')) },
       ],
     },

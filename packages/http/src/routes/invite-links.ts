@@ -1,7 +1,28 @@
 import { createSignupTokenSchema, signupSchema, updateSignupTokenSchema } from '@flagstaff/core';
+import { z } from 'zod';
+import { absoluteLink } from '../public-links.js';
+import type { HttpRequest } from '../request.js';
 import { defineRoutes, reply } from '../route.js';
 
 const T = '/api/admin/invite-link/tokens';
+
+/** An invite link with its `url` absolute, so the UI can show and copy it as it is. */
+const withAbsoluteUrl = <V extends { url?: string | null | undefined }>(
+  request: HttpRequest,
+  secure: boolean,
+  view: V,
+): V => (view.url ? { ...view, url: absoluteLink(request, view.url, secure) } : view);
+
+/** Where the UI's pages for the reference's public links are, under the API's mount path. */
+const uiPage = (request: HttpRequest, page: string, query: Record<string, string>): string =>
+  `${request.basePath}/ui/${page}?${new URLSearchParams(query).toString()}`;
+
+const firstString = (value: unknown): string | undefined =>
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value) && typeof value[0] === 'string'
+      ? value[0]
+      : undefined;
 
 /** Invite links (public signup tokens) and the public routes that use them. */
 export const inviteLinkRoutes = defineRoutes([
@@ -12,7 +33,11 @@ export const inviteLinkRoutes = defineRoutes([
     tag: 'Invite links',
     summary: 'List invite links',
     status: 200,
-    handler: async ({ flagstaff, caller }) => ({ tokens: await flagstaff.signupTokens.list(caller) }),
+    handler: async ({ flagstaff, caller, request, secureCookies }) => ({
+      tokens: (await flagstaff.signupTokens.list(caller)).map((t) =>
+        withAbsoluteUrl(request, secureCookies, t),
+      ),
+    }),
   },
   {
     method: 'post',
@@ -22,10 +47,12 @@ export const inviteLinkRoutes = defineRoutes([
     summary: 'Create an invite link',
     status: 201,
     body: createSignupTokenSchema,
-    handler: async ({ flagstaff, caller, body }) => {
+    handler: async ({ flagstaff, caller, body, request, secureCookies }) => {
       const token = await flagstaff.signupTokens.create(caller, body);
       // Relative to the request path, like the reference: resolves to …/invite-link/tokens/<secret>.
-      return reply(201, token, { location: `tokens/${encodeURIComponent(token.secret)}` });
+      return reply(201, withAbsoluteUrl(request, secureCookies, token), {
+        location: `tokens/${encodeURIComponent(token.secret)}`,
+      });
     },
   },
   {
@@ -35,7 +62,8 @@ export const inviteLinkRoutes = defineRoutes([
     tag: 'Invite links',
     summary: 'Get an invite link',
     status: 200,
-    handler: ({ flagstaff, params, caller }) => flagstaff.signupTokens.get(caller, params.token!),
+    handler: async ({ flagstaff, params, caller, request, secureCookies }) =>
+      withAbsoluteUrl(request, secureCookies, await flagstaff.signupTokens.get(caller, params.token!)),
   },
   {
     method: 'put',
@@ -45,8 +73,12 @@ export const inviteLinkRoutes = defineRoutes([
     summary: 'Update an invite link',
     status: 200,
     body: updateSignupTokenSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.signupTokens.update(caller, params.token!, body),
+    handler: async ({ flagstaff, caller, params, body, request, secureCookies }) =>
+      withAbsoluteUrl(
+        request,
+        secureCookies,
+        await flagstaff.signupTokens.update(caller, params.token!, body),
+      ),
   },
   {
     method: 'get',
@@ -69,5 +101,41 @@ export const inviteLinkRoutes = defineRoutes([
     body: signupSchema,
     errors: [409],
     handler: ({ flagstaff, params, body }) => flagstaff.signupTokens.signup(params.token!, body),
+  },
+  {
+    method: 'get',
+    path: '/new-user',
+    api: 'public',
+    tag: 'Public signup',
+    summary:
+      "The reference's links for new users: `?invite=` (invite link) and `?token=` (set-password link) redirect to the admin UI's page for them",
+    status: 302,
+    empty: true,
+    query: z.object({ invite: z.string().optional(), token: z.string().optional() }),
+    handler: async ({ request }) => {
+      const invite = firstString(request.query.invite);
+      const token = firstString(request.query.token);
+      const location = invite
+        ? uiPage(request, 'signup', { invite })
+        : uiPage(request, 'new-user', token ? { token } : {});
+      return reply(302, undefined, { location, 'cache-control': 'no-store' });
+    },
+  },
+  {
+    method: 'get',
+    path: '/reset-password',
+    api: 'public',
+    tag: 'Auth',
+    summary: "The reference's password reset link: redirects to the admin UI's page for it",
+    status: 302,
+    empty: true,
+    query: z.object({ token: z.string().optional() }),
+    handler: async ({ request }) => {
+      const token = firstString(request.query.token);
+      return reply(302, undefined, {
+        location: uiPage(request, 'reset-password', token ? { token } : {}),
+        'cache-control': 'no-store',
+      });
+    },
   },
 ]);

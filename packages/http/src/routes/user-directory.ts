@@ -5,6 +5,7 @@ import {
   resetWithTokenSchema,
 } from '@flagstaff/core';
 import { z } from 'zod';
+import { absoluteLink } from '../public-links.js';
 import { defineRoutes } from '../route.js';
 
 const U = '/api/admin/user-admin';
@@ -96,7 +97,10 @@ export const userDirectoryRoutes = defineRoutes([
     status: 200,
     body: resetLinkSchema,
     errors: [404],
-    handler: ({ flagstaff, caller, body }) => flagstaff.passwordReset.createLink(caller, body),
+    handler: async ({ flagstaff, caller, body, request, secureCookies }) => {
+      const { resetPasswordUrl } = await flagstaff.passwordReset.createLink(caller, body);
+      return { resetPasswordUrl: absoluteLink(request, resetPasswordUrl, secureCookies) };
+    },
   },
   {
     method: 'get',

@@ -1,5 +1,6 @@
 import { createGroupSchema, createUserSchema, parseWith } from '@flagstaff/core';
 import { z } from 'zod';
+import { absoluteLink } from '../public-links.js';
 import { defineRoutes } from '../route.js';
 import { idParam } from './bodies.js';
 
@@ -30,11 +31,16 @@ export const userRoutes = defineRoutes([
     path: '/api/admin/user-admin',
     api: 'admin',
     tag: 'Users',
-    summary: 'Create a user',
+    summary: 'Create a user; `inviteLink` is their one-time set-password link (24 hours)',
     status: 201,
     body: createUserSchema,
     errors: [409],
-    handler: ({ flagstaff, caller, body }) => flagstaff.users.create(caller, body),
+    handler: async ({ flagstaff, caller, body, request, secureCookies }) => {
+      const user = await flagstaff.users.create(caller, body);
+      return user.inviteLink
+        ? { ...user, inviteLink: absoluteLink(request, user.inviteLink, secureCookies) }
+        : user;
+    },
   },
   {
     method: 'get',

@@ -84,7 +84,9 @@ export function InviteLinksTab() {
       </Card>
       <Card title="New invite link">
         {create.data ? (
-          <SecretOnce secret={create.data.url ?? create.data.secret} label="invite link" />
+          <div className="gap-below">
+            <SecretOnce secret={create.data.url ?? create.data.secret} label="invite link" />
+          </div>
         ) : null}
         <form onSubmit={submit} noValidate>
           <Field label="Name" htmlFor="invite-name" error={problem}>

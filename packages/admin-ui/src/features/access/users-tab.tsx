@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { Role, UserView } from '../../api/types';
+import { SecretOnce } from '../../components/secret-once';
 import { Badge, Card, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
@@ -23,7 +24,7 @@ export function UsersTab() {
   const [problem, setProblem] = useState<string | null>(null);
   const create = useApiMutation({
     mutationFn: () =>
-      unwrap(
+      unwrap<UserView>(
         api.POST('/api/admin/user-admin', {
           body: { name: form.name || undefined, email: form.email, rootRole: form.rootRole },
         }),
@@ -64,6 +65,15 @@ export function UsersTab() {
       </Card>
       <div>
         <Card title="Add user">
+          {create.data?.inviteLink ? (
+            <div className="stack gap-below" data-testid="set-password-link">
+              <p>
+                Send <strong>{create.data.name ?? create.data.email}</strong> this link: it lets them choose a
+                password, once, within 24 hours.
+              </p>
+              <SecretOnce secret={create.data.inviteLink} label="set-password link" />
+            </div>
+          ) : null}
           <form onSubmit={submit} noValidate>
             <Field label="Name" htmlFor="user-name">
               <input

@@ -1,13 +1,28 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { ErrorNotice, Loading } from '../../components/ui/page';
 import { createCan, SessionContext } from './permissions';
+import { publicPageAt } from './public-pages';
 import { useSession } from './use-session';
 
 const LoginPage = lazy(() => import('./login-page'));
+const SetPasswordPage = lazy(() => import('./set-password-page'));
+const SignupPage = lazy(() => import('./signup-page'));
 const AppRouter = lazy(() => import('../../app/router'));
 
-/** Shows the login page when the API says 401, the app otherwise. */
+/** The set-password and sign-up pages, which need no session; the app behind the session otherwise. */
 export function AuthGate() {
+  const publicPage = publicPageAt(window.location.pathname);
+  if (publicPage)
+    return (
+      <Suspense fallback={<Loading />}>
+        {publicPage === 'signup' ? <SignupPage /> : <SetPasswordPage kind={publicPage} />}
+      </Suspense>
+    );
+  return <SessionGate />;
+}
+
+/** Shows the login page when the API says 401, the app otherwise. */
+function SessionGate() {
   const session = useSession();
   const signedIn = session.data?.kind === 'signed-in' ? session.data.session : null;
   const value = useMemo(

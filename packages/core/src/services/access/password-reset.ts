@@ -60,7 +60,7 @@ export function createPasswordResetService(
   const baseUrl = (deps.baseUrl ?? '').replace(/\/+$/, '');
   const key = resetLinkKey(deps.secretKey);
 
-  const sign = (user: UserRecord, expires: number): string =>
+  const sign = (user: Pick<UserRecord, 'id' | 'passwordHash'>, expires: number): string =>
     createHmac('sha256', key)
       .update(`${user.id}.${expires}.${user.passwordHash ?? ''}`)
       .digest('base64url');
@@ -90,15 +90,28 @@ export function createPasswordResetService(
     return user;
   }
 
+  /** A token for the user's current password hash, valid LINK_TTL_MS from now. */
+  const tokenFor = (user: Pick<UserRecord, 'id' | 'passwordHash'>): string => {
+    const expires = deps.clock.now().getTime() + LINK_TTL_MS;
+    return encodeURIComponent(`${user.id}.${expires}.${sign(user, expires)}`);
+  };
+
   return {
     /** POST /api/admin/user-admin/reset-password (Admins): a link for the user, valid 24 hours. */
     async createLink(caller: Caller, input: unknown): Promise<{ resetPasswordUrl: string }> {
       await deps.policy.require(caller, 'ADMIN', {});
       const { id } = parseWith(resetLinkSchema, input);
       const user = await findUser(id);
-      const expires = deps.clock.now().getTime() + LINK_TTL_MS;
-      const token = `${user.id}.${expires}.${sign(user, expires)}`;
-      return { resetPasswordUrl: `${baseUrl}/reset-password?token=${encodeURIComponent(token)}` };
+      return { resetPasswordUrl: `${baseUrl}/reset-password?token=${tokenFor(user)}` };
+    },
+
+    /**
+     * The set-password link for a user an Admin just created (the reference's `inviteLink`): a
+     * reset link under the reference's `/new-user?token=` path, so it works once, for 24 hours.
+     * The caller has already been allowed to create the user; this checks nothing itself.
+     */
+    newUserLink(user: Pick<UserRecord, 'id' | 'passwordHash'>): string {
+      return `${baseUrl}/new-user?token=${tokenFor(user)}`;
     },
 
     /** GET /auth/reset/validate?token=: whom the link is for (public). */

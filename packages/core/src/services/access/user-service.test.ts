@@ -20,7 +20,6 @@ describe('users', () => {
       rootRole: ROLES.Editor.id,
       isAPI: false,
       permissions: [],
-      inviteLink: '',
       accountType: 'User',
       loginAttempts: 0,
       seenAt: null,
@@ -28,13 +27,16 @@ describe('users', () => {
     expect(bob.imageUrl).toMatch(/^https:\/\/gravatar\.com\/avatar\/[0-9a-f]{32}/);
     expect(bob).not.toHaveProperty('passwordHash');
     expect(bob).not.toHaveProperty('scimId');
+    // The one-time set-password link is answered once, at creation; reads and events never carry it.
+    expect(bob.inviteLink).toMatch(/^\/new-user\?token=\d+\.\d+\./);
     const byName = await flagstaff.users.create(alice, { username: 'svc' });
     expect(byName).toMatchObject({ email: '', username: 'svc', imageUrl: '', rootRole: ROLES.Viewer.id });
-    expect(await flagstaff.users.get(alice, bob.id)).toEqual(bob);
+    expect(await flagstaff.users.get(alice, bob.id)).toEqual({ ...bob, inviteLink: '' });
     expect((await flagstaff.users.list(alice)).map((u) => u.id)).toEqual([bob.id, byName.id]);
     const events = await flagstaff.store.events.search({ ascending: true });
     expect(events.map((e) => e.type)).toEqual(['user-created', 'user-created']);
     expect(events[0]).toMatchObject({ createdBy: alice.actor.name, data: { email: 'bob@example.com' } });
+    expect(JSON.stringify(events)).not.toContain('token=');
   });
 
   it('refuses duplicates, project roles as root roles, missing identity, and unknown ids', async () => {

@@ -42,8 +42,14 @@ export async function insertUser(
   return view;
 }
 
+/** What user creation needs from elsewhere. */
+export interface UserServiceOptions {
+  /** The one-time set-password link answered as `inviteLink` for a user created without a password. */
+  newUserLink?: (user: Pick<UserRecord, 'id' | 'passwordHash'>) => string;
+}
+
 /** Users, groups, roles and who has which role in which project. */
-export function createUserService(deps: ServiceDeps) {
+export function createUserService(deps: ServiceDeps, options: UserServiceOptions = {}) {
   const { store } = deps;
 
   /** Adds users to a group and writes group-user-added for those not already in it. */
@@ -77,11 +83,14 @@ export function createUserService(deps: ServiceDeps) {
       return userView(await requireUser(store, id));
     },
 
-    /** Creates a user with a root role (default Viewer) (user-created). */
+    /**
+     * Creates a user with a root role (default Viewer) (user-created). The answer's `inviteLink` is
+     * the user's one-time set-password link (24 hours), when the service was given a way to make one.
+     */
     async create(caller: Caller, input: unknown): Promise<UserView> {
       const actor = await deps.policy.permit(caller, 'ADMIN', {});
       const body = parseWith(createUserSchema, input);
-      return inTransaction(deps, async (tx) => {
+      const created = await inTransaction(deps, async (tx) => {
         const rootRole = typeof body.rootRole === 'string' ? ROOT_ROLE_IDS[body.rootRole] : body.rootRole;
         const role = await tx.roles.get(rootRole);
         if (!role || (role.type !== 'root' && role.type !== 'root-custom'))
@@ -94,6 +103,8 @@ export function createUserService(deps: ServiceDeps) {
           passwordHash: null,
         });
       });
+      const link = options.newUserLink?.({ id: created.id, passwordHash: null });
+      return link ? { ...created, inviteLink: link } : created;
     },
 
     /**
