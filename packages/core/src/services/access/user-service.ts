@@ -136,6 +136,17 @@ export function createUserService(deps: ServiceDeps, options: UserServiceOptions
         };
         if (after.email === null && after.username === null)
           throw invalid('email', 'is required for a user without a username.');
+        if (after.email !== null && after.email !== before.email) {
+          const holder = await tx.users.getByEmail(after.email);
+          if (holder && holder.id !== id)
+            throw new FlagstaffError(
+              'CONFLICT',
+              `"email" "${after.email}" is already another user's e-mail.`,
+              {
+                path: 'email',
+              },
+            );
+        }
         await tx.users.update(after);
         if (rootRole !== before.rootRole) await tx.sessions.deleteForUser(id);
         const view = userView(after);
