@@ -4,11 +4,20 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { Role, UserView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
-import { Badge, Card, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
+import {
+  Badge,
+  Card,
+  ErrorNotice,
+  Field,
+  formatDate,
+  formatRelative,
+  Loading,
+} from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
+import { UserRowActions } from './user-row-actions';
 
-/** Users with their root role, the roles that exist, and adding a user. */
+/** Users with their root role, the roles that exist, adding a user; an Admin edits, resets and deletes. */
 export function UsersTab() {
   const admin = useCan()('ADMIN');
   const users = useQuery({
@@ -40,14 +49,14 @@ export function UsersTab() {
     if (!found) create.mutate();
   };
   return (
-    <div className="grid grid-2">
+    <div>
       <Card title="Users">
         {users.isPending ? <Loading /> : null}
         <ErrorNotice error={users.error} />
         <table>
           <tbody>
             {users.data?.users.map((u) => (
-              <tr key={u.id}>
+              <tr key={u.id} data-testid={`user-row-${u.id}`}>
                 <td>
                   <div className="cell-name">{u.name ?? u.username ?? u.email}</div>
                   <div className="muted">{u.email}</div>
@@ -57,13 +66,20 @@ export function UsersTab() {
                     {roles.data?.roles.find((r) => r.id === u.rootRole)?.name ?? u.rootRole}
                   </Badge>
                 </td>
-                <td className="muted hide-phone">seen {formatDate(u.seenAt)}</td>
+                <td className="muted hide-phone" title={u.seenAt ? formatDate(u.seenAt) : undefined}>
+                  {u.seenAt ? `last seen ${formatRelative(u.seenAt)}` : 'never seen'}
+                </td>
+                {admin ? (
+                  <td>
+                    <UserRowActions user={u} rootRoles={rootRoles} />
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
         </table>
       </Card>
-      <div>
+      <div className="grid grid-2">
         <Card title="Add user">
           {create.data?.inviteLink ? (
             <div className="stack gap-below" data-testid="set-password-link">
