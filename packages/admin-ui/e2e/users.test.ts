@@ -69,6 +69,10 @@ describe('managing users in the admin UI', () => {
     await openUsers(page);
     const walterRow = page.getByTestId(`user-row-${walterId}`);
     await walterRow.getByText('Viewer', { exact: true }).waitFor();
+    // The signed-in Admin can edit their own row but not delete themselves.
+    const selfRow = page.getByRole('row').filter({ has: page.getByText('admin', { exact: true }) });
+    await selfRow.getByRole('button', { name: 'Edit admin' }).waitFor();
+    expect(await selfRow.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     await screenshot(page, 'users');
 
     // Edit: the server's refusal of a taken e-mail shows next to the e-mail field; nothing is saved.

@@ -10,8 +10,19 @@ import { useApiMutation } from '../../lib/use-api-mutation';
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const displayName = (u: UserView): string => u.name ?? u.username ?? u.email ?? `user ${u.id}`;
 
-/** Edit, reset-password link and delete for one user of the Users tab (Admins only). */
-export function UserRowActions({ user, rootRoles }: { user: UserView; rootRoles: Role[] }) {
+/**
+ * Edit, reset-password link and delete for one user of the Users tab (Admins only). The signed-in
+ * Admin's own row has no Delete: deleting yourself would end your session mid-page.
+ */
+export function UserRowActions({
+  user,
+  rootRoles,
+  self,
+}: {
+  user: UserView;
+  rootRoles: Role[];
+  self: boolean;
+}) {
   const [open, setOpen] = useState<'edit' | 'reset' | 'delete' | null>(null);
   const who = displayName(user);
   const remove = useApiMutation({
@@ -38,15 +49,17 @@ export function UserRowActions({ user, rootRoles }: { user: UserView; rootRoles:
       >
         Reset link
       </button>
-      <button
-        type="button"
-        className="btn btn-small btn-danger"
-        aria-label={`Delete ${who}`}
-        disabled={remove.isPending}
-        onClick={() => setOpen('delete')}
-      >
-        Delete
-      </button>
+      {self ? null : (
+        <button
+          type="button"
+          className="btn btn-small btn-danger"
+          aria-label={`Delete ${who}`}
+          disabled={remove.isPending}
+          onClick={() => setOpen('delete')}
+        >
+          Delete
+        </button>
+      )}
       {open === 'edit' ? (
         <EditUserDialog user={user} rootRoles={rootRoles} onClose={() => setOpen(null)} />
       ) : null}

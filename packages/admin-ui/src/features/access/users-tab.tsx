@@ -15,11 +15,14 @@ import {
 } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
+import { useSession } from '../auth/use-session';
 import { UserRowActions } from './user-row-actions';
 
 /** Users with their root role, the roles that exist, adding a user; an Admin edits, resets and deletes. */
 export function UsersTab() {
   const admin = useCan()('ADMIN');
+  const session = useSession().data;
+  const selfId = session?.kind === 'signed-in' ? session.session.user.id : null;
   const users = useQuery({
     queryKey: ['users'],
     queryFn: () => unwrap<{ users: UserView[] }>(api.GET('/api/admin/user-admin')),
@@ -71,7 +74,7 @@ export function UsersTab() {
                 </td>
                 {admin ? (
                   <td>
-                    <UserRowActions user={u} rootRoles={rootRoles} />
+                    <UserRowActions user={u} rootRoles={rootRoles} self={u.id === selfId} />
                   </td>
                 ) : null}
               </tr>
