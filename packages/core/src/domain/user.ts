@@ -50,7 +50,7 @@ export const ROLES = {
     type: 'root',
     name: 'Admin',
     description:
-      'Users with the root admin role have superuser access to Unleash and can perform any operation within the Unleash platform.',
+      'Admins may do everything: manage users, roles, tokens and integrations, and see and change every project, private ones included.',
     project: null,
   },
   Editor: {
@@ -58,14 +58,15 @@ export const ROLES = {
     type: 'root',
     name: 'Editor',
     description:
-      'Users with the root editor role have access to most features in Unleash, but can not manage users and roles in the root scope.',
+      'Editors create and change flags, segments, context fields and tags in every open project, and issue SDK tokens; they cannot manage users, roles or integrations.',
     project: null,
   },
   Viewer: {
     id: 3,
     type: 'root',
     name: 'Viewer',
-    description: 'Users with the root viewer role can only read root resources in Unleash.',
+    description:
+      'Viewers read flags, projects and the event log; they change only what a project role gives them.',
     project: null,
   },
   Owner: {
