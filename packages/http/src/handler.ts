@@ -113,7 +113,11 @@ export function createHttpHandler<Native = unknown>(
   );
   const bodyLimit = parseByteLimit(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
   const importBodyLimit = parseByteLimit(options.importBodyLimit ?? DEFAULT_IMPORT_BODY_LIMIT);
-  const limitOf = (route: Route) => (route.bodyLimit === 'import' ? importBodyLimit : bodyLimit);
+  // SDK tokens can never import: they keep the small limit, so they cannot make us read 25 MB.
+  const limitOf = (route: Route, principal: Principal) =>
+    route.bodyLimit === 'import' && !(principal.kind === 'api-token' && principal.tokenType !== 'admin')
+      ? importBodyLimit
+      : bodyLimit;
   const passUnknown = options.unknownRoutes === 'next';
   const routes = allRoutes();
   const serveUi = options.ui ? createUiServer(options.ui) : null;
@@ -137,7 +141,7 @@ export function createHttpHandler<Native = unknown>(
       userId: principal.kind === 'user' ? principal.userId : null,
       params,
       query: request.query,
-      body: await readJsonBody(request, limitOf(route)),
+      body: await readJsonBody(request, limitOf(route, principal)),
       request,
       streams,
       secureCookies: options.secureCookies === true,

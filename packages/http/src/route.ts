@@ -105,7 +105,8 @@ export interface Route {
   bodyRequired?: boolean;
   /**
    * Which body limit applies: the router's `bodyLimit` (default), or `'import'`, the router's
-   * `importBodyLimit` (25 MB by default), for routes that take a whole export document.
+   * `importBodyLimit` (25 MB by default), for routes that take a whole export document (client and
+   * frontend tokens keep `bodyLimit`: they cannot import).
    */
   bodyLimit?: 'import';
   query?: z.ZodObject;

@@ -67,6 +67,25 @@ describe('import body limit', () => {
     expect(errorBody(res).message).toContain(`${100 * 1024} bytes`);
   });
 
+  it('SDK tokens keep the 100 kB limit there: they cannot import, nor make us read megabytes', async () => {
+    const token = await target.request('POST', '/api/admin/api-tokens', {
+      body: { tokenName: 'sdk', type: 'client', environment: 'development' },
+    });
+    expect(token.status, token.text).toBe(201);
+    const body = { project: 'default', environment: 'development', data: exported };
+    const big = await target.request('POST', '/api/admin/features-batch/import', {
+      body,
+      token: token.body.secret,
+    });
+    expect(big.status).toBe(413);
+    expect(errorBody(big).message).toContain(`${100 * 1024} bytes`);
+    const small = await target.request('POST', '/api/admin/features-batch/import', {
+      body: { ...body, data: { features: [{ name: 'from-an-sdk' }] } },
+      token: token.body.secret,
+    });
+    expect(small.status).toBe(403);
+  });
+
   it('past a configured import limit: 413 naming it, on validate and import alike', async () => {
     const small = await startTestServer({ router: { importBodyLimit: '50kb' } });
     try {
