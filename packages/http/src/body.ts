@@ -6,6 +6,12 @@ import type { HttpRequest } from './request.js';
 export const DEFAULT_BODY_LIMIT = '100kb';
 
 /**
+ * The default limit of the routes that take an export document (import and its validation): an
+ * export of thousands of features with strategies is megabytes, far past the limit of other routes.
+ */
+export const DEFAULT_IMPORT_BODY_LIMIT = '25mb';
+
+/**
  * Deepest nesting of arrays and objects a JSON body may have. The deepest document the API takes
  * (a JSON patch inside a feature with strategies, constraints and variant payloads) is about ten
  * levels; code that walks a body recursively (JSON patch, zod) overflows the stack near 10,000.

@@ -1,7 +1,7 @@
 import { callerOf, type Flagstaff, isFlagstaffError, type Logger, type Principal } from '@flagstaff/core';
 import { type Authenticate, type AuthMode, createAuthenticator } from './auth.js';
 import { type AuthFailureOptions, createAuthFailureLimiter } from './auth-failures.js';
-import { DEFAULT_BODY_LIMIT, parseByteLimit, readJsonBody } from './body.js';
+import { DEFAULT_BODY_LIMIT, DEFAULT_IMPORT_BODY_LIMIT, parseByteLimit, readJsonBody } from './body.js';
 import { createClientStreams, type StreamingOptions } from './client-streams.js';
 import { notFoundRoute, toErrorResponse } from './errors.js';
 import { createFrontendCors } from './frontend-cors.js';
@@ -20,6 +20,11 @@ export interface FlagstaffHttpOptions<Native = unknown> {
   authenticate?: Authenticate<Native>;
   /** Largest accepted request body (default 100 kB); bytes or a string such as `'1mb'`. */
   bodyLimit?: string | number;
+  /**
+   * Largest accepted body of the import routes (`/api/admin/features-batch/validate` and `/import`),
+   * which take a whole export document (default 25 MB); bytes or a string such as `'50mb'`.
+   */
+  importBodyLimit?: string | number;
   /** Where unexpected errors are logged (default: JSON lines on stderr). */
   logger?: Logger;
   /**
@@ -107,6 +112,12 @@ export function createHttpHandler<Native = unknown>(
     createAuthFailureLimiter(options.authFailures),
   );
   const bodyLimit = parseByteLimit(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  const importBodyLimit = parseByteLimit(options.importBodyLimit ?? DEFAULT_IMPORT_BODY_LIMIT);
+  // SDK tokens can never import: they keep the small limit, so they cannot make us read 25 MB.
+  const limitOf = (route: Route, principal: Principal) =>
+    route.bodyLimit === 'import' && !(principal.kind === 'api-token' && principal.tokenType !== 'admin')
+      ? importBodyLimit
+      : bodyLimit;
   const passUnknown = options.unknownRoutes === 'next';
   const routes = allRoutes();
   const serveUi = options.ui ? createUiServer(options.ui) : null;
@@ -130,7 +141,7 @@ export function createHttpHandler<Native = unknown>(
       userId: principal.kind === 'user' ? principal.userId : null,
       params,
       query: request.query,
-      body: await readJsonBody(request, bodyLimit),
+      body: await readJsonBody(request, limitOf(route, principal)),
       request,
       streams,
       secureCookies: options.secureCookies === true,

@@ -3,7 +3,7 @@ export { createNodeHandler, type NodeHandlerOptions, nodeRequestHasBody } from '
 export { writeNodeResponse } from './adapters/write-node.js';
 export type { Authenticate, AuthMode } from './auth.js';
 export { type AuthFailureOptions, DEFAULT_AUTH_FAILURES } from './auth-failures.js';
-export { DEFAULT_BODY_LIMIT, parseByteLimit } from './body.js';
+export { DEFAULT_BODY_LIMIT, DEFAULT_IMPORT_BODY_LIMIT, parseByteLimit } from './body.js';
 export type { StreamingOptions } from './client-streams.js';
 export { CODE_STATUS, type ErrorBody, HttpError, LOGIN_PATH, toErrorResponse } from './errors.js';
 export {

@@ -103,6 +103,12 @@ export interface Route {
   body?: z.ZodType;
   /** Whether a body is required (default: true when `body` is given). */
   bodyRequired?: boolean;
+  /**
+   * Which body limit applies: the router's `bodyLimit` (default), or `'import'`, the router's
+   * `importBodyLimit` (25 MB by default), for routes that take a whole export document (client and
+   * frontend tokens keep `bodyLimit`: they cannot import).
+   */
+  bodyLimit?: 'import';
   query?: z.ZodObject;
   response?: z.ZodType;
   /** Documented error statuses besides the ones derived from the route's shape. */

@@ -26,6 +26,8 @@ export interface ServerConfig {
   /** Public base URL, used in invite links. */
   baseUrl: string | undefined;
   bodyLimit: string | undefined;
+  /** Body limit of the import routes (default 25 MB in the router). */
+  importBodyLimit: string | undefined;
   /**
    * FLAGSTAFF_STREAM_MAX_CONNECTIONS / FLAGSTAFF_STREAM_MAX_PER_TOKEN / FLAGSTAFF_STREAM_KEEPALIVE_MS:
    * SDK streaming limits (defaults in @flagstaff/http).
@@ -188,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     tokenSecretsWriteOnly: tokenSecrets(env.FLAGSTAFF_TOKEN_SECRETS),
     baseUrl: env.FLAGSTAFF_BASE_URL?.trim() || undefined,
     bodyLimit: env.FLAGSTAFF_BODY_LIMIT?.trim() || undefined,
+    importBodyLimit: env.FLAGSTAFF_IMPORT_BODY_LIMIT?.trim() || undefined,
     streaming: {
       ...positive('FLAGSTAFF_STREAM_MAX_CONNECTIONS', env.FLAGSTAFF_STREAM_MAX_CONNECTIONS, 'maxConnections'),
       ...positive('FLAGSTAFF_STREAM_MAX_PER_TOKEN', env.FLAGSTAFF_STREAM_MAX_PER_TOKEN, 'maxPerToken'),

@@ -111,6 +111,7 @@ export async function startServer(
     logger,
     ui: true,
     ...(config.bodyLimit ? { bodyLimit: config.bodyLimit } : {}),
+    ...(config.importBodyLimit ? { importBodyLimit: config.importBodyLimit } : {}),
     streaming: config.streaming,
     secureCookies: config.secureCookies,
     authFailures: config.authFailures,

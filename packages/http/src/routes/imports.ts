@@ -11,6 +11,7 @@ export const importRoutes = defineRoutes([
     summary: 'Validate an import: every error, warning and missing permission, nothing written',
     status: 200,
     body: importBodySchema,
+    bodyLimit: 'import',
     handler: ({ flagstaff, caller, body }) => flagstaff.imports.validate(caller, body),
   },
   {
@@ -22,6 +23,7 @@ export const importRoutes = defineRoutes([
     status: 200,
     empty: true,
     body: importBodySchema,
+    bodyLimit: 'import',
     handler: ({ flagstaff, caller, body }) => flagstaff.imports.import(caller, body),
   },
 ]);

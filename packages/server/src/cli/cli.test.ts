@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../serve.js';
 import { createApiClient } from './api-client.js';
 import { runCli } from './run.js';
-import { ADMIN_TOKEN, type CliTestServer, recordingIo, startCliTestServer } from './test-server.js';
+import {
+  ADMIN_TOKEN,
+  type CliTestServer,
+  largeExport,
+  recordingIo,
+  startCliTestServer,
+} from './test-server.js';
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '../..');
 // The bin package.json names; it loads the build.
@@ -97,6 +103,52 @@ describe('the flagstaff bin', () => {
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
+    }
+  });
+});
+
+/** Runs the bin; resolves with its exit code and stderr once it exits. */
+function exited(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stderr })));
+}
+
+describe('flagstaff export | flagstaff import - (the bin, two processes, a real pipe)', () => {
+  it('copies a project past 100 kB into a fresh server, with progress on stderr', async () => {
+    const fresh = await startCliTestServer();
+    try {
+      await server.client.request('POST', '/api/admin/features-batch/import', {
+        project: 'default',
+        environment: 'development',
+        data: largeExport(250),
+      });
+      const exporter = spawn(process.execPath, [bin, 'export', '--project', 'default'], {
+        env: { ...process.env, FLAGSTAFF_URL: server.url, FLAGSTAFF_TOKEN: ADMIN_TOKEN },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const importer = spawn(process.execPath, [bin, 'import', '-', '--project', 'default'], {
+        env: { ...process.env, FLAGSTAFF_URL: fresh.url, FLAGSTAFF_TOKEN: ADMIN_TOKEN },
+        stdio: ['pipe', 'ignore', 'pipe'],
+      });
+      let piped = 0;
+      exporter.stdout?.on('data', (chunk: Buffer) => {
+        piped += chunk.length;
+      });
+      exporter.stdout?.pipe(importer.stdin!);
+      const [exported, imported] = await Promise.all([exited(exporter), exited(importer)]);
+      expect(exported).toEqual({ code: 0, stderr: 'exported 250 features\n' });
+      expect(piped).toBeGreaterThan(100 * 1024);
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(imported.stderr).toMatch(
+        /^importing 250 features…\nimported into project default, environment development: done in \d+\.\d s\n$/,
+      );
+      const arrived = await fresh.client.get<{ features: unknown[] }>('/api/admin/projects/default/features');
+      expect(arrived.features).toHaveLength(250);
+    } finally {
+      await fresh.close();
     }
   });
 });

@@ -6,9 +6,23 @@ import { applyDocument, formatPlan } from './apply/apply.js';
 import { loadApplyFile } from './apply/load.js';
 import { CliError, type CliIo, clientFrom, emit, parseCommand, serverOptions } from './io.js';
 import { runMcp } from './mcp.js';
-import { exportFeatures, importFeatures, readExportFile } from './transfer.js';
+import { exportFeatures, importFeatures, parseExportText, readExportFile } from './transfer.js';
 import { catalogFromFile, catalogFromServer, renderTypes } from './typegen.js';
 import { USAGE } from './usage.js';
+
+const count = (n: number) => n.toLocaleString('en');
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const featuresIn = (doc: unknown) =>
+  doc && typeof doc === 'object' && 'features' in doc && Array.isArray(doc.features)
+    ? doc.features.length
+    : 0;
+
+/** An export document from a file, or from standard input when the file is `-`. */
+async function readExport(path: string, io: CliIo): Promise<unknown> {
+  if (path !== '-') return readExportFile(path);
+  if (!io.readStdin) throw new CliError('cannot read standard input here', 2);
+  return parseExportText(await io.readStdin(), 'standard input');
+}
 
 const list = (values: string[] | undefined) =>
   values
@@ -53,6 +67,7 @@ async function runExport(args: string[], io: CliIo): Promise<number> {
     ...(features !== undefined ? { features } : {}),
   });
   emit(`${JSON.stringify(doc, null, 2)}\n`, values.out, io);
+  io.stderr(`exported ${count(featuresIn(doc))} features\n`);
   return 0;
 }
 
@@ -68,19 +83,22 @@ async function runImport(args: string[], io: CliIo): Promise<number> {
     'import',
   );
   if (values.help) return help('import', io);
-  const data = readExportFile(onePositional(positionals, 'import', 'export file'));
+  const data = await readExport(onePositional(positionals, 'import', 'export file'), io);
   const client = clientFrom(values, io);
   const target = {
     project: values.project ?? 'default',
     environment: values.environment ?? 'development',
     data,
   };
+  const started = performance.now();
+  // Once the validation passed: a refused import stays one line on stderr.
   await importFeatures(client, target, {
     dryRun: values['dry-run'] ?? false,
     warn: (line) => io.stderr(`${line}\n`),
+    importing: () => io.stderr(`importing ${count(featuresIn(data))} features…\n`),
   });
   io.stderr(
-    `${values['dry-run'] ? 'validated' : 'imported'} into project ${target.project}, environment ${target.environment}\n`,
+    `${values['dry-run'] ? 'validated' : 'imported'} into project ${target.project}, environment ${target.environment}: done in ${seconds(started)}\n`,
   );
   return 0;
 }

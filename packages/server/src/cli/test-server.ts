@@ -51,3 +51,22 @@ export function recordingIo(server?: { url: string }): CliIo & { out: string[]; 
     env: server ? { FLAGSTAFF_URL: server.url, FLAGSTAFF_TOKEN: ADMIN_TOKEN } : {},
   };
 }
+
+/** An export document of `count` features, each with a strategy and its constraint (~1 kB a feature). */
+export function largeExport(count: number) {
+  const names = Array.from({ length: count }, (_, i) => `large-feature-${String(i).padStart(4, '0')}`);
+  return {
+    features: names.map((name, i) => ({
+      name,
+      type: 'release',
+      description: `Feature ${i} of a large project`,
+    })),
+    featureStrategies: names.map((featureName, i) => ({
+      featureName,
+      name: 'flexibleRollout',
+      parameters: { rollout: String(i % 100), stickiness: 'default', groupId: featureName },
+      constraints: [{ contextName: 'userId', operator: 'IN', values: [`${i}`, `${i + 1}`, `${i + 2}`] }],
+    })),
+    featureEnvironments: names.map((featureName, i) => ({ featureName, enabled: i % 2 === 0 })),
+  };
+}

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyDocument } from './apply/apply.js';
 import { parseApplyText } from './apply/load.js';
+import type { CliIo } from './io.js';
 import { runCli } from './run.js';
-import { type CliTestServer, recordingIo, startCliTestServer } from './test-server.js';
+import { type CliTestServer, largeExport, recordingIo, startCliTestServer } from './test-server.js';
 
 const SEED = `
 contextFields:
@@ -134,5 +135,71 @@ describe('flagstaff export / import', () => {
     const usage = recordingIo(source);
     expect(await runCli(['export', '--colour'], usage)).toBe(2);
     expect(usage.err.join('')).toContain("Unknown option '--colour'");
+  });
+});
+
+describe('flagstaff export | flagstaff import - of a project past 100 kB', () => {
+  const COUNT = 300;
+  let big: CliTestServer;
+  let fresh: CliTestServer;
+  let small: CliTestServer;
+  beforeAll(async () => {
+    [big, fresh, small] = await Promise.all([
+      startCliTestServer(),
+      startCliTestServer(),
+      startCliTestServer({ FLAGSTAFF_IMPORT_BODY_LIMIT: '50kb' }),
+    ]);
+    await big.client.request('POST', '/api/admin/features-batch/import', {
+      project: 'default',
+      environment: 'development',
+      data: largeExport(COUNT),
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([big.close(), fresh.close(), small.close()]);
+  });
+
+  /** What `flagstaff export` printed, fed to `flagstaff import -` as its standard input. */
+  const piped = (server: CliTestServer, text: string): CliIo & { err: string[] } => ({
+    ...recordingIo(server),
+    readStdin: async () => text,
+  });
+
+  it('exports it whole, imports it from standard input into a fresh server, with progress on stderr', async () => {
+    const exporting = recordingIo(big);
+    expect(await runCli(['export', '--project', 'default'], exporting)).toBe(0);
+    expect(exporting.err.join('')).toBe(`exported ${COUNT} features\n`);
+    const text = exporting.out.join('');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(100 * 1024);
+
+    const importing = piped(fresh, text);
+    expect(await runCli(['import', '-', '--project', 'default'], importing)).toBe(0);
+    expect(importing.err.join('')).toMatch(
+      new RegExp(
+        `^(warning: .*\n)*importing ${COUNT} features…\nimported into project default, environment development: done in \\d+\\.\\d s\n$`,
+      ),
+    );
+
+    const arrived = await fresh.client.request<{
+      features: { name: string }[];
+      featureStrategies: { featureName: string; constraints: { values: string[] }[] }[];
+    }>('POST', '/api/admin/features-batch/export', { environment: 'development', project: 'default' });
+    expect(arrived.features).toHaveLength(COUNT);
+    expect(arrived.featureStrategies).toHaveLength(COUNT);
+    expect(
+      arrived.featureStrategies.find((s) => s.featureName === 'large-feature-0123')?.constraints[0]?.values,
+    ).toEqual(['123', '124', '125']);
+  });
+
+  it('a target whose FLAGSTAFF_IMPORT_BODY_LIMIT is smaller refuses it with a 413 naming the limit', async () => {
+    const exporting = recordingIo(big);
+    expect(await runCli(['export', '--project', 'default'], exporting)).toBe(0);
+    const importing = piped(small, exporting.out.join(''));
+    expect(await runCli(['import', '-'], importing)).toBe(1);
+    expect(importing.err.join('')).toMatch(
+      new RegExp(`^flagstaff import: .*HTTP 413 ContentTooLarge: .*${50 * 1024} bytes`),
+    );
+    const untouched = await small.client.get<{ features: unknown[] }>('/api/admin/projects/default/features');
+    expect(untouched.features).toEqual([]);
   });
 });

@@ -43,6 +43,11 @@ export function readExportFile(path: string): unknown {
   } catch (error) {
     throw new CliError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
+  return parseExportText(text, path);
+}
+
+/** Parses an export document read from `path` (a file name, or "standard input"). */
+export function parseExportText(text: string, path: string): unknown {
   try {
     const data: unknown = JSON.parse(text);
     if (!data || typeof data !== 'object' || !('features' in data))
@@ -56,12 +61,13 @@ export function readExportFile(path: string): unknown {
 
 /**
  * validate, then import into a project and environment. Problems the validation finds stop it
- * before anything is written; warnings go to `warn`. With `dryRun`, only validates.
+ * before anything is written; warnings go to `warn`, and `importing` is told when the validation
+ * passed and the import starts. With `dryRun`, only validates.
  */
 export async function importFeatures(
   client: ApiClient,
   target: { project: string; environment: string; data: unknown },
-  options: { dryRun?: boolean; warn?: (line: string) => void } = {},
+  options: { dryRun?: boolean; warn?: (line: string) => void; importing?: () => void } = {},
 ): Promise<Validation> {
   const body = { project: target.project, environment: target.environment, data: target.data };
   const validation = await client.request<Validation>('POST', '/api/admin/features-batch/validate', body);
@@ -69,6 +75,8 @@ export async function importFeatures(
   const problems = [...validation.errors, ...validation.permissions];
   if (problems.length > 0)
     throw new CliError(`the import was refused, nothing was written: ${problems.map(describe).join('; ')}`);
-  if (!options.dryRun) await client.request('POST', '/api/admin/features-batch/import', body);
+  if (options.dryRun) return validation;
+  options.importing?.();
+  await client.request('POST', '/api/admin/features-batch/import', body);
   return validation;
 }

@@ -36,7 +36,8 @@ ${CONNECTION}
   import: `Usage: flagstaff import <file> --project <id> [--environment <env>] [--dry-run]
 
 Validates the export document, then imports it (POST /api/admin/features-batch/validate, /import).
-Nothing is written when validation finds a problem.
+Nothing is written when validation finds a problem. <file> "-" reads the document from standard
+input (flagstaff export | flagstaff import -). Progress goes to stderr.
 ${CONNECTION}
   --project <id>     the project to import into (default: default)
   --environment <env> the environment to import into (default: development)

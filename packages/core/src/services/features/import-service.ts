@@ -14,6 +14,17 @@ import { type ImportTarget, validateImport } from './import-validation.js';
 import { createStrategyService } from './strategy-service.js';
 import { createTagService } from './tag-service.js';
 
+/** The items of an import list by the feature they name, in their order. */
+function groupByFeature<T extends { featureName: string }>(items: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(item.featureName);
+    if (group) group.push(item);
+    else groups.set(item.featureName, [item]);
+  }
+  return groups;
+}
+
 /** Applies a validated import with the regular commands, inside the caller's transaction. */
 async function apply(
   deps: ServiceDeps,
@@ -51,6 +62,10 @@ async function apply(
       });
 
   const segmentIds = new Map(data.segments.map((s) => [s.id, target.segmentsByName.get(s.name)!]));
+  // Looked up per feature: grouped once, not searched once per feature (10,000 features: 10⁸ steps).
+  const environmentRows = new Map(data.featureEnvironments.map((e) => [e.featureName, e]));
+  const strategiesOf = groupByFeature(data.featureStrategies);
+  const tagsOf = groupByFeature(data.featureTags);
   for (const feature of data.features) {
     const metadata = {
       type: feature.type ?? 'release',
@@ -62,15 +77,15 @@ async function apply(
     if (feature.stale !== undefined) await features.setStale(caller, project, [feature.name], feature.stale);
 
     const at = { project, feature: feature.name, environment };
-    const row = data.featureEnvironments.find((e) => e.featureName === feature.name);
+    const row = environmentRows.get(feature.name);
     // Enabled first: enabling a feature without strategies adds a default one, which the
     // replacement below removes again unless the import carries it.
     if (row) await featureEnvironments.setEnabled(caller, project, feature.name, environment, row.enabled);
     for (const existing of await strategies.list(caller, at))
       await strategies.delete(caller, at, existing.id);
-    const imported = data.featureStrategies
-      .filter((s) => s.featureName === feature.name)
-      .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0));
+    const imported = [...(strategiesOf.get(feature.name) ?? [])].sort(
+      (a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0),
+    );
     for (const s of imported)
       await strategies.add(caller, at, {
         name: s.name,
@@ -83,9 +98,7 @@ async function apply(
       });
     if (row && (row.variants.length > 0 || target.existing.has(feature.name)))
       await featureEnvironments.setVariants(caller, project, feature.name, environment, row.variants);
-    const featureTags = data.featureTags
-      .filter((t) => t.featureName === feature.name)
-      .map((t) => ({ type: t.tagType, value: t.tagValue }));
+    const featureTags = (tagsOf.get(feature.name) ?? []).map((t) => ({ type: t.tagType, value: t.tagValue }));
     if (featureTags.length > 0)
       await tags.updateFeatureTags(caller, feature.name, { addedTags: featureTags, removedTags: [] });
   }
