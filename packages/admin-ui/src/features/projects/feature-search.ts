@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { FeatureSearchItem, FeatureSearchQuery } from '../../api/session-types';
-import type { FeatureView } from '../../api/types';
 import { projectKeys } from './api';
 
 export interface FeatureFilters {

@@ -11,11 +11,7 @@ import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeFeatureEvents } from '../events/event-writer.js';
-import {
-  requireLinkedEnvironment,
-  requireProject,
-  requireProjectEnvironment,
-} from '../projects/project-service.js';
+import { requireProject, requireProjectEnvironment } from '../projects/project-service.js';
 import { applyJsonPatch } from './json-patch.js';
 import { requireFeature, requireFeatureIn, requireFeatureWithTags } from './require-feature.js';
 import { fallbackStrategy, prepareStrategyConfig } from './strategy-rules.js';
