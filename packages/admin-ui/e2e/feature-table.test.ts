@@ -38,12 +38,15 @@ describe('the project feature table', () => {
     await page.getByText('11–12 of 12').waitFor();
     await page.getByRole('button', { name: /^Name/ }).click();
     await page.getByText('1–10 of 12').waitFor();
-    expect(
-      await page
-        .getByRole('link', { name: /^(alpha|beta)-/ })
-        .first()
-        .textContent(),
-    ).toBe('alpha-01');
+    // The range label is the same before and after the sorted rows arrive: wait for the rows.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /^(alpha|beta)-/ })
+          .first()
+          .textContent(),
+      )
+      .toBe('alpha-01');
     await page.getByLabel('Search features').fill('beta');
     await page.getByText('1–6 of 6').waitFor();
     await page.getByRole('combobox', { name: 'Type' }).selectOption('kill-switch');
