@@ -1,12 +1,26 @@
 import { z } from 'zod';
 import { preparedReply } from '../encoding.js';
-import { defineRoutes, reply } from '../route.js';
+import type { HttpBody } from '../request.js';
+import { defineRoutes, type Reply, reply } from '../route.js';
 import { featuresQuery, NO_CACHE } from './client.js';
 
 /**
  * The revision a delta client holds, from `If-None-Match: "<eventId>"` (or a stream's
  * `Last-Event-ID: <eventId>`); null when absent or not a revision (the client gets a hydration).
  */
+/** The answer that opens a server-sent event stream (the Unleash and OFREP streams alike). */
+export const eventStreamReply = (raw: HttpBody): Reply => ({
+  kind: 'reply',
+  status: 200,
+  raw,
+  headers: {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    // Reverse proxies (nginx) would otherwise hold events back to fill their buffers.
+    'x-accel-buffering': 'no',
+  },
+});
+
 export function revisionOf(header: string | undefined): number | null {
   if (!header) return null;
   const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(header);
@@ -48,17 +62,7 @@ export const clientStreamRoutes = defineRoutes([
         featuresQuery(query),
         revisionOf(request.headers['last-event-id']),
       );
-      return {
-        kind: 'reply',
-        status: 200,
-        raw: body,
-        headers: {
-          'content-type': 'text/event-stream',
-          'cache-control': 'no-cache',
-          // Reverse proxies (nginx) would otherwise hold events back to fill their buffers.
-          'x-accel-buffering': 'no',
-        },
-      };
+      return eventStreamReply(body);
     },
   },
 ]);

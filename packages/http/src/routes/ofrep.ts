@@ -4,7 +4,7 @@ import { authenticationRequired, type ErrorBody, HttpError } from '../errors.js'
 import type { HttpRequest } from '../request.js';
 import { defineRoutes, reply } from '../route.js';
 import { NO_CACHE } from './client.js';
-import { revisionOf } from './client-stream.js';
+import { eventStreamReply, revisionOf } from './client-stream.js';
 
 /** Providers may send this header (`payload`) to get variant payloads as typed values (see ofrep.md). */
 export const OFREP_VALUES_HEADER = 'x-flagstaff-ofrep-values';
@@ -128,17 +128,7 @@ export const ofrepRoutes = defineRoutes([
       const caller = await flagstaff.client.ofrep.callerOfTicket(ticket);
       if (!caller) throw authenticationRequired(ticket !== '');
       const last = revisionOf(request.headers['last-event-id']);
-      const body = await streams.open(caller, {}, last, 'ofrep');
-      return {
-        kind: 'reply',
-        status: 200,
-        raw: body,
-        headers: {
-          'content-type': 'text/event-stream',
-          'cache-control': 'no-cache',
-          'x-accel-buffering': 'no',
-        },
-      };
+      return eventStreamReply(await streams.open(caller, {}, last, 'ofrep'));
     },
   },
 ]);
