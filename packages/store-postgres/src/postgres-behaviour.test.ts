@@ -83,6 +83,50 @@ describe.skipIf(pgUrl === undefined)('PostgreSQL server', () => {
     expect(rows).toEqual([{ n: Object.keys(createMigrations(postgresDialect({ schema: '' }))).length }]);
   });
 
+  test('regression: an open whose lock connection is refused retries, and never migrates unlocked', async () => {
+    // It used to go on without the open lock when taking it failed, so two processes could migrate
+    // one schema at once under load ("schema does not exist" from kysely's introspector).
+    // A pool whose first `failures` tries at the open lock fail as a refused connection would;
+    // every other statement works, so an open that skipped the lock would succeed.
+    const refusing = (failures: number): pg.Pool => {
+      const pool = new pg.Pool({ connectionString: pgUrl, max: 4 });
+      const connect = pool.connect.bind(pool);
+      let left = failures;
+      const refused = (): Error => Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      Object.assign(pool, {
+        connect: async () => {
+          const client = await connect();
+          const query = client.query.bind(client);
+          Object.assign(client, {
+            query: (text: unknown, ...rest: unknown[]) =>
+              typeof text === 'string' && text.includes('pg_advisory_lock(') && left-- > 0
+                ? Promise.reject(refused())
+                : (query as (...args: unknown[]) => unknown)(text, ...rest),
+          });
+          return client;
+        },
+      });
+      return pool;
+    };
+    const failing = refusing(3);
+    const name = schema();
+    await expect(postgresStore({ pool: failing, schema: name })).rejects.toMatchObject({
+      code: 'STORE_UNAVAILABLE',
+      message: expect.stringContaining(name),
+    });
+    await failing.end();
+    const { rows } = await admin.query('select 1 from information_schema.schemata where schema_name = $1', [
+      name,
+    ]);
+    expect(rows).toEqual([]);
+
+    const flaky = refusing(1);
+    const store = await postgresStore({ pool: flaky, schema: name });
+    await withWriteTransactions(store).projects.insert(project('alpha'));
+    await store.close();
+    await flaky.end();
+  });
+
   test('a later commit never gets a smaller event id, across store instances', async () => {
     const name = schema();
     const [one, two] = await Promise.all([open(name), open(name)]);

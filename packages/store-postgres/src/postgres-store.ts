@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { FlagstaffError, type Logger, type Store, silentLogger } from '@flagstaff/core';
-import { type ListenForEvents, openSqlStore } from '@flagstaff/store-sql';
+import { type ListenForEvents, openSqlStore, storeUnavailable } from '@flagstaff/store-sql';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { EVENTS_CHANNEL, isForeignNotice, postgresDialect } from './postgres-dialect.js';
 import { pgDialect } from './postgres-driver.js';
+
+/** Tries at taking the open lock before the open fails (the server refusing a connection under load). */
+const OPEN_LOCK_ATTEMPTS = 3;
 
 /** The statement timeout when none is configured. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
@@ -100,6 +103,7 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
   if (owned) pool.on('error', (error) => logger.warn('An idle PostgreSQL connection failed.', { error }));
 
   const schema = options.schema;
+  const storeName = `postgres${schema === undefined ? '' : `:${schema}`}`;
   const instanceId = randomUUID();
   let opened = false;
   const kyselyDialect = pgDialect({
@@ -123,15 +127,36 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
   // Processes opening one schema at once migrate one after the other: kysely's migrator creates the
   // schema and its bookkeeping tables before it takes its own lock, and two at once could trip over
   // each other there. A session lock on a connection of its own spans the whole open.
-  const lock = await takeOpenLock(schema ?? '').catch(() => null); // null: open reports why
+  const lock = await takeOpenLockRetrying(schema ?? '');
   let store: Store;
   try {
     store = await open();
   } finally {
-    await lock?.();
+    await lock();
   }
   opened = true;
   return store;
+
+  /**
+   * The open lock, retried while the server is briefly unavailable (a busy server refusing one
+   * connection). Opening without it could let two processes migrate one schema at once, so a lock
+   * that cannot be had fails the open with STORE_UNAVAILABLE naming the store.
+   */
+  async function takeOpenLockRetrying(key: string): Promise<() => Promise<void>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await takeOpenLock(key);
+      } catch (error) {
+        if (attempt < OPEN_LOCK_ATTEMPTS) {
+          await new Promise((resolve) => setTimeout(resolve, 150 * attempt));
+          continue;
+        }
+        if (owned) await pool.end().catch(() => undefined);
+        const reason = error instanceof Error ? error.message : String(error);
+        throw storeUnavailable(storeName, reason, error);
+      }
+    }
+  }
 
   /** Takes the open lock on a connection of its own; resolves to its release. */
   async function takeOpenLock(key: string): Promise<() => Promise<void>> {
@@ -151,7 +176,7 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
 
   function open(): Promise<Store> {
     return openSqlStore({
-      name: `postgres${schema === undefined ? '' : `:${schema}`}`,
+      name: storeName,
       dialect: postgresDialect({ schema: schema ?? '' }),
       kyselyDialect,
       schema,
