@@ -123,6 +123,10 @@ describe('the session cookie', () => {
   });
 
   it('a demoted or deleted user loses access at once', async () => {
+    // Another Admin first: the last Admin can be neither demoted nor deleted.
+    await s.request('POST', '/api/admin/user-admin', {
+      body: { email: 'dee@example.com', rootRole: 'Admin' },
+    });
     const created = await s.request('POST', '/api/admin/user-admin', {
       body: { email: 'cy@example.com', rootRole: 'Admin' },
     });

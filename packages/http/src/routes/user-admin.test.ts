@@ -78,3 +78,27 @@ describe('POST /api/admin/user-admin/reset-password', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('the last Admin', () => {
+  it('can be neither demoted nor deleted (409 saying why); with a second Admin both work', async () => {
+    const id = await s.user('Admin', 'only-admin@example.com');
+    const demoted = await s.request('PUT', `/api/admin/user-admin/${id}`, { body: { rootRole: 'Viewer' } });
+    expect(demoted.status, demoted.text).toBe(409);
+    expect(errorBody(demoted).message).toMatch(
+      /^"rootRole" cannot change: .* is the last Admin; make another user an Admin first\.$/,
+    );
+    const deleted = await s.request('DELETE', `/api/admin/user-admin/${id}`);
+    expect(deleted.status, deleted.text).toBe(409);
+    expect(errorBody(deleted).message).toContain('is the last Admin and cannot be deleted');
+    expect((await s.request('GET', `/api/admin/user-admin/${id}`)).body.rootRole).toBe(1);
+
+    const renamed = await s.request('PUT', `/api/admin/user-admin/${id}`, { body: { name: 'Still Admin' } });
+    expect(renamed.status, renamed.text).toBe(200);
+    await s.user('Admin', 'second-admin@example.com');
+    expect(
+      (await s.request('PUT', `/api/admin/user-admin/${id}`, { body: { rootRole: 'Viewer' } })).status,
+    ).toBe(200);
+    const other = await s.user('Admin', 'third-admin@example.com');
+    expect((await s.request('DELETE', `/api/admin/user-admin/${other}`)).status).toBe(200);
+  });
+});

@@ -16,6 +16,26 @@ import { writeEvents } from '../events/event-writer.js';
 import { createProjectAccess } from './user-project-access.js';
 import { type GroupView, groupView, requireGroup, requireRole, requireUser, userView } from './user-view.js';
 
+/**
+ * Nobody could administer the instance in the UI again if its last Admin who signs in lost the role,
+ * so deleting or demoting that user is refused (CONFLICT naming the property).
+ */
+async function requireAnotherAdmin(
+  tx: Repositories,
+  user: UserRecord,
+  refusal: (who: string) => string,
+): Promise<void> {
+  if (user.rootRole !== ROLES.Admin.id || user.accountType !== 'User') return;
+  const admins = (await tx.users.list()).filter(
+    (u) => u.rootRole === ROLES.Admin.id && u.accountType === 'User',
+  );
+  if (admins.length > 1) return;
+  const who = user.name ?? user.username ?? user.email ?? `user ${user.id}`;
+  throw new FlagstaffError('CONFLICT', `${refusal(who)}; make another user an Admin first.`, {
+    path: 'rootRole',
+  });
+}
+
 const ROOT_ROLE_IDS = { Admin: ROLES.Admin.id, Editor: ROLES.Editor.id, Viewer: ROLES.Viewer.id } as const;
 
 /** Inserts a user and writes user-created; shared with invite-link signups. */
@@ -124,6 +144,11 @@ export function createUserService(deps: ServiceDeps, options: UserServiceOptions
               ? ROOT_ROLE_IDS[body.rootRole]
               : body.rootRole;
         if (rootRole !== before.rootRole) {
+          await requireAnotherAdmin(
+            tx,
+            before,
+            (who) => `"rootRole" cannot change: ${who} is the last Admin`,
+          );
           const role = await tx.roles.get(rootRole);
           if (!role || (role.type !== 'root' && role.type !== 'root-custom'))
             throw invalid('rootRole', `must be a root role; ${rootRole} is not one.`);
@@ -162,6 +187,7 @@ export function createUserService(deps: ServiceDeps, options: UserServiceOptions
       const actor = await deps.policy.permit(caller, 'ADMIN', {});
       return inTransaction(deps, async (tx) => {
         const before = await requireUser(tx, id);
+        await requireAnotherAdmin(tx, before, (who) => `${who} is the last Admin and cannot be deleted`);
         await tx.users.delete(id);
         await tx.personalTokens.deleteForUser(id);
         await writeEvents(tx, actor, nowIso(deps), [{ type: 'user-deleted', preData: userView(before) }]);
