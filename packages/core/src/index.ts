@@ -1,3 +1,4 @@
+export { createAddressRanges } from './auth/address-ranges.js';
 export * from './auth/caller.js';
 export { clientKey } from './auth/client-key.js';
 export { createHashGate, DEFAULT_HASH_LIMITS, type HashGate, type HashLimits } from './auth/hash-gate.js';

@@ -166,3 +166,17 @@ describe('FLAGSTAFF_PLAYGROUND_MAX_EVALUATIONS and FLAGSTAFF_PLAYGROUND_MAX_ANSW
     );
   });
 });
+
+describe('FLAGSTAFF_TRUST_PROXY', () => {
+  it('is a comma list of proxy addresses and CIDR ranges; empty by default; a host name or bad range stops the start', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ FLAGSTAFF_TRUST_PROXY: ' 10.0.0.0/8, fd00::1 ,,' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fd00::1',
+    ]);
+    expect(() => loadConfig({ FLAGSTAFF_TRUST_PROXY: 'proxy.internal' })).toThrow(
+      /FLAGSTAFF_TRUST_PROXY: "proxy.internal" is not an IP address or CIDR range/,
+    );
+    expect(() => loadConfig({ FLAGSTAFF_TRUST_PROXY: '10.0.0.0/33' })).toThrow(ConfigError);
+  });
+});

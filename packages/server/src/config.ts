@@ -1,4 +1,4 @@
-import { createOutboundPolicy, parseAllowedHosts } from '@flagstaff/core';
+import { createAddressRanges, createOutboundPolicy, parseAllowedHosts } from '@flagstaff/core';
 
 /** Where the standalone server keeps its data. */
 export type DatabaseConfig =
@@ -50,6 +50,11 @@ export interface ServerConfig {
    * may reach although the outbound policy refuses them by default (loopback, private, link-local…).
    */
   webhookAllowedHosts: string[];
+  /**
+   * FLAGSTAFF_TRUST_PROXY: comma-separated addresses or CIDR ranges of reverse proxies on other
+   * machines whose `X-Forwarded-For` is believed (loopback proxies always are).
+   */
+  trustProxy: string[];
   /**
    * FLAGSTAFF_PLAYGROUND_MAX_EVALUATIONS / FLAGSTAFF_PLAYGROUND_MAX_ANSWER_BYTES: bounds of one advanced
    * playground request (defaults in @flagstaff/core: 10,000 evaluations, a 20 MB answer).
@@ -174,6 +179,20 @@ function allowedHosts(value: string | undefined): string[] {
   return hosts;
 }
 
+/** FLAGSTAFF_TRUST_PROXY, each entry checked so a typo stops the start. */
+function trustProxy(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  try {
+    createAddressRanges(entries);
+  } catch (error) {
+    throw new ConfigError(`FLAGSTAFF_TRUST_PROXY: ${(error as Error).message}`);
+  }
+  return entries;
+}
+
 /** Reads the configuration from environment variables. */
 export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
   return {
@@ -214,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       ...positive('FLAGSTAFF_ADDON_RETRY_BASE_MS', env.FLAGSTAFF_ADDON_RETRY_BASE_MS, 'retryBaseDelayMs'),
     },
     webhookAllowedHosts: allowedHosts(env.FLAGSTAFF_WEBHOOK_ALLOWED_HOSTS),
+    trustProxy: trustProxy(env.FLAGSTAFF_TRUST_PROXY),
     playground: {
       ...positive(
         'FLAGSTAFF_PLAYGROUND_MAX_EVALUATIONS',

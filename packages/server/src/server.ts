@@ -114,6 +114,7 @@ export async function startServer(
     ...(config.importBodyLimit ? { importBodyLimit: config.importBodyLimit } : {}),
     streaming: config.streaming,
     secureCookies: config.secureCookies,
+    trustProxy: config.trustProxy,
     authFailures: config.authFailures,
     ...(config.mcp ? { mcp: createMcpHttpHandler(flagstaff, { log: logger }) } : {}),
   });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Flagstaff } from '@flagstaff/core';
+import { createAddressRanges, type Flagstaff } from '@flagstaff/core';
 import { createHttpHandler, type FlagstaffHttpOptions } from '../handler.js';
 import { flattenHeaders, type HttpRequest, parseQuery } from '../request.js';
 import { writeNodeResponse } from './write-node.js';
@@ -9,6 +9,12 @@ export interface NodeHandlerOptions extends FlagstaffHttpOptions<IncomingMessage
   basePath?: string;
   /** Whether `X-Forwarded-For` is believed when the connection comes from loopback (default true). */
   trustLoopbackProxy?: boolean;
+  /**
+   * Addresses or CIDR ranges of reverse proxies on other machines whose `X-Forwarded-For` is believed
+   * too: the client is the right-most address in it that is not such a proxy. Without it everyone
+   * behind a remote proxy shares the proxy's address, and so its per-address limits.
+   */
+  trustProxy?: readonly string[];
 }
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
@@ -18,13 +24,24 @@ export const nodeRequestHasBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined ||
   (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
-function clientAddress(req: IncomingMessage, trustLoopbackProxy: boolean): string | undefined {
+/** The client's address: the peer, or, behind trusted proxies, the first untrusted hop from the right. */
+function clientAddress(req: IncomingMessage, trusted: (address: string) => boolean): string | undefined {
   const direct = req.socket.remoteAddress;
   const forwarded = req.headers['x-forwarded-for'];
-  if (!trustLoopbackProxy || typeof forwarded !== 'string' || !direct || !LOOPBACK.test(direct))
-    return direct;
-  const hops = forwarded.split(',').map((h) => h.trim());
-  return hops[hops.length - 1] || direct;
+  if (typeof forwarded !== 'string' || !direct || !trusted(direct)) return direct;
+  const hops = forwarded
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
+  for (let i = hops.length - 1; i >= 0; i--) if (!trusted(hops[i]!) || i === 0) return hops[i];
+  return direct;
+}
+
+/** Which peers are proxies whose `X-Forwarded-For` is believed. */
+function trustedProxies(options: NodeHandlerOptions): (address: string) => boolean {
+  const loopback = options.trustLoopbackProxy ?? true;
+  const remote = options.trustProxy?.length ? createAddressRanges(options.trustProxy) : () => false;
+  return (address) => (loopback && LOOPBACK.test(address)) || remote(address);
 }
 
 /**
@@ -34,7 +51,7 @@ function clientAddress(req: IncomingMessage, trustLoopbackProxy: boolean): strin
 export function createNodeHandler(flagstaff: Flagstaff, options: NodeHandlerOptions = {}) {
   const handler = createHttpHandler(flagstaff, options);
   const basePath = (options.basePath ?? '').replace(/\/$/, '');
-  const trust = options.trustLoopbackProxy ?? true;
+  const trust = trustedProxies(options);
   return async (req: IncomingMessage, res: ServerResponse, next?: () => void): Promise<void> => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
