@@ -135,10 +135,7 @@ export function createHttpHandler<Native = unknown>(
     const caller = callerOf(principal);
     const ctx: RouteContext = {
       flagstaff,
-      principal,
-      actor: caller.actor,
       caller,
-      userId: principal.kind === 'user' ? principal.userId : null,
       params,
       query: request.query,
       body: await readJsonBody(request, limitOf(route, principal)),

@@ -1,4 +1,4 @@
-import type { Actor, ApiFamily, Caller, Flagstaff, Principal } from '@flagstaff/core';
+import type { ApiFamily, Caller, Flagstaff } from '@flagstaff/core';
 import type { z } from 'zod';
 import type { ClientStreams } from './client-streams.js';
 import type { ErrorBody } from './errors.js';
@@ -9,13 +9,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** What a handler sees: the core services, who is calling, and the raw request parts. */
 export interface RouteContext {
   flagstaff: Flagstaff;
-  principal: Principal;
-  /** Who is written into the events of a command. */
-  actor: Actor;
-  /** The principal and actor together, as services take them. */
+  /** Who is calling (principal) and who is written into the events of a command (actor). */
   caller: Caller;
-  /** The calling user's id (favorites); null for tokens and anonymous access. */
-  userId: number | null;
   params: Record<string, string>;
   query: Record<string, unknown>;
   /** The parsed JSON body, passed to core unparsed: services validate it. */

@@ -1,23 +1,7 @@
-import {
-  apiTokenPermission,
-  apiTokenTypeSchema,
-  createApiTokenSchema,
-  type Permission,
-  updateApiTokenSchema,
-} from '@flagstaff/core';
-import { defineRoutes, type RouteContext } from '../route.js';
+import { createApiTokenSchema, updateApiTokenSchema } from '@flagstaff/core';
+import { defineRoutes } from '../route.js';
 
 const T = '/api/admin/api-tokens';
-
-/**
- * Creating a token needs the permission of its type, as in the reference: admin tokens need ADMIN.
- * An unreadable type falls back to the client permission; the service then rejects the body by name.
- */
-const _createPermission = ({ body }: RouteContext): Permission => {
-  const type = (body as { type?: unknown } | undefined)?.type;
-  const parsed = apiTokenTypeSchema.safeParse(typeof type === 'string' ? type.toLowerCase() : type);
-  return apiTokenPermission('CREATE', parsed.success ? parsed.data : 'client');
-};
 
 /**
  * API tokens. Lists hold only the types the caller may read (admin tokens: root Admins). Changing

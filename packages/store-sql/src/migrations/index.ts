@@ -13,7 +13,12 @@ import { createSessionTables } from './sessions.js';
 import { createSettingsTables } from './settings.js';
 import { createUnknownFlagsTable } from './unknown-flags.js';
 
-/** Every migration, by name; names sort in the order they apply. Never edit one that has shipped. */
+/**
+ * Every migration, by name, listed in the order they apply (kysely sorts the names). Never edit or
+ * renumber one that has shipped. The numbers jump from 0006 to 0060 because work that merged later had
+ * reserved 0060 and up, and 0005 was never used; databases already carry these names, so the gaps
+ * stay. New migrations take the next number after the highest here, with no gaps.
+ */
 export function createMigrations(dialect: SqlDialect): Record<string, Migration> {
   return {
     '0001_initial': {
@@ -65,16 +70,6 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
         await createSettingsTables(ddlFor(db, dialect));
       },
     },
-    '0066_event_index_position': {
-      async up(db) {
-        await dialect.eventSearch.behind?.createPosition(db);
-      },
-    },
-    '0065_project_context_fields': {
-      async up(db) {
-        await db.schema.alterTable('context_fields').addColumn('project', dialect.types.text).execute();
-      },
-    },
     '0064_feature_links': {
       async up(db) {
         const ddl = ddlFor(db, dialect);
@@ -91,6 +86,16 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
           .on('feature_links')
           .column('feature_name')
           .execute();
+      },
+    },
+    '0065_project_context_fields': {
+      async up(db) {
+        await db.schema.alterTable('context_fields').addColumn('project', dialect.types.text).execute();
+      },
+    },
+    '0066_event_index_position': {
+      async up(db) {
+        await dialect.eventSearch.behind?.createPosition(db);
       },
     },
   };
