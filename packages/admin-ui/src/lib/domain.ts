@@ -12,6 +12,7 @@ export {
   EVENT_TYPES,
   FEATURE_TYPES,
   LIFECYCLE_STAGES,
+  MULTI_VALUE_OPERATORS,
   segmentInputSchema,
   strategyConfigSchema,
   tagTypeSchema,
