@@ -1,6 +1,7 @@
 import type { ConstraintInput, ConstraintOperator } from '@flagstaff/core';
 import { useId } from 'react';
 import type { ContextField } from '../api/types';
+import { ValuesInput } from './values-input';
 import { CONSTRAINT_OPERATORS, MULTI_VALUE_OPERATORS } from '../lib/domain';
 
 /** Operators that compare one `value` (numbers, dates, versions, a regular expression). */
@@ -134,18 +135,10 @@ export function ConstraintEditor({ constraint: c, contextFields, onChange, onRem
             onChange={(e) => onChange({ ...c, value: e.target.value })}
           />
         ) : (
-          <input
+          <ValuesInput
             id={`${id}-val`}
-            value={values.join(', ')}
-            onChange={(e) =>
-              onChange({
-                ...c,
-                values: e.target.value
-                  .split(',')
-                  .map((v) => v.trim())
-                  .filter(Boolean),
-              })
-            }
+            values={values}
+            onValuesChange={(next) => onChange({ ...c, values: next })}
           />
         )}
         {!single && legal.length ? (

@@ -50,7 +50,14 @@ export function VariantsDialog({
   ];
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Variants in ${env.name}`} wide>
-      <VariantRows variants={variants} onChange={setVariants} stickinessOptions={stickiness} withOverrides />
+      <VariantRows
+        variants={variants}
+        onChange={setVariants}
+        stickinessOptions={stickiness}
+        contextFields={contextFields}
+        showProblems={problem !== null}
+        withOverrides
+      />
       {problem ? (
         <div className="notice notice-error" role="alert">
           {problem}
