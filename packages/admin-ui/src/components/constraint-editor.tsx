@@ -1,8 +1,8 @@
 import type { ConstraintInput, ConstraintOperator } from '@flagstaff/core';
 import { useId } from 'react';
 import type { ContextField } from '../api/types';
-import { ValuesInput } from './values-input';
 import { CONSTRAINT_OPERATORS, MULTI_VALUE_OPERATORS } from '../lib/domain';
+import { ValuesInput } from './values-input';
 
 /** Operators that compare one `value` (numbers, dates, versions, a regular expression). */
 const SINGLE_VALUE = (op: ConstraintOperator) => !MULTI_VALUE_OPERATORS.has(op);
@@ -130,7 +130,9 @@ export function ConstraintEditor({ constraint: c, contextFields, onChange, onRem
           <input
             id={`${id}-val`}
             inputMode={c.operator.startsWith('NUM_') ? 'decimal' : 'text'}
-            placeholder={c.operator.startsWith('SEMVER_') ? '1.2.3' : c.operator === 'REGEX' ? '^beta-.*' : ''}
+            placeholder={
+              c.operator.startsWith('SEMVER_') ? '1.2.3' : c.operator === 'REGEX' ? '^beta-.*' : ''
+            }
             value={c.value ?? ''}
             onChange={(e) => onChange({ ...c, value: e.target.value })}
           />

@@ -30,19 +30,17 @@ interface Props {
   overrides: readonly OverrideDraft[];
   onChange(overrides: OverrideDraft[]): void;
   contextFields: readonly ContextField[];
-  /** Names the rows for assistive technology ("Variant 2 override 1"). */
-  label: string;
   /** Show each row's problem beside it (after a save was tried). */
   showProblems?: boolean;
 }
 
 /** A variant's overrides as rows: which context field, and the values that always get this variant. */
-export function OverrideRows({ overrides, onChange, contextFields, label, showProblems }: Props) {
+export function OverrideRows({ overrides, onChange, contextFields, showProblems }: Props) {
   const set = (i: number, patch: Partial<OverrideDraft>) =>
     onChange(overrides.map((o, j) => (j === i ? { ...o, ...patch } : o)));
   const names = contextFields.map((f) => f.name);
   return (
-    <fieldset className="override-rows" aria-label={`${label} overrides`}>
+    <fieldset className="override-rows" aria-label="Overrides">
       <legend>Overrides: these values always get this variant</legend>
       {overrides.length === 0 ? <p className="muted">No overrides.</p> : null}
       {overrides.map((o, i) => {
@@ -50,7 +48,7 @@ export function OverrideRows({ overrides, onChange, contextFields, label, showPr
         const problem = showProblems ? rowProblem(overrides, i) : null;
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are plain values; ValuesInput resyncs its text when a row shifts
-          <div key={i} className="override-row" role="group" aria-label={`${label} override ${i + 1}`}>
+          <fieldset key={i} className="override-row" aria-label={`Override ${i + 1}`}>
             <select
               aria-label="Context field"
               value={o.contextName}
@@ -73,7 +71,7 @@ export function OverrideRows({ overrides, onChange, contextFields, label, showPr
             <button
               type="button"
               className="btn btn-small btn-ghost"
-              aria-label={`Remove ${label} override ${i + 1}`}
+              aria-label={`Remove override ${i + 1}`}
               onClick={() => onChange(overrides.filter((_, j) => j !== i))}
             >
               Remove
@@ -83,7 +81,7 @@ export function OverrideRows({ overrides, onChange, contextFields, label, showPr
                 {problem}
               </div>
             ) : null}
-          </div>
+          </fieldset>
         );
       })}
       <button

@@ -66,7 +66,14 @@ interface Props {
 }
 
 /** Editable variant rows: name, weight (fix or variable), stickiness, payload and overrides. */
-export function VariantRows({ variants, onChange, stickinessOptions, withOverrides, contextFields, showProblems }: Props) {
+export function VariantRows({
+  variants,
+  onChange,
+  stickinessOptions,
+  withOverrides,
+  contextFields,
+  showProblems,
+}: Props) {
   const update = (i: number, patch: Partial<VariantDraft>) =>
     onChange(balance(variants.map((v, j) => (j === i ? { ...v, ...patch } : v))));
   return (
@@ -141,7 +148,6 @@ export function VariantRows({ variants, onChange, stickinessOptions, withOverrid
           ) : null}
           {withOverrides ? (
             <OverrideRows
-              label={`Variant ${i + 1}`}
               overrides={v.overrides ?? []}
               contextFields={contextFields ?? []}
               showProblems={showProblems}
