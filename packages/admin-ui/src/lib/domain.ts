@@ -16,5 +16,8 @@ export {
   segmentInputSchema,
   strategyConfigSchema,
   tagTypeSchema,
+  updateContextFieldSchema,
+  updateEnvironmentSchema,
+  updateTagTypeSchema,
   variantSchema,
 } from '@flagstaff/core';

@@ -9,11 +9,11 @@ import { createEnvironmentSchema } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { fieldErrors } from '../../lib/zod-errors';
 import { useCan } from '../auth/permissions';
+import { ENVIRONMENT_TYPES, EnvironmentDialog } from './environment-dialog';
 
 const key = ['environments'];
-const TYPES = ['development', 'test', 'preproduction', 'production'];
 
-/** Environments: their type (production asks before changes), on/off and deletion. */
+/** Environments: their type (production asks before changes), order, on/off and deletion. */
 export default function EnvironmentsPage() {
   const can = useCan();
   const admin = can('ADMIN');
@@ -23,6 +23,7 @@ export default function EnvironmentsPage() {
   });
   const [form, setForm] = useState({ name: '', type: 'development' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState<Environment | null>(null);
   const create = useApiMutation({
     mutationFn: () => unwrap(api.POST('/api/admin/environments', { body: form })),
     invalidates: [key],
@@ -37,6 +38,7 @@ export default function EnvironmentsPage() {
           : api.POST('/api/admin/environments/{name}/off', { params: { path: { name } } }),
       ),
     invalidates: [key],
+    success: (_r, v) => `${v.name} ${v.on ? 'enabled' : 'disabled'}`,
   });
   const remove = useApiMutation({
     mutationFn: (name: string) =>
@@ -79,10 +81,21 @@ export default function EnvironmentsPage() {
                       <Badge tone={env.type === 'production' ? 'warn' : 'neutral'}>{env.type}</Badge>{' '}
                       {env.protected ? <Badge>protected</Badge> : null}
                     </td>
-                    <td>
+                    <td className="muted">#{env.sortOrder}</td>
+                    <td className="row">
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        aria-label={`Edit ${env.name}`}
+                        disabled={!admin}
+                        onClick={() => setEditing(env)}
+                      >
+                        Edit
+                      </button>
                       <button
                         type="button"
                         className="btn btn-small btn-ghost"
+                        aria-label={`Delete ${env.name}`}
                         disabled={!admin || env.protected}
                         onClick={() => remove.mutate(env.name)}
                       >
@@ -109,7 +122,7 @@ export default function EnvironmentsPage() {
                 value={form.type}
                 onChange={(e) => setForm({ ...form, type: e.target.value })}
               >
-                {TYPES.map((t) => (
+                {ENVIRONMENT_TYPES.map((t) => (
                   <option key={t}>{t}</option>
                 ))}
               </select>
@@ -122,6 +135,7 @@ export default function EnvironmentsPage() {
           </form>
         </Card>
       </div>
+      {editing ? <EnvironmentDialog environment={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }

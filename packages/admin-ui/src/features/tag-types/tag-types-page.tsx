@@ -8,6 +8,7 @@ import { tagTypeSchema } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { fieldErrors } from '../../lib/zod-errors';
 import { useCan } from '../auth/permissions';
+import { TagTypeDialog } from './tag-type-dialog';
 
 const key = ['tag-types'];
 
@@ -20,6 +21,7 @@ export default function TagTypesPage() {
   });
   const [form, setForm] = useState({ name: '', description: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState<TagType | null>(null);
   const create = useApiMutation({
     mutationFn: () =>
       unwrap(
@@ -56,10 +58,20 @@ export default function TagTypesPage() {
                 <tr key={t.name}>
                   <td className="cell-name">{t.name}</td>
                   <td className="muted">{t.description}</td>
-                  <td>
+                  <td className="row">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      aria-label={`Edit ${t.name}`}
+                      disabled={!can('UPDATE_TAG_TYPE')}
+                      onClick={() => setEditing(t)}
+                    >
+                      Edit
+                    </button>
                     <button
                       type="button"
                       className="btn btn-small btn-ghost"
+                      aria-label={`Delete ${t.name}`}
                       disabled={!can('DELETE_TAG_TYPE')}
                       onClick={() => remove.mutate(t.name)}
                     >
@@ -95,6 +107,7 @@ export default function TagTypesPage() {
           </form>
         </Card>
       </div>
+      {editing ? <TagTypeDialog tagType={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }
