@@ -51,7 +51,14 @@ export function ContextFieldDialog({ field, onClose }: { field: ContextField; on
         Usable as stickiness
       </label>
       <Field label="Legal values" error={shown.fields.legalValues}>
-        <LegalValueRows rows={rows} onChange={setRows} errors={shown.rows} />
+        <LegalValueRows
+          rows={rows}
+          onChange={(next) => {
+            setRows(next);
+            setErrors(noErrors);
+          }}
+          errors={shown.rows}
+        />
       </Field>
       {placed ? null : <ErrorNotice error={save.error} />}
       <div className="form-actions">

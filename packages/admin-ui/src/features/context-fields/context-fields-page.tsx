@@ -24,6 +24,10 @@ export default function ContextFieldsPage() {
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [editing, setEditing] = useState<ContextField | null>(null);
+  const edit = (patch: Partial<typeof empty>) => {
+    setForm({ ...form, ...patch });
+    setErrors(noErrors);
+  };
   const body = () => ({
     name: form.name.trim(),
     description: form.description.trim() || null,
@@ -77,7 +81,7 @@ export default function ContextFieldsPage() {
                     </div>
                   </td>
                   <td>{f.stickiness ? <Badge tone="info">stickiness</Badge> : null}</td>
-                  <td className="row">
+                  <td className="row-actions">
                     <button
                       type="button"
                       className="btn btn-small"
@@ -105,23 +109,19 @@ export default function ContextFieldsPage() {
         <Card title="New context field">
           <form onSubmit={submit} noValidate>
             <Field label="Name" htmlFor="cf-name" error={shown.fields.name}>
-              <input
-                id="cf-name"
-                value={form.name}
-                onChange={(e) => setForm({ ...form, name: e.target.value })}
-              />
+              <input id="cf-name" value={form.name} onChange={(e) => edit({ name: e.target.value })} />
             </Field>
             <Field label="Description" htmlFor="cf-desc" error={shown.fields.description}>
               <input
                 id="cf-desc"
                 value={form.description}
-                onChange={(e) => setForm({ ...form, description: e.target.value })}
+                onChange={(e) => edit({ description: e.target.value })}
               />
             </Field>
             <Field label="Legal values" hint="None: any value is allowed." error={shown.fields.legalValues}>
               <LegalValueRows
                 rows={form.legalValues}
-                onChange={(legalValues) => setForm({ ...form, legalValues })}
+                onChange={(legalValues) => edit({ legalValues })}
                 errors={shown.rows}
               />
             </Field>
@@ -129,7 +129,7 @@ export default function ContextFieldsPage() {
               <input
                 type="checkbox"
                 checked={form.stickiness}
-                onChange={(e) => setForm({ ...form, stickiness: e.target.checked })}
+                onChange={(e) => edit({ stickiness: e.target.checked })}
               />
               Usable as stickiness
             </label>

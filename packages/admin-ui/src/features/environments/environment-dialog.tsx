@@ -33,7 +33,10 @@ export function EnvironmentDialog({ environment, onClose }: { environment: Envir
   const shown = Object.keys(errors).length ? errors : server ? { [server.field]: server.message } : {};
   const submit = () => {
     const parsed = updateEnvironmentSchema.safeParse(body());
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    const found = parsed.success ? {} : fieldErrors(parsed.error);
+    // zod's wording ("expected int, received number") is not for people.
+    if (found.sortOrder) found.sortOrder = 'must be a whole number';
+    setErrors(found);
     if (parsed.success) save.mutate();
   };
   // A type the instance uses but this list lacks stays choosable.
@@ -50,7 +53,14 @@ export function EnvironmentDialog({ environment, onClose }: { environment: Envir
         noValidate
       >
         <Field label="Type" htmlFor="env-edit-type" error={shown.type}>
-          <select id="env-edit-type" value={type} onChange={(e) => setType(e.target.value)}>
+          <select
+            id="env-edit-type"
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value);
+              setErrors({});
+            }}
+          >
             {types.map((t) => (
               <option key={t}>{t}</option>
             ))}
@@ -67,7 +77,10 @@ export function EnvironmentDialog({ environment, onClose }: { environment: Envir
             type="number"
             step={1}
             value={sortOrder}
-            onChange={(e) => setSortOrder(e.target.value)}
+            onChange={(e) => {
+              setSortOrder(e.target.value);
+              setErrors({});
+            }}
           />
         </Field>
         {Object.keys(shown).length ? null : <ErrorNotice error={save.error} />}

@@ -82,7 +82,7 @@ export default function EnvironmentsPage() {
                       {env.protected ? <Badge>protected</Badge> : null}
                     </td>
                     <td className="muted">#{env.sortOrder}</td>
-                    <td className="row">
+                    <td className="row-actions">
                       <button
                         type="button"
                         className="btn btn-small"

@@ -33,7 +33,11 @@ function ScopeChips({
   return (
     <Field
       label={label}
-      hint={selected.length ? `Only these ${selected.length}.` : 'None picked: all.'}
+      hint={
+        selected.length
+          ? `Only the ${selected.length === 1 ? 'one' : selected.length} picked.`
+          : 'None picked: all.'
+      }
       error={error}
     >
       <fieldset className="chips" aria-label={label} style={{ border: 0, padding: 0 }}>
