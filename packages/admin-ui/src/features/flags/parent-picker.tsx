@@ -53,7 +53,12 @@ export function ParentPicker({ project, exclude, value, onChange, disabled }: Pr
         }),
       ),
   });
-  const found = (search.data?.features ?? []).filter((f) => !exclude.includes(f.name)).slice(0, PAGE);
+  // While the next answer is on its way, the last one shows only what still matches the text.
+  // (The server also matches descriptions and tags, so its own answer is shown as it is.)
+  const pending = query !== text.trim() ? text.trim().toLowerCase() : '';
+  const found = (search.data?.features ?? [])
+    .filter((f) => !exclude.includes(f.name) && f.name.toLowerCase().includes(pending))
+    .slice(0, PAGE);
   const more = (search.data?.total ?? 0) - exclude.length > found.length;
   return (
     <div className="parent-picker">

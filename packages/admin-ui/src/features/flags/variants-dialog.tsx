@@ -52,7 +52,11 @@ export function VariantsDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Variants in ${env.name}`} wide>
       <VariantRows
         variants={variants}
-        onChange={setVariants}
+        onChange={(next) => {
+          setVariants(next);
+          // Once a problem is shown, it follows the edits (and goes when fixed).
+          if (problem) setProblem(variantsProblem(next));
+        }}
         stickinessOptions={stickiness}
         contextFields={contextFields}
         showProblems={problem !== null}
