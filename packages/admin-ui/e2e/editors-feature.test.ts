@@ -102,8 +102,17 @@ describe('editing a feature in the browser', () => {
     ]);
 
     // The same parent again with another condition changes it: parent disabled.
-    await page.getByRole('combobox', { name: 'Parent feature' }).pressSequentially('payments', { delay: 30 });
-    await page.getByRole('button', { name: /^payments-api/ }).click();
+    // By keyboard this time: Enter takes the first match once the server has answered.
+    const again = page.getByRole('combobox', { name: 'Parent feature' });
+    const answered = page.waitForResponse((r) => r.url().includes('query=payments'));
+    await again.pressSequentially('payments', { delay: 30 });
+    await answered;
+    await page
+      .getByRole('list', { name: 'Matching features' })
+      .getByRole('button', { name: /^payments-api/ })
+      .waitFor();
+    await again.press('Enter');
+    expect(await again.inputValue()).toBe('payments-api');
     await page.getByLabel('Condition').selectOption('disabled');
     await page.getByRole('button', { name: 'Add dependency' }).click();
     await page.getByText('Requires payments-api disabled').waitFor();

@@ -81,7 +81,7 @@ export default function ContextFieldsPage() {
                     </div>
                   </td>
                   <td>{f.stickiness ? <Badge tone="info">stickiness</Badge> : null}</td>
-                  <td className="row-actions">
+                  <td className="cell-actions">
                     <button
                       type="button"
                       className="btn btn-small"

@@ -80,9 +80,11 @@ export default function EnvironmentsPage() {
                     <td>
                       <Badge tone={env.type === 'production' ? 'warn' : 'neutral'}>{env.type}</Badge>{' '}
                       {env.protected ? <Badge>protected</Badge> : null}
+                      <div className="hint" title="Sort order">
+                        #{env.sortOrder}
+                      </div>
                     </td>
-                    <td className="muted">#{env.sortOrder}</td>
-                    <td className="row-actions">
+                    <td className="cell-actions">
                       <button
                         type="button"
                         className="btn btn-small"

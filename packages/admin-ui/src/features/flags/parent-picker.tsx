@@ -60,6 +60,11 @@ export function ParentPicker({ project, exclude, value, onChange, disabled }: Pr
     .filter((f) => !exclude.includes(f.name) && f.name.toLowerCase().includes(pending))
     .slice(0, PAGE);
   const more = (search.data?.total ?? 0) - exclude.length > found.length;
+  const pick = (name: string) => {
+    setText(name);
+    onChange(name);
+    setOpen(false);
+  };
   return (
     <div className="parent-picker">
       <input
@@ -73,6 +78,14 @@ export function ParentPicker({ project, exclude, value, onChange, disabled }: Pr
         value={text}
         disabled={disabled}
         onFocus={() => setOpen(true)}
+        onKeyDown={(e) => {
+          // Enter takes the first match, Escape closes the list.
+          if (e.key === 'Escape') setOpen(false);
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          const first = found[0];
+          if (first) pick(first.name);
+        }}
         onChange={(e) => {
           setText(e.target.value);
           setOpen(true);
@@ -85,14 +98,7 @@ export function ParentPicker({ project, exclude, value, onChange, disabled }: Pr
           {search.data && found.length === 0 ? <li className="muted">No matching feature.</li> : null}
           {found.map((f) => (
             <li key={f.name}>
-              <button
-                type="button"
-                onClick={() => {
-                  setText(f.name);
-                  onChange(f.name);
-                  setOpen(false);
-                }}
-              >
+              <button type="button" onClick={() => pick(f.name)}>
                 {f.name} <span className="muted">{f.type}</span>
               </button>
             </li>

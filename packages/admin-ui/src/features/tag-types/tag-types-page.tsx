@@ -58,7 +58,7 @@ export default function TagTypesPage() {
                 <tr key={t.name}>
                   <td className="cell-name">{t.name}</td>
                   <td className="muted">{t.description}</td>
-                  <td className="row-actions">
+                  <td className="cell-actions">
                     <button
                       type="button"
                       className="btn btn-small"
