@@ -58,7 +58,10 @@ describe('editing a context field (PUT /api/admin/context/:contextField)', () =>
     expect(empty.status).toBe(400);
     expect(errorBody(empty).message).toMatch(/^"legalValues\[0\]\.value" must not be empty/);
     const twice = await s.request('PUT', `${C}/plan`, {
-      body: { description: 'changed', legalValues: [{ value: 'pro' }, { value: 'pro', description: 'again' }] },
+      body: {
+        description: 'changed',
+        legalValues: [{ value: 'pro' }, { value: 'pro', description: 'again' }],
+      },
     });
     expect(twice.status).toBe(400);
     expect(errorBody(twice).message).toMatch(/^"legalValues\[1\]\.value" lists "pro" twice/);
