@@ -90,6 +90,19 @@ describe('editing the instance settings in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.reload();
     await page.getByRole('cell', { name: 'The owning team' }).waitFor();
+    // A name already taken is refused under the name field, not in a toast.
+    await page.getByLabel('Name').fill('team');
+    await page.getByRole('button', { name: 'Create tag type' }).click();
+    await page
+      .locator('.field', { has: page.getByLabel('Name') })
+      .getByRole('alert')
+      .waitFor();
+    expect(
+      await page
+        .locator('.field', { has: page.getByLabel('Name') })
+        .getByRole('alert')
+        .textContent(),
+    ).toMatch(/team/);
   });
 
   it('edits an environment type and sort order, and turns it off and on', async () => {
@@ -158,9 +171,32 @@ describe('editing the instance settings in the browser', () => {
         'segment-import',
       ]),
     );
+
+    // Edited on its own page: fewer events, no project filter; saved and shown after a reload.
+    await page.goto(`${harness.ui}integrations/addons/${created?.id}`);
+    const config = page.locator('section.card', {
+      has: page.getByRole('heading', { name: 'Configuration' }),
+    });
+    await config.getByText('(6 of 147 selected)').waitFor();
+    await config.getByRole('button', { name: 'Clear every Segments event shown' }).click();
+    await config.getByRole('group', { name: 'Projects' }).getByRole('button', { name: 'default' }).click();
+    await config.getByLabel('Description (optional)').fill('Flag changes to the release channel');
+    await config.getByRole('button', { name: 'Save addon' }).click();
+    await expect
+      .poll(async () => (await harness.api.flagstaff.addons.list(SYSTEM)).addons[0]?.events.length)
+      .toBe(2);
+    await page.reload();
+    await config.getByText('(2 of 147 selected)').waitFor();
+    expect((await harness.api.flagstaff.addons.list(SYSTEM)).addons[0]).toMatchObject({
+      description: 'Flag changes to the release channel',
+      projects: [],
+      environments: ['production'],
+      events: ['feature-created', 'feature-updated'],
+    });
   });
 
-  it('logged no console errors', () => {
-    expect(consoleErrors).toEqual([]);
+  it('logged no console errors but the refusal the tag type test asked for', () => {
+    const expected = /status of 409 \(Conflict\) \(.*\/api\/admin\/tag-types\)$/;
+    expect(consoleErrors.filter((e) => !expected.test(e))).toEqual([]);
   });
 });

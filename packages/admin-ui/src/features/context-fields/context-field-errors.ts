@@ -24,6 +24,8 @@ export function fromZod(error: z.ZodError): FormErrors {
 /** The server's refusal, placed by the property path its message starts with. */
 export function fromServer(error: unknown): FormErrors | null {
   if (!(error instanceof ApiError)) return null;
+  // A name already taken is the only 409 these forms get.
+  if (error.status === 409) return { fields: { name: error.message }, rows: {} };
   const row = /^"legalValues\[(\d+)\]/.exec(error.message);
   if (row) return { fields: {}, rows: { [Number(row[1])]: error.message } };
   const field = /^"([A-Za-z]+)"/.exec(error.message)?.[1];

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
+import { ApiError, fieldError, unwrap } from '../../api/errors';
 import type { Environment } from '../../api/types';
 import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
@@ -27,6 +27,7 @@ export default function EnvironmentsPage() {
   const create = useApiMutation({
     mutationFn: () => unwrap(api.POST('/api/admin/environments', { body: form })),
     invalidates: [key],
+    toastErrors: false,
     success: 'Environment created',
     onSuccess: () => setForm({ name: '', type: 'development' }),
   });
@@ -52,6 +53,12 @@ export default function EnvironmentsPage() {
     setErrors(parsed.success ? {} : fieldErrors(parsed.error));
     if (parsed.success) create.mutate();
   };
+  // A refusal of the name (taken: 409, or invalid) shows under the name; anything else above the button.
+  const nameRefused =
+    create.error instanceof ApiError && create.error.status === 409
+      ? create.error.message
+      : fieldError(create.error, ['name'])?.message;
+  const shownErrors = Object.keys(errors).length ? errors : nameRefused ? { name: nameRefused } : {};
   return (
     <>
       <PageHeader
@@ -111,7 +118,7 @@ export default function EnvironmentsPage() {
         </Card>
         <Card title="New environment">
           <form onSubmit={submit} noValidate>
-            <Field label="Name" htmlFor="env-name" error={errors.name}>
+            <Field label="Name" htmlFor="env-name" error={shownErrors.name}>
               <input
                 id="env-name"
                 value={form.name}
@@ -129,6 +136,7 @@ export default function EnvironmentsPage() {
                 ))}
               </select>
             </Field>
+            {create.error && !nameRefused ? <ErrorNotice error={create.error} /> : null}
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={!admin}>
                 Create environment

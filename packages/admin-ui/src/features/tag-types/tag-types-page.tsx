@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
+import { ApiError, fieldError, unwrap } from '../../api/errors';
 import type { TagType } from '../../api/types';
 import { Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { tagTypeSchema } from '../../lib/domain';
@@ -30,6 +30,7 @@ export default function TagTypesPage() {
         }),
       ),
     invalidates: [key],
+    toastErrors: false,
     success: 'Tag type created',
     onSuccess: () => setForm({ name: '', description: '' }),
   });
@@ -45,6 +46,12 @@ export default function TagTypesPage() {
     setErrors(parsed.success ? {} : fieldErrors(parsed.error));
     if (parsed.success) create.mutate();
   };
+  // A refusal of the name (taken: 409, or invalid) shows under the name; anything else above the button.
+  const nameRefused =
+    create.error instanceof ApiError && create.error.status === 409
+      ? create.error.message
+      : fieldError(create.error, ['name'])?.message;
+  const shownErrors = Object.keys(errors).length ? errors : nameRefused ? { name: nameRefused } : {};
   return (
     <>
       <PageHeader title="Tag types" subtitle="Tags group features across projects (simple, team, jira…)." />
@@ -85,7 +92,7 @@ export default function TagTypesPage() {
         </Card>
         <Card title="New tag type">
           <form onSubmit={submit} noValidate>
-            <Field label="Name" htmlFor="tt-name" error={errors.name}>
+            <Field label="Name" htmlFor="tt-name" error={shownErrors.name}>
               <input
                 id="tt-name"
                 value={form.name}
@@ -99,6 +106,7 @@ export default function TagTypesPage() {
                 onChange={(e) => setForm({ ...form, description: e.target.value })}
               />
             </Field>
+            {create.error && !nameRefused ? <ErrorNotice error={create.error} /> : null}
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={!can('CREATE_TAG_TYPE')}>
                 Create tag type
