@@ -165,13 +165,17 @@ describe('editing a feature in the browser', () => {
     const second = variant.getByRole('group', { name: 'Override 2' });
     await second.getByLabel('Context field').selectOption('country');
     await second.getByLabel('Values (comma separated)').pressSequentially('NO', { delay: 20 });
+    // The field's legal values are offered as toggles beside what was typed.
+    expect(await second.getByRole('button', { name: 'NO' }).getAttribute('aria-pressed')).toBe('true');
+    await second.getByRole('button', { name: 'SE' }).click();
+    expect(await second.getByLabel('Values (comma separated)').inputValue()).toBe('NO, SE');
     await screenshot(page, 'variant-overrides');
     await dialog.getByRole('button', { name: 'Save variants' }).click();
     await dialog.waitFor({ state: 'detached' });
     const saved = (await feature('checkout')).environments.find((e) => e.name === 'development')?.variants;
     expect(saved?.[0]?.overrides).toEqual([
       { contextName: 'userId', values: ['alice', 'bob'] },
-      { contextName: 'country', values: ['NO'] },
+      { contextName: 'country', values: ['NO', 'SE'] },
     ]);
 
     await page.reload();

@@ -76,6 +76,28 @@ export function OverrideRows({ overrides, onChange, contextFields, showProblems 
             >
               Remove
             </button>
+            {legal.length ? (
+              <fieldset className="chips override-legal" aria-label="Legal values">
+                {legal.map((l) => (
+                  <button
+                    key={l.value}
+                    type="button"
+                    className="chip-toggle"
+                    aria-pressed={o.values.includes(l.value)}
+                    title={l.description}
+                    onClick={() =>
+                      set(i, {
+                        values: o.values.includes(l.value)
+                          ? o.values.filter((v) => v !== l.value)
+                          : [...o.values, l.value],
+                      })
+                    }
+                  >
+                    {l.value}
+                  </button>
+                ))}
+              </fieldset>
+            ) : null}
             {problem ? (
               <div className="field-error" role="alert">
                 {problem}
