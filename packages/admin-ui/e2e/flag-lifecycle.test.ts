@@ -113,7 +113,8 @@ describe('a feature flag from creation to evaluation, in the browser', () => {
     await screenshot(page, 'feature');
 
     await page.getByRole('tab', { name: /Details/ }).click();
-    await page.getByLabel('New tag (type:value)').fill('simple:team-checkout');
+    await page.getByLabel('Tag type').selectOption('simple');
+    await page.getByLabel('Tag value').fill('team-checkout');
     await page.getByRole('button', { name: 'Add tag' }).click();
     await page.getByRole('button', { name: 'Remove tag simple:team-checkout' }).waitFor();
     await page.locator('#feature-type-edit').selectOption('experiment');

@@ -1,10 +1,14 @@
 import type { ConstraintInput, ConstraintOperator } from '@flagstaff/core';
 import { useId } from 'react';
 import type { ContextField } from '../api/types';
-import { CONSTRAINT_OPERATORS } from '../lib/domain';
+import { CONSTRAINT_OPERATORS, MULTI_VALUE_OPERATORS } from '../lib/domain';
+import { ValuesInput } from './values-input';
 
-const SINGLE_VALUE = (op: ConstraintOperator) => /^(NUM_|DATE_|SEMVER_)/.test(op);
-const OPERATOR_LABELS: Partial<Record<ConstraintOperator, string>> = {
+/** Operators that compare one `value` (numbers, dates, versions, a regular expression). */
+const SINGLE_VALUE = (op: ConstraintOperator) => !MULTI_VALUE_OPERATORS.has(op);
+/** The operators whose evaluation honours `caseInsensitive`: text matching and regular expressions. */
+export const honoursCaseInsensitive = (op: ConstraintOperator) => op.startsWith('STR_') || op === 'REGEX';
+export const OPERATOR_LABELS: Record<ConstraintOperator, string> = {
   IN: 'is one of',
   NOT_IN: 'is not one of',
   STR_CONTAINS: 'contains',
@@ -20,6 +24,10 @@ const OPERATOR_LABELS: Partial<Record<ConstraintOperator, string>> = {
   SEMVER_EQ: '= (semver)',
   SEMVER_GT: '> (semver)',
   SEMVER_LT: '< (semver)',
+  SEMVER_GTE: '≥ (semver)',
+  SEMVER_LTE: '≤ (semver)',
+  REGEX: 'matches regular expression',
+  IN_CIDR: 'is in IP range (CIDR)',
 };
 
 const SEMVER = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
@@ -33,6 +41,13 @@ export function constraintProblem(c: ConstraintInput): string | null {
     if (c.operator.startsWith('NUM_') && Number.isNaN(Number(v))) return 'Must be a number.';
     if (c.operator.startsWith('DATE_') && Number.isNaN(Date.parse(v))) return 'Must be a date.';
     if (c.operator.startsWith('SEMVER_') && !SEMVER.test(v)) return 'Must be a semantic version like 1.2.3.';
+    if (c.operator === 'REGEX') {
+      try {
+        new RegExp(v);
+      } catch {
+        return 'Must be a valid regular expression.';
+      }
+    }
     return null;
   }
   return (c.values ?? []).length ? null : 'Add at least one value.';
@@ -55,12 +70,15 @@ export function ConstraintEditor({ constraint: c, contextFields, onChange, onRem
   const legal = field?.legalValues ?? [];
   const single = SINGLE_VALUE(c.operator);
   const problem = constraintProblem(c);
-  const setOperator = (operator: ConstraintOperator) =>
+  // A flag the new operator ignores is dropped rather than saved where it means nothing.
+  const setOperator = (operator: ConstraintOperator) => {
+    const caseInsensitive = honoursCaseInsensitive(operator) ? (c.caseInsensitive ?? false) : false;
     onChange(
       SINGLE_VALUE(operator)
-        ? { ...c, operator, values: undefined, value: c.value ?? '' }
-        : { ...c, operator, value: undefined, values: c.values ?? [] },
+        ? { ...c, operator, caseInsensitive, values: undefined, value: c.value ?? '' }
+        : { ...c, operator, caseInsensitive, value: undefined, values: c.values ?? [] },
     );
+  };
   const values = c.values ?? [];
   return (
     <fieldset className="constraint" aria-label={`Constraint ${index + 1}`}>
@@ -90,7 +108,7 @@ export function ConstraintEditor({ constraint: c, contextFields, onChange, onRem
         >
           {CONSTRAINT_OPERATORS.map((o) => (
             <option key={o} value={o}>
-              {o} — {OPERATOR_LABELS[o] ?? o}
+              {OPERATOR_LABELS[o]} ({o})
             </option>
           ))}
         </select>
@@ -112,23 +130,17 @@ export function ConstraintEditor({ constraint: c, contextFields, onChange, onRem
           <input
             id={`${id}-val`}
             inputMode={c.operator.startsWith('NUM_') ? 'decimal' : 'text'}
-            placeholder={c.operator.startsWith('SEMVER_') ? '1.2.3' : ''}
+            placeholder={
+              c.operator.startsWith('SEMVER_') ? '1.2.3' : c.operator === 'REGEX' ? '^beta-.*' : ''
+            }
             value={c.value ?? ''}
             onChange={(e) => onChange({ ...c, value: e.target.value })}
           />
         ) : (
-          <input
+          <ValuesInput
             id={`${id}-val`}
-            value={values.join(', ')}
-            onChange={(e) =>
-              onChange({
-                ...c,
-                values: e.target.value
-                  .split(',')
-                  .map((v) => v.trim())
-                  .filter(Boolean),
-              })
-            }
+            values={values}
+            onValuesChange={(next) => onChange({ ...c, values: next })}
           />
         )}
         {!single && legal.length ? (
@@ -178,14 +190,16 @@ export function ConstraintEditor({ constraint: c, contextFields, onChange, onRem
         Remove
       </button>
       <div className="constraint-flags">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={c.caseInsensitive ?? false}
-            onChange={(e) => onChange({ ...c, caseInsensitive: e.target.checked })}
-          />
-          Case insensitive
-        </label>
+        {honoursCaseInsensitive(c.operator) ? (
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={c.caseInsensitive ?? false}
+              onChange={(e) => onChange({ ...c, caseInsensitive: e.target.checked })}
+            />
+            Case insensitive
+          </label>
+        ) : null}
         <label className="check">
           <input
             type="checkbox"

@@ -12,8 +12,12 @@ export {
   EVENT_TYPES,
   FEATURE_TYPES,
   LIFECYCLE_STAGES,
+  MULTI_VALUE_OPERATORS,
   segmentInputSchema,
   strategyConfigSchema,
   tagTypeSchema,
+  updateContextFieldSchema,
+  updateEnvironmentSchema,
+  updateTagTypeSchema,
   variantSchema,
 } from '@flagstaff/core';

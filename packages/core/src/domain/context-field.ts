@@ -1,5 +1,20 @@
 import { z } from 'zod';
 
+/** One legal value, as `POST /context/:field/legal-values` takes it. */
+export const legalValueSchema = z.object({
+  value: z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  description: z.string().max(500, 'must be at most 500 characters').optional(),
+});
+/** A field's legal values, as the reference checks them: each valid, no value listed twice. */
+const legalValuesSchema = z.array(legalValueSchema).superRefine((values, ctx) => {
+  const seen = new Set<string>();
+  for (const [i, { value }] of values.entries()) {
+    if (seen.has(value))
+      ctx.addIssue({ code: 'custom', path: [i, 'value'], message: `lists "${value}" twice` });
+    seen.add(value);
+  }
+});
+
 export const contextFieldSchema = z.object({
   name: z
     .string()
@@ -9,7 +24,7 @@ export const contextFieldSchema = z.object({
   description: z.string().nullable().optional(),
   stickiness: z.boolean().default(false),
   sortOrder: z.number().int().default(10),
-  legalValues: z.array(z.object({ value: z.string(), description: z.string().optional() })).default([]),
+  legalValues: legalValuesSchema.default([]),
 });
 /** Update bodies carry no defaults: what is omitted stays as it is. */
 export const updateContextFieldSchema = z.object({
@@ -17,14 +32,8 @@ export const updateContextFieldSchema = z.object({
   description: z.string().nullable().optional(),
   stickiness: z.boolean().optional(),
   sortOrder: z.number().int().optional(),
-  legalValues: z.array(z.object({ value: z.string(), description: z.string().optional() })).optional(),
+  legalValues: legalValuesSchema.optional(),
 });
-/** One legal value, as `POST /context/:field/legal-values` takes it. */
-export const legalValueSchema = z.object({
-  value: z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-  description: z.string().max(500, 'must be at most 500 characters').optional(),
-});
-
 export type ContextFieldInput = z.input<typeof contextFieldSchema>;
 export interface ContextField {
   name: string;

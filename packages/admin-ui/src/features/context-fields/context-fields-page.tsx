@@ -6,35 +6,40 @@ import type { ContextField } from '../../api/types';
 import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { contextFieldSchema } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { fieldErrors } from '../../lib/zod-errors';
 import { useCan } from '../auth/permissions';
+import { ContextFieldDialog } from './context-field-dialog';
+import { type FormErrors, fromServer, fromZod, hasErrors, noErrors } from './context-field-errors';
+import { type LegalValueDraft, LegalValueRows, toLegalValues } from './legal-value-rows';
 
 const key = ['context-fields'];
 
-/** Context fields: what constraints can test, with optional legal values. */
+/** Context fields: what constraints can test, with optional legal values; created, edited, deleted. */
 export default function ContextFieldsPage() {
   const can = useCan();
   const list = useQuery({
     queryKey: key,
     queryFn: () => unwrap<ContextField[]>(api.GET('/api/admin/context')),
   });
-  const [form, setForm] = useState({ name: '', description: '', legalValues: '', stickiness: false });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const empty = { name: '', description: '', legalValues: [] as LegalValueDraft[], stickiness: false };
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  const [editing, setEditing] = useState<ContextField | null>(null);
+  const edit = (patch: Partial<typeof empty>) => {
+    setForm({ ...form, ...patch });
+    setErrors(noErrors);
+  };
   const body = () => ({
-    name: form.name,
-    description: form.description || null,
+    name: form.name.trim(),
+    description: form.description.trim() || null,
     stickiness: form.stickiness,
-    legalValues: form.legalValues
-      .split(',')
-      .map((v) => v.trim())
-      .filter(Boolean)
-      .map((value) => ({ value })),
+    legalValues: toLegalValues(form.legalValues),
   });
   const create = useApiMutation({
     mutationFn: () => unwrap(api.POST('/api/admin/context', { body: body() })),
     invalidates: [key],
     success: 'Context field created',
-    onSuccess: () => setForm({ name: '', description: '', legalValues: '', stickiness: false }),
+    toastErrors: false,
+    onSuccess: () => setForm(empty),
   });
   const remove = useApiMutation({
     mutationFn: (contextField: string) =>
@@ -45,9 +50,10 @@ export default function ContextFieldsPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = contextFieldSchema.safeParse(body());
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    setErrors(parsed.success ? noErrors : fromZod(parsed.error));
     if (parsed.success) create.mutate();
   };
+  const shown = hasErrors(errors) ? errors : (fromServer(create.error) ?? noErrors);
   return (
     <>
       <PageHeader
@@ -67,17 +73,28 @@ export default function ContextFieldsPage() {
                     <div className="muted">{f.description}</div>
                     <div className="chips">
                       {f.legalValues.map((l) => (
-                        <span key={l.value} className="badge tag">
+                        <span key={l.value} className="badge tag" title={l.description}>
                           {l.value}
+                          {l.description ? <span className="muted"> · {l.description}</span> : null}
                         </span>
                       ))}
                     </div>
                   </td>
                   <td>{f.stickiness ? <Badge tone="info">stickiness</Badge> : null}</td>
-                  <td>
+                  <td className="cell-actions">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      aria-label={`Edit ${f.name}`}
+                      disabled={!can('UPDATE_CONTEXT_FIELD')}
+                      onClick={() => setEditing(f)}
+                    >
+                      Edit
+                    </button>
                     <button
                       type="button"
                       className="btn btn-small btn-ghost"
+                      aria-label={`Delete ${f.name}`}
                       disabled={!can('DELETE_CONTEXT_FIELD')}
                       onClick={() => remove.mutate(f.name)}
                     >
@@ -91,40 +108,32 @@ export default function ContextFieldsPage() {
         </Card>
         <Card title="New context field">
           <form onSubmit={submit} noValidate>
-            <Field label="Name" htmlFor="cf-name" error={errors.name}>
-              <input
-                id="cf-name"
-                value={form.name}
-                onChange={(e) => setForm({ ...form, name: e.target.value })}
-              />
+            <Field label="Name" htmlFor="cf-name" error={shown.fields.name}>
+              <input id="cf-name" value={form.name} onChange={(e) => edit({ name: e.target.value })} />
             </Field>
-            <Field label="Description" htmlFor="cf-desc">
+            <Field label="Description" htmlFor="cf-desc" error={shown.fields.description}>
               <input
                 id="cf-desc"
                 value={form.description}
-                onChange={(e) => setForm({ ...form, description: e.target.value })}
+                onChange={(e) => edit({ description: e.target.value })}
               />
             </Field>
-            <Field
-              label="Legal values"
-              htmlFor="cf-legal"
-              hint="Comma separated; leave empty for any value."
-              error={errors.legalValues}
-            >
-              <input
-                id="cf-legal"
-                value={form.legalValues}
-                onChange={(e) => setForm({ ...form, legalValues: e.target.value })}
+            <Field label="Legal values" hint="None: any value is allowed." error={shown.fields.legalValues}>
+              <LegalValueRows
+                rows={form.legalValues}
+                onChange={(legalValues) => edit({ legalValues })}
+                errors={shown.rows}
               />
             </Field>
             <label className="check">
               <input
                 type="checkbox"
                 checked={form.stickiness}
-                onChange={(e) => setForm({ ...form, stickiness: e.target.checked })}
+                onChange={(e) => edit({ stickiness: e.target.checked })}
               />
               Usable as stickiness
             </label>
+            {hasErrors(shown) ? null : <ErrorNotice error={create.error} />}
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={!can('CREATE_CONTEXT_FIELD')}>
                 Create context field
@@ -133,6 +142,7 @@ export default function ContextFieldsPage() {
           </form>
         </Card>
       </div>
+      {editing ? <ContextFieldDialog field={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
+import { ApiError, fieldError, unwrap } from '../../api/errors';
 import type { Environment } from '../../api/types';
 import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
@@ -9,11 +9,11 @@ import { createEnvironmentSchema } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { fieldErrors } from '../../lib/zod-errors';
 import { useCan } from '../auth/permissions';
+import { ENVIRONMENT_TYPES, EnvironmentDialog } from './environment-dialog';
 
 const key = ['environments'];
-const TYPES = ['development', 'test', 'preproduction', 'production'];
 
-/** Environments: their type (production asks before changes), on/off and deletion. */
+/** Environments: their type (production asks before changes), order, on/off and deletion. */
 export default function EnvironmentsPage() {
   const can = useCan();
   const admin = can('ADMIN');
@@ -23,9 +23,11 @@ export default function EnvironmentsPage() {
   });
   const [form, setForm] = useState({ name: '', type: 'development' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState<Environment | null>(null);
   const create = useApiMutation({
     mutationFn: () => unwrap(api.POST('/api/admin/environments', { body: form })),
     invalidates: [key],
+    toastErrors: false,
     success: 'Environment created',
     onSuccess: () => setForm({ name: '', type: 'development' }),
   });
@@ -37,6 +39,7 @@ export default function EnvironmentsPage() {
           : api.POST('/api/admin/environments/{name}/off', { params: { path: { name } } }),
       ),
     invalidates: [key],
+    success: (_r, v) => `${v.name} ${v.on ? 'enabled' : 'disabled'}`,
   });
   const remove = useApiMutation({
     mutationFn: (name: string) =>
@@ -50,6 +53,12 @@ export default function EnvironmentsPage() {
     setErrors(parsed.success ? {} : fieldErrors(parsed.error));
     if (parsed.success) create.mutate();
   };
+  // A refusal of the name (taken: 409, or invalid) shows under the name; anything else above the button.
+  const nameRefused =
+    create.error instanceof ApiError && create.error.status === 409
+      ? create.error.message
+      : fieldError(create.error, ['name'])?.message;
+  const shownErrors = Object.keys(errors).length ? errors : nameRefused ? { name: nameRefused } : {};
   return (
     <>
       <PageHeader
@@ -78,11 +87,24 @@ export default function EnvironmentsPage() {
                     <td>
                       <Badge tone={env.type === 'production' ? 'warn' : 'neutral'}>{env.type}</Badge>{' '}
                       {env.protected ? <Badge>protected</Badge> : null}
+                      <div className="hint" title="Sort order">
+                        #{env.sortOrder}
+                      </div>
                     </td>
-                    <td>
+                    <td className="cell-actions">
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        aria-label={`Edit ${env.name}`}
+                        disabled={!admin}
+                        onClick={() => setEditing(env)}
+                      >
+                        Edit
+                      </button>
                       <button
                         type="button"
                         className="btn btn-small btn-ghost"
+                        aria-label={`Delete ${env.name}`}
                         disabled={!admin || env.protected}
                         onClick={() => remove.mutate(env.name)}
                       >
@@ -96,7 +118,7 @@ export default function EnvironmentsPage() {
         </Card>
         <Card title="New environment">
           <form onSubmit={submit} noValidate>
-            <Field label="Name" htmlFor="env-name" error={errors.name}>
+            <Field label="Name" htmlFor="env-name" error={shownErrors.name}>
               <input
                 id="env-name"
                 value={form.name}
@@ -109,11 +131,12 @@ export default function EnvironmentsPage() {
                 value={form.type}
                 onChange={(e) => setForm({ ...form, type: e.target.value })}
               >
-                {TYPES.map((t) => (
+                {ENVIRONMENT_TYPES.map((t) => (
                   <option key={t}>{t}</option>
                 ))}
               </select>
             </Field>
+            {create.error && !nameRefused ? <ErrorNotice error={create.error} /> : null}
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={!admin}>
                 Create environment
@@ -122,6 +145,7 @@ export default function EnvironmentsPage() {
           </form>
         </Card>
       </div>
+      {editing ? <EnvironmentDialog environment={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }

@@ -35,13 +35,3 @@ export const useFeatureEvents = (featureName: string) =>
     queryFn: () =>
       unwrap<EventPage>(api.GET('/api/admin/events/{featureName}', { params: { path: { featureName } } })),
   });
-
-export const useProjectFeatureNames = (projectId: string) =>
-  useQuery({
-    queryKey: ['projects', projectId, 'feature-names'],
-    queryFn: () =>
-      unwrap<{ features: FeatureView[] }>(
-        api.GET('/api/admin/projects/{projectId}/features', { params: { path: { projectId } } }),
-      ),
-    select: (d) => d.features.map((f) => f.name),
-  });

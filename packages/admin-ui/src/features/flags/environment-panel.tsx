@@ -9,6 +9,7 @@ import { Switch } from '../../components/ui/switch';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
 import { featureKey, useSegments } from './api';
+import { CopyStrategiesDialog } from './copy-strategies-dialog';
 import { StrategyDialog } from './strategy-dialog';
 import { VariantsDialog } from './variants-dialog';
 
@@ -34,6 +35,7 @@ export function EnvironmentPanel({ feature, env }: Props) {
   const [editing, setEditing] = useState<FeatureStrategy | 'new' | null>(null);
   const [confirmProd, setConfirmProd] = useState<boolean | null>(null);
   const [variantsOpen, setVariantsOpen] = useState(false);
+  const [copying, setCopying] = useState<FeatureStrategy[] | null>(null);
   const path = { projectId: feature.project, featureName: feature.name, environment: env.name };
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const toggle = useApiMutation({
@@ -103,6 +105,16 @@ export function EnvironmentPanel({ feature, env }: Props) {
           {env.variants.length} variant(s)
         </span>
         <span className="spacer" />
+        {strategies.length > 1 ? (
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={`Copy all strategies of ${env.name}`}
+            onClick={() => setCopying(strategies)}
+          >
+            Copy all…
+          </button>
+        ) : null}
         <button
           type="button"
           className="btn btn-small"
@@ -161,6 +173,14 @@ export function EnvironmentPanel({ feature, env }: Props) {
                 </button>
                 <button
                   type="button"
+                  className="btn btn-small"
+                  aria-label={`Copy ${s.title || s.name} to other environments`}
+                  onClick={() => setCopying([s])}
+                >
+                  Copy…
+                </button>
+                <button
+                  type="button"
                   className="btn btn-small btn-ghost"
                   disabled={!can('DELETE_FEATURE_STRATEGY', scope)}
                   onClick={() => remove.mutate(s.id)}
@@ -201,6 +221,14 @@ export function EnvironmentPanel({ feature, env }: Props) {
           open
           onOpenChange={(open) => !open && setEditing(null)}
           onSaved={refresh}
+        />
+      ) : null}
+      {copying ? (
+        <CopyStrategiesDialog
+          feature={feature}
+          from={env.name}
+          strategies={copying}
+          onClose={() => setCopying(null)}
         />
       ) : null}
       {variantsOpen ? (

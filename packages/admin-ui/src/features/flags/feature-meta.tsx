@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { FeatureView } from '../../api/types';
@@ -6,9 +6,11 @@ import { Badge, Card, Field } from '../../components/ui/page';
 import { FEATURE_TYPES } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
-import { featureKey, useProjectFeatureNames } from './api';
+import { featureKey } from './api';
+import { FeatureDependencies } from './feature-dependencies';
+import { FeatureTags } from './feature-tags';
 
-/** Description, tags and parent dependencies of a feature. */
+/** Description, type and impression data of a feature, with its tags, parent dependencies and lifecycle. */
 export function FeatureMeta({ feature }: { feature: FeatureView }) {
   const can = useCan();
   const key = featureKey(feature.project, feature.name);
@@ -19,9 +21,6 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
     FEATURE_TYPES.find((t) => t === feature.type) ?? 'release',
   );
   const [impressionData, setImpressionData] = useState(feature.impressionData);
-  const [tag, setTag] = useState('');
-  const [parent, setParent] = useState('');
-  const candidates = (useProjectFeatureNames(feature.project).data ?? []).filter((n) => n !== feature.name);
   const update = useApiMutation({
     mutationFn: () =>
       unwrap(
@@ -33,55 +32,6 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
     invalidates: [key],
     success: 'Feature saved',
   });
-  const addTag = useApiMutation({
-    mutationFn: ({ type, value }: { type: string; value: string }) =>
-      unwrap(
-        api.POST('/api/admin/features/{featureName}/tags', {
-          params: { path: { featureName: feature.name } },
-          body: { type, value },
-        }),
-      ),
-    invalidates: [key],
-    success: 'Tag added',
-    onSuccess: () => setTag(''),
-  });
-  const removeTag = useApiMutation({
-    mutationFn: ({ type, value }: { type: string; value: string }) =>
-      unwrap(
-        api.DELETE('/api/admin/features/{featureName}/tags/{type}/{value}', {
-          params: { path: { featureName: feature.name, type, value } },
-        }),
-      ),
-    invalidates: [key],
-    success: 'Tag removed',
-  });
-  const addParent = useApiMutation({
-    mutationFn: (name: string) =>
-      unwrap(
-        api.POST('/api/admin/projects/{projectId}/features/{child}/dependencies', {
-          params: { path: { projectId: feature.project, child: feature.name } },
-          body: { feature: name, enabled: true },
-        }),
-      ),
-    invalidates: [key],
-    success: 'Dependency added',
-  });
-  const removeParent = useApiMutation({
-    mutationFn: (name: string) =>
-      unwrap(
-        api.DELETE('/api/admin/projects/{projectId}/features/{child}/dependencies/{parent}', {
-          params: { path: { projectId: feature.project, child: feature.name, parent: name } },
-        }),
-      ),
-    invalidates: [key],
-    success: 'Dependency removed',
-  });
-  const submitTag = (e: FormEvent) => {
-    e.preventDefault();
-    const [type, ...rest] = tag.includes(':') ? tag.split(':') : ['simple', tag];
-    const value = rest.join(':').trim();
-    if (type && value) addTag.mutate({ type, value });
-  };
   return (
     <div className="grid grid-2">
       <Card title="About">
@@ -125,80 +75,8 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
           </button>
         </div>
       </Card>
-      <Card title="Tags">
-        <div className="chips" style={{ marginBottom: 10 }}>
-          {feature.tags.length === 0 ? <span className="muted">No tags.</span> : null}
-          {feature.tags.map((t) => (
-            <span key={`${t.type}:${t.value}`} className="badge tag">
-              {t.type}:{t.value}
-              <button
-                type="button"
-                className="icon-btn"
-                style={{ fontSize: 14, padding: '0 2px' }}
-                aria-label={`Remove tag ${t.type}:${t.value}`}
-                disabled={!mayUpdate}
-                onClick={() => removeTag.mutate(t)}
-              >
-                ×
-              </button>
-            </span>
-          ))}
-        </div>
-        <form className="row" onSubmit={submitTag}>
-          <input
-            aria-label="New tag (type:value)"
-            placeholder="simple:checkout"
-            value={tag}
-            disabled={!mayUpdate}
-            onChange={(e) => setTag(e.target.value)}
-            style={{ flex: 1 }}
-          />
-          <button type="submit" className="btn btn-small" disabled={!mayUpdate}>
-            Add tag
-          </button>
-        </form>
-      </Card>
-      <Card title="Dependencies">
-        {feature.dependencies.length === 0 ? <p className="muted">No parent features.</p> : null}
-        {feature.dependencies.map((d) => (
-          <div key={d.feature} className="row-between">
-            <span>
-              Requires <strong>{d.feature}</strong> {d.enabled ? 'enabled' : 'disabled'}
-              {d.variants.length ? ` with variant ${d.variants.join(', ')}` : ''}
-            </span>
-            <button
-              type="button"
-              className="btn btn-small btn-ghost"
-              disabled={!can('UPDATE_FEATURE_DEPENDENCY', { project: feature.project })}
-              onClick={() => removeParent.mutate(d.feature)}
-            >
-              Remove
-            </button>
-          </div>
-        ))}
-        <div className="row" style={{ marginTop: 8 }}>
-          <select
-            aria-label="Parent feature"
-            value={parent}
-            onChange={(e) => setParent(e.target.value)}
-            style={{ flex: 1 }}
-          >
-            <option value="">Choose a parent feature…</option>
-            {candidates.map((n) => (
-              <option key={n}>{n}</option>
-            ))}
-          </select>
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={!parent || !can('UPDATE_FEATURE_DEPENDENCY', { project: feature.project })}
-            onClick={() => addParent.mutate(parent)}
-          >
-            Add dependency
-          </button>
-        </div>
-        {feature.children.length ? <p className="muted">Children: {feature.children.join(', ')}</p> : null}
-      </Card>
+      <FeatureTags feature={feature} />
+      <FeatureDependencies feature={feature} />
       <Card title="Lifecycle">
         <Badge tone="info">{feature.lifecycle.stage}</Badge>
         <p className="muted">Since {new Date(feature.lifecycle.enteredStageAt).toLocaleDateString()}</p>

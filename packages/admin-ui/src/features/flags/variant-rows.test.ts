@@ -21,3 +21,24 @@ describe('variant weights', () => {
     expect(variantsProblem(balance([v('a'), v('b')]))).toBeNull();
   });
 });
+
+describe('overrides', () => {
+  it('names the variant and the override row that cannot be saved', () => {
+    const withOverrides = (overrides: { contextName: string; values: string[] }[]) => [
+      { ...v('blue'), weight: 1000, overrides },
+    ];
+    expect(variantsProblem(withOverrides([{ contextName: '', values: ['a'] }]))).toBe(
+      'Variant blue, override 1: Pick a context field.',
+    );
+    expect(variantsProblem(withOverrides([{ contextName: 'userId', values: [] }]))).toMatch(/at least one/);
+    expect(
+      variantsProblem(
+        withOverrides([
+          { contextName: 'userId', values: ['a'] },
+          { contextName: 'userId', values: ['b'] },
+        ]),
+      ),
+    ).toMatch(/override 2: userId is already overridden/);
+    expect(variantsProblem(withOverrides([{ contextName: 'userId', values: ['alice', 'bob'] }]))).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
-import type { Payload } from '../../api/types';
+import type { ContextField, Payload } from '../../api/types';
+import { type OverrideDraft, OverrideRows, overridesProblem } from './override-rows';
 
 const PAYLOAD_TYPES = ['json', 'csv', 'string', 'number'] as const;
 
@@ -8,7 +9,7 @@ export interface VariantDraft {
   weightType: 'variable' | 'fix';
   stickiness: string;
   payload?: Payload;
-  overrides?: { contextName: string; values: string[] }[];
+  overrides?: OverrideDraft[];
 }
 
 /** Variable variants share what fixed ones leave of 1000, like the server computes. */
@@ -45,6 +46,8 @@ export function variantsProblem(variants: VariantDraft[]): string | null {
     }
     if (v.payload?.type === 'number' && Number.isNaN(Number(v.payload.value)))
       return `The payload of ${v.name} is not a number.`;
+    const overrides = overridesProblem(v.overrides ?? []);
+    if (overrides) return `Variant ${v.name}, ${overrides}`;
   }
   const fixed = variants.filter((v) => v.weightType === 'fix').reduce((s, v) => s + v.weight, 0);
   if (fixed > 1000) return 'Fixed weights add up to more than 1000.';
@@ -56,10 +59,21 @@ interface Props {
   onChange(v: VariantDraft[]): void;
   stickinessOptions: string[];
   withOverrides?: boolean;
+  /** For the overrides' context field picker. */
+  contextFields?: readonly ContextField[];
+  /** Show problems beside the rows (after a save was tried). */
+  showProblems?: boolean;
 }
 
 /** Editable variant rows: name, weight (fix or variable), stickiness, payload and overrides. */
-export function VariantRows({ variants, onChange, stickinessOptions, withOverrides }: Props) {
+export function VariantRows({
+  variants,
+  onChange,
+  stickinessOptions,
+  withOverrides,
+  contextFields,
+  showProblems,
+}: Props) {
   const update = (i: number, patch: Partial<VariantDraft>) =>
     onChange(balance(variants.map((v, j) => (j === i ? { ...v, ...patch } : v))));
   return (
@@ -133,27 +147,12 @@ export function VariantRows({ variants, onChange, stickinessOptions, withOverrid
             </label>
           ) : null}
           {withOverrides ? (
-            <label className="field">
-              <span>Overrides (one per line: contextName=value1,value2)</span>
-              <textarea
-                value={(v.overrides ?? []).map((o) => `${o.contextName}=${o.values.join(',')}`).join('\n')}
-                onChange={(e) =>
-                  update(i, {
-                    overrides: e.target.value
-                      .split('\n')
-                      .map((line) => line.split('='))
-                      .filter(([name]) => name?.trim())
-                      .map(([name, vals]) => ({
-                        contextName: (name ?? '').trim(),
-                        values: (vals ?? '')
-                          .split(',')
-                          .map((x) => x.trim())
-                          .filter(Boolean),
-                      })),
-                  })
-                }
-              />
-            </label>
+            <OverrideRows
+              overrides={v.overrides ?? []}
+              contextFields={contextFields ?? []}
+              showProblems={showProblems}
+              onChange={(overrides) => update(i, { overrides })}
+            />
           ) : null}
           <button
             type="button"

@@ -50,7 +50,18 @@ export function VariantsDialog({
   ];
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Variants in ${env.name}`} wide>
-      <VariantRows variants={variants} onChange={setVariants} stickinessOptions={stickiness} withOverrides />
+      <VariantRows
+        variants={variants}
+        onChange={(next) => {
+          setVariants(next);
+          // Once a problem is shown, it follows the edits (and goes when fixed).
+          if (problem) setProblem(variantsProblem(next));
+        }}
+        stickinessOptions={stickiness}
+        contextFields={contextFields}
+        showProblems={problem !== null}
+        withOverrides
+      />
       {problem ? (
         <div className="notice notice-error" role="alert">
           {problem}

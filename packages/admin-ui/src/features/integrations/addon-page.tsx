@@ -18,6 +18,7 @@ import {
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
 import { DeliveryBadge, DeliveryLog, deliveryPolling, ParkedEvents, useTick } from './addon-deliveries';
+import { AddonForm } from './addon-form';
 import { NeedsAdmin } from './needs-admin';
 import { VerifyHint } from './verify-hint';
 
@@ -80,7 +81,7 @@ function SigningSecret({ addon, canUpdate }: { addon: AddonView; canUpdate: bool
   );
 }
 
-/** One addon: its delivery state, parked events with replay, signing secret and delivery log. */
+/** One addon: its delivery state, parked events with replay, configuration, signing secret and delivery log. */
 export default function AddonPage() {
   const addonId = Number(useParams().addonId);
   const can = useCan();
@@ -156,6 +157,15 @@ export default function AddonPage() {
             ) : null}
             <ParkedEvents addon={addon} canUpdate={canUpdate} />
           </div>
+        </Card>
+        <Card title="Configuration">
+          <AddonForm
+            key={addon.id}
+            providers={list.data.providers}
+            addon={addon}
+            allowed={canUpdate}
+            onSaved={() => undefined}
+          />
         </Card>
         {addon.provider === 'webhook' ? <SigningSecret addon={addon} canUpdate={canUpdate} /> : null}
         <Card title="Delivery log">

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
-import type { AddonProviderDefinition, AddonView, CreatedAddon } from '../../api/types';
+import type { AddonProviderDefinition, AddonView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
-import { Badge, Card, ErrorNotice, Field, Loading } from '../../components/ui/page';
+import { Badge, Card, ErrorNotice, Loading } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { EVENT_TYPES } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
 import { DeliveryBadge, deliveryPolling } from './addon-deliveries';
+import { AddonForm } from './addon-form';
 import { NeedsAdmin } from './needs-admin';
 import { VerifyHint } from './verify-hint';
 
@@ -28,27 +29,10 @@ export function AddonsTab() {
     refetchInterval: (query) => deliveryPolling(query.state.data?.addons),
   });
   const providers = list.data?.providers ?? [];
-  const [provider, setProvider] = useState('');
-  const [parameters, setParameters] = useState<Record<string, string>>({});
-  const [events, setEvents] = useState<string[]>(['feature-created', 'feature-updated']);
-  const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: number; signingSecret: string } | null>(null);
+  // A new form (empty fields) after each addon created.
+  const [formKey, setFormKey] = useState(0);
   const eventTypes = (list: string[]) => EVENT_TYPES.filter((t) => list.includes(t));
-  const chosen = providers.find((p) => p.name === (provider || providers[0]?.name));
-  const create = useApiMutation({
-    mutationFn: () =>
-      unwrap<CreatedAddon>(
-        api.POST('/api/admin/addons', {
-          body: { provider: chosen?.name ?? '', parameters, events: eventTypes(events), enabled: true },
-        }),
-      ),
-    invalidates: [key],
-    success: 'Addon created',
-    onSuccess: (created) => {
-      setParameters({});
-      setCreated(created.signingSecret ? { id: created.id, signingSecret: created.signingSecret } : null);
-    },
-  });
   const toggle = useApiMutation({
     mutationFn: (a: AddonView) =>
       unwrap(
@@ -73,17 +57,6 @@ export function AddonsTab() {
     invalidates: [key],
     success: 'Addon deleted',
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const missing = chosen?.parameters.find((p) => p.required && !parameters[p.name]);
-    const found = missing
-      ? `${missing.displayName} is required.`
-      : events.length === 0
-        ? 'Pick at least one event type.'
-        : null;
-    setProblem(found);
-    if (!found) create.mutate();
-  };
   if (!admin)
     return (
       <Card title="Configured addons">
@@ -110,7 +83,7 @@ export function AddonsTab() {
               </strong>
               <span className="spacer" />
               <Link className="btn btn-small btn-ghost" to={`addons/${a.id}`}>
-                Deliveries
+                Edit &amp; deliveries
               </Link>
               <button
                 type="button"
@@ -124,6 +97,8 @@ export function AddonsTab() {
             <div className="row addon-meta">
               <DeliveryBadge addon={a} />
               <Badge>{a.events.length} event type(s)</Badge>
+              {a.projects.length ? <Badge>projects: {a.projects.join(', ')}</Badge> : null}
+              {a.environments.length ? <Badge>environments: {a.environments.join(', ')}</Badge> : null}
               {a.description ? <span className="muted">{a.description}</span> : null}
             </div>
           </div>
@@ -137,72 +112,15 @@ export function AddonsTab() {
             <Link to={`addons/${created.id}`}>Open its deliveries</Link>
           </div>
         ) : null}
-        <form onSubmit={submit} noValidate>
-          <Field label="Provider" htmlFor="addon-provider">
-            <select
-              id="addon-provider"
-              value={chosen?.name ?? ''}
-              onChange={(e) => setProvider(e.target.value)}
-            >
-              {providers.map((p) => (
-                <option key={p.name} value={p.name}>
-                  {p.displayName}
-                </option>
-              ))}
-            </select>
-          </Field>
-          {chosen?.parameters.map((p) => (
-            <Field
-              key={p.name}
-              label={`${p.displayName}${p.required ? '' : ' (optional)'}`}
-              htmlFor={`addon-${p.name}`}
-              hint={p.description}
-            >
-              {p.type === 'textfield' ? (
-                <textarea
-                  id={`addon-${p.name}`}
-                  value={parameters[p.name] ?? ''}
-                  onChange={(e) => setParameters({ ...parameters, [p.name]: e.target.value })}
-                />
-              ) : (
-                <input
-                  id={`addon-${p.name}`}
-                  type={p.sensitive ? 'password' : 'text'}
-                  value={parameters[p.name] ?? ''}
-                  onChange={(e) => setParameters({ ...parameters, [p.name]: e.target.value })}
-                />
-              )}
-            </Field>
-          ))}
-          <div className="field">
-            <span style={{ fontWeight: 550, fontSize: 13 }}>Events</span>
-            <fieldset className="chips" aria-label="Events">
-              {(chosen?.events ?? []).slice(0, 24).map((ev) => (
-                <button
-                  key={ev}
-                  type="button"
-                  className="chip-toggle"
-                  aria-pressed={events.includes(ev)}
-                  onClick={() =>
-                    setEvents(events.includes(ev) ? events.filter((x) => x !== ev) : [...events, ev])
-                  }
-                >
-                  {ev}
-                </button>
-              ))}
-            </fieldset>
-          </div>
-          {problem ? (
-            <div className="notice notice-error" role="alert">
-              {problem}
-            </div>
-          ) : null}
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={!can('CREATE_ADDON') || !chosen}>
-              Create addon
-            </button>
-          </div>
-        </form>
+        <AddonForm
+          key={formKey}
+          providers={providers}
+          allowed={can('CREATE_ADDON')}
+          onSaved={(result) => {
+            setFormKey((k) => k + 1);
+            setCreated(result?.signingSecret ? { id: result.id, signingSecret: result.signingSecret } : null);
+          }}
+        />
       </Card>
     </div>
   );

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
+import { ApiError, fieldError, unwrap } from '../../api/errors';
 import type { TagType } from '../../api/types';
 import { Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { tagTypeSchema } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { fieldErrors } from '../../lib/zod-errors';
 import { useCan } from '../auth/permissions';
+import { TagTypeDialog } from './tag-type-dialog';
 
 const key = ['tag-types'];
 
@@ -20,6 +21,7 @@ export default function TagTypesPage() {
   });
   const [form, setForm] = useState({ name: '', description: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState<TagType | null>(null);
   const create = useApiMutation({
     mutationFn: () =>
       unwrap(
@@ -28,6 +30,7 @@ export default function TagTypesPage() {
         }),
       ),
     invalidates: [key],
+    toastErrors: false,
     success: 'Tag type created',
     onSuccess: () => setForm({ name: '', description: '' }),
   });
@@ -43,6 +46,12 @@ export default function TagTypesPage() {
     setErrors(parsed.success ? {} : fieldErrors(parsed.error));
     if (parsed.success) create.mutate();
   };
+  // A refusal of the name (taken: 409, or invalid) shows under the name; anything else above the button.
+  const nameRefused =
+    create.error instanceof ApiError && create.error.status === 409
+      ? create.error.message
+      : fieldError(create.error, ['name'])?.message;
+  const shownErrors = Object.keys(errors).length ? errors : nameRefused ? { name: nameRefused } : {};
   return (
     <>
       <PageHeader title="Tag types" subtitle="Tags group features across projects (simple, team, jira…)." />
@@ -56,10 +65,20 @@ export default function TagTypesPage() {
                 <tr key={t.name}>
                   <td className="cell-name">{t.name}</td>
                   <td className="muted">{t.description}</td>
-                  <td>
+                  <td className="cell-actions">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      aria-label={`Edit ${t.name}`}
+                      disabled={!can('UPDATE_TAG_TYPE')}
+                      onClick={() => setEditing(t)}
+                    >
+                      Edit
+                    </button>
                     <button
                       type="button"
                       className="btn btn-small btn-ghost"
+                      aria-label={`Delete ${t.name}`}
                       disabled={!can('DELETE_TAG_TYPE')}
                       onClick={() => remove.mutate(t.name)}
                     >
@@ -73,7 +92,7 @@ export default function TagTypesPage() {
         </Card>
         <Card title="New tag type">
           <form onSubmit={submit} noValidate>
-            <Field label="Name" htmlFor="tt-name" error={errors.name}>
+            <Field label="Name" htmlFor="tt-name" error={shownErrors.name}>
               <input
                 id="tt-name"
                 value={form.name}
@@ -87,6 +106,7 @@ export default function TagTypesPage() {
                 onChange={(e) => setForm({ ...form, description: e.target.value })}
               />
             </Field>
+            {create.error && !nameRefused ? <ErrorNotice error={create.error} /> : null}
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={!can('CREATE_TAG_TYPE')}>
                 Create tag type
@@ -95,6 +115,7 @@ export default function TagTypesPage() {
           </form>
         </Card>
       </div>
+      {editing ? <TagTypeDialog tagType={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }

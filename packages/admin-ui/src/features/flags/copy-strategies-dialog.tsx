@@ -1,0 +1,119 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { errorMessage, unwrap } from '../../api/errors';
+import type { FeatureStrategy, FeatureView } from '../../api/types';
+import { Dialog } from '../../components/ui/dialog';
+import { useToast } from '../../components/ui/toast';
+import { useCan } from '../auth/permissions';
+import { featureKey } from './api';
+
+/** What a copy carries: the strategy's configuration, not its identity or place in the source. */
+const configOf = (s: FeatureStrategy) => ({
+  name: s.name,
+  title: s.title ?? null,
+  disabled: s.disabled ?? false,
+  parameters: s.parameters,
+  constraints: s.constraints,
+  segments: s.segments,
+  variants: s.variants,
+});
+
+interface Props {
+  feature: FeatureView;
+  from: string;
+  strategies: readonly FeatureStrategy[];
+  onClose(): void;
+}
+
+/**
+ * Copies strategies to other environments of the feature, as the reference's UI does: by adding each
+ * one there (placed after what the environment has). Each environment is reported on its own.
+ */
+export function CopyStrategiesDialog({ feature, from, strategies, onClose }: Props) {
+  const can = useCan();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const targets = [...feature.environments]
+    .filter((e) => e.name !== from)
+    .sort((a, b) => a.sortOrder - b.sortOrder);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [failures, setFailures] = useState<Record<string, string>>({});
+  const copy = async () => {
+    setBusy(true);
+    const failed: Record<string, string> = {};
+    for (const environment of chosen) {
+      try {
+        for (const s of strategies)
+          await unwrap(
+            api.POST(
+              '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies',
+              {
+                params: { path: { projectId: feature.project, featureName: feature.name, environment } },
+                body: configOf(s),
+              },
+            ),
+          );
+      } catch (error) {
+        failed[environment] = errorMessage(error);
+      }
+    }
+    await queryClient.invalidateQueries({ queryKey: featureKey(feature.project, feature.name) });
+    setBusy(false);
+    setFailures(failed);
+    const copied = chosen.filter((e) => !failed[e]);
+    if (copied.length) toast.success(`Copied to ${copied.join(', ')}`);
+    if (!Object.keys(failed).length) onClose();
+  };
+  const what =
+    strategies.length === 1 ? strategies[0]?.title || strategies[0]?.name : `${strategies.length} strategies`;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Copy ${what} from ${from}`}>
+      {targets.length === 0 ? <p className="muted">The feature has no other environment.</p> : null}
+      <fieldset className="stack" aria-label="Copy to environments" style={{ border: 0, padding: 0 }}>
+        {targets.map((e) => {
+          const allowed = can('CREATE_FEATURE_STRATEGY', { project: feature.project, environment: e.name });
+          return (
+            <div key={e.name}>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(e.name)}
+                  disabled={!allowed || busy}
+                  onChange={(ev) =>
+                    setChosen(ev.target.checked ? [...chosen, e.name] : chosen.filter((x) => x !== e.name))
+                  }
+                />
+                {e.name}{' '}
+                <span className="muted">
+                  ({e.type}, {e.strategies.length} strateg{e.strategies.length === 1 ? 'y' : 'ies'})
+                </span>
+              </label>
+              {!allowed ? <div className="hint">You may not add strategies in {e.name}.</div> : null}
+              {failures[e.name] ? (
+                <div className="field-error" role="alert">
+                  {failures[e.name]}
+                </div>
+              ) : null}
+            </div>
+          );
+        })}
+      </fieldset>
+      <p className="hint">Copies are added after the strategies the environment already has.</p>
+      <div className="form-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy || chosen.length === 0}
+          onClick={copy}
+        >
+          {busy ? 'Copying…' : 'Copy'}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
