@@ -15,5 +15,6 @@ export {
   segmentInputSchema,
   strategyConfigSchema,
   tagTypeSchema,
+  updateProjectSchema,
   variantSchema,
 } from '@flagstaff/core';
