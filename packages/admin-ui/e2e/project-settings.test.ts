@@ -72,7 +72,8 @@ async function projectNames(page: Page): Promise<string[]> {
 
 describe('project settings in the admin UI', () => {
   it('an Admin edits settings that persist; private hides the project until a member is added', async () => {
-    const admin = await openPage(browser);
+    // Tall enough to show the whole settings page in its screenshot.
+    const admin = await openPage(browser, { width: 1280, height: 1760 });
     const { page } = admin;
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await page.goto(`${harness.ui}projects/payments`);
@@ -142,7 +143,9 @@ describe('project settings in the admin UI', () => {
     expect(await page.getByTestId(`member-user-${noraId}`).getByLabel('Role of Nora Viewer').inputValue()).toBe(
       '4',
     );
-    await screenshot(page, 'project-settings', { fullPage: true });
+    await page.getByLabel('Does this name match?').fill('pay-refunds');
+    await page.getByTestId('name-check').waitFor();
+    await screenshot(page, 'project-settings');
 
     // Delete is refused while the project holds a flag: the server's reason shows in the dialog.
     await page.getByRole('button', { name: 'Delete project…' }).click();
@@ -213,12 +216,21 @@ describe('project settings in the admin UI', () => {
     await edit.getByLabel('Description').fill('The payments on-call rota');
     await edit.getByRole('button', { name: 'Save group' }).click();
     await edit.waitFor({ state: 'detached' });
+    // A second group, so the page shows more than one.
+    const { id: platformId } = (await call('POST', 'api/admin/groups', {
+      name: 'Platform admins',
+      description: 'Own the shared projects',
+      users: [{ user: { id: noraId } }, { user: { id: gailId } }],
+    })) as { id: number };
+    await call('POST', 'api/admin/projects/default/role/4/access', { groups: [{ id: platformId }] });
     await page.reload();
     await page.getByRole('tab', { name: 'Groups' }).click();
     await row.getByText('The payments on-call rota').waitFor();
     expect(await page.getByTestId(`group-users-${crew?.id}`).locator('.chip').allTextContents()).toEqual([
       'Gail Grouped',
     ]);
+    expect(await page.getByTestId(`group-projects-${crew?.id}`).textContent()).toBe('payments');
+    await page.getByTestId(`group-projects-${platformId}`).getByText('default').waitFor();
     await screenshot(page, 'groups');
 
     // The project's members list shows the group, and the overview counts its user.

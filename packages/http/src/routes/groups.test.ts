@@ -127,6 +127,12 @@ describe('membership and deletion', () => {
         (p) => p.id,
       );
     expect(await sees()).toContain('vault');
+    // The group lists the projects it has a role in, but not to whoever may not see them.
+    expect((await s.request('GET', `/api/admin/groups/${id}`)).body.projects).toEqual(['vault']);
+    const listed = await s.request('GET', '/api/admin/groups');
+    expect(listed.body.groups.find((g: { id: number }) => g.id === id).projects).toEqual(['vault']);
+    expect((await s.request('GET', `/api/admin/groups/${id}`, editor)).body.projects).toEqual([]);
+    expect((await s.request('GET', `/api/admin/groups/${id}`, as(cid))).body.projects).toEqual(['vault']);
     expect((await s.request('DELETE', `/api/admin/groups/${id}`)).status).toBe(200);
     expect((await s.request('GET', `/api/admin/groups/${id}`)).status).toBe(404);
     expect(await sees()).not.toContain('vault');

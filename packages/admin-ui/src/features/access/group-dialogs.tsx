@@ -14,6 +14,8 @@ export interface Group {
   description: string | null;
   userCount: number;
   users: { user: UserView }[];
+  /** Projects the group has a role in. */
+  projects?: string[];
 }
 
 export const userLabel = (u: Pick<UserView, 'id' | 'name' | 'username' | 'email'>): string =>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { UserView } from '../../api/types';
@@ -58,6 +59,14 @@ export function GroupsTab() {
       {groups.data?.length === 0 ? <EmptyState>No groups yet.</EmptyState> : null}
       {groups.data && groups.data.length > 0 ? (
         <table>
+          <thead>
+            <tr>
+              <th>Group</th>
+              <th>Users</th>
+              <th className="hide-phone">Projects</th>
+              {admin ? <th /> : null}
+            </tr>
+          </thead>
           <tbody>
             {groups.data.map((g) => (
               <tr key={g.id} data-testid={`group-row-${g.id}`}>
@@ -72,6 +81,16 @@ export function GroupsTab() {
                       <span key={user.id} className="chip">
                         {userLabel(user)}
                       </span>
+                    ))}
+                  </div>
+                </td>
+                <td className="hide-phone">
+                  <div className="chip-list" data-testid={`group-projects-${g.id}`}>
+                    {(g.projects ?? []).length === 0 ? <span className="muted">None</span> : null}
+                    {(g.projects ?? []).map((p) => (
+                      <Link key={p} className="chip chip-link" to={`/projects/${encodeURIComponent(p)}/settings`}>
+                        {p}
+                      </Link>
                     ))}
                   </div>
                 </td>

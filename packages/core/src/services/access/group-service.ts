@@ -1,4 +1,5 @@
 import type { Caller } from '../../auth/caller.js';
+import { seesProject } from '../../auth/principal.js';
 import { parseWith } from '../../domain/parse.js';
 import { createGroupSchema, type GroupRecord, updateGroupSchema } from '../../domain/user.js';
 import { conflict, FlagstaffError, invalid } from '../../errors.js';
@@ -53,17 +54,37 @@ export function createGroupService(deps: ServiceDeps) {
       ]);
   }
 
+  /** Adds to each view the projects its group has a role in, leaving out those the caller may not see. */
+  async function withProjects(caller: Caller, views: GroupView[]): Promise<GroupView[]> {
+    const [assignments, visibility] = await Promise.all([
+      store.projectAccess.list(),
+      deps.policy.visibleProjects(caller),
+    ]);
+    return views.map((view) => ({
+      ...view,
+      projects: [
+        ...new Set(
+          assignments
+            .filter((a) => a.groupId === view.id && seesProject(visibility, a.projectId))
+            .map((a) => a.projectId),
+        ),
+      ].sort(),
+    }));
+  }
+
   return {
-    /** Every group with its members. */
+    /** Every group with its members and the projects it has a role in. */
     async list(caller: Caller): Promise<GroupView[]> {
       await deps.policy.require(caller, 'NONE', {});
-      return Promise.all((await store.groups.list()).map((g) => groupView(store, g)));
+      const groups = await store.groups.list();
+      return withProjects(caller, await Promise.all(groups.map((g) => groupView(store, g))));
     },
 
-    /** One group with its members, or NOT_FOUND. */
+    /** One group with its members and projects, or NOT_FOUND. */
     async get(caller: Caller, id: number): Promise<GroupView> {
       await deps.policy.require(caller, 'NONE', {});
-      return groupView(store, await requireGroup(store, id));
+      const [view] = await withProjects(caller, [await groupView(store, await requireGroup(store, id))]);
+      return view as GroupView;
     },
 
     /** Creates a group (group-created) with its initial users (group-user-added). */
