@@ -68,7 +68,11 @@ const screenshotDir = process.env.FLAGSTAFF_SCREENSHOTS
   : join(tmpdir(), 'flagstaff-screenshots');
 
 /** Saves a screenshot of the page as it is now (`fullPage`: the whole page, not only the viewport). */
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.waitForLoadState('networkidle');
   // Transient toasts would cover the page; the screenshots show the page itself.

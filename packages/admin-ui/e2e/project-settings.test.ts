@@ -140,9 +140,9 @@ describe('project settings in the admin UI', () => {
       ).users.map((u) => [u.id, u.roles]);
     await expect.poll(rolesNow).toEqual([[noraId, [4]]]);
     await page.reload();
-    expect(await page.getByTestId(`member-user-${noraId}`).getByLabel('Role of Nora Viewer').inputValue()).toBe(
-      '4',
-    );
+    expect(
+      await page.getByTestId(`member-user-${noraId}`).getByLabel('Role of Nora Viewer').inputValue(),
+    ).toBe('4');
     await page.getByLabel('Does this name match?').fill('pay-refunds');
     await page.getByTestId('name-check').waitFor();
     await screenshot(page, 'project-settings');
@@ -160,7 +160,10 @@ describe('project settings in the admin UI', () => {
 
     // Removing her hides the project from her again.
     await noraRow.getByRole('button', { name: 'Remove Nora Viewer' }).click();
-    await page.getByRole('dialog', { name: /Remove Nora Viewer/ }).getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: /Remove Nora Viewer/ })
+      .getByRole('button', { name: 'Remove' })
+      .click();
     await noraRow.waitFor({ state: 'detached' });
     expect(await projectNames(nora.page)).not.toContain('Payments team');
 

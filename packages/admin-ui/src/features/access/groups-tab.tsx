@@ -88,7 +88,11 @@ export function GroupsTab() {
                   <div className="chip-list" data-testid={`group-projects-${g.id}`}>
                     {(g.projects ?? []).length === 0 ? <span className="muted">None</span> : null}
                     {(g.projects ?? []).map((p) => (
-                      <Link key={p} className="chip chip-link" to={`/projects/${encodeURIComponent(p)}/settings`}>
+                      <Link
+                        key={p}
+                        className="chip chip-link"
+                        to={`/projects/${encodeURIComponent(p)}/settings`}
+                      >
                         {p}
                       </Link>
                     ))}
