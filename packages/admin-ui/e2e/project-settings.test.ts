@@ -143,6 +143,44 @@ describe('project settings in the admin UI', () => {
     expect(
       await page.getByTestId(`member-user-${noraId}`).getByLabel('Role of Nora Viewer').inputValue(),
     ).toBe('4');
+    // The default strategy of production: 25% by userId, still there after a reload.
+    const production = page.getByTestId('project-env-production');
+    await production.getByRole('button', { name: 'Edit default strategy of production' }).click();
+    const strategy = page.getByRole('dialog', { name: 'Default strategy in production' });
+    await strategy.getByLabel('Rollout %').fill('125');
+    await strategy.getByRole('button', { name: 'Save default strategy' }).click();
+    expect(await strategy.locator('.field-error').textContent()).toContain('0 to 100');
+    await strategy.getByLabel('Rollout %').fill('25');
+    await strategy.getByLabel('Stickiness').selectOption('userId');
+    await strategy.getByRole('button', { name: 'Save default strategy' }).click();
+    await strategy.waitFor({ state: 'detached' });
+    await production.getByText('Gradual rollout 25% (userId)').waitFor();
+    // Development is switched off for the project (after a confirmation) and on again.
+    const development = page.getByTestId('project-env-development');
+    // The switch asks first, so it stays checked until the dialog is answered: clicked, not unchecked.
+    await development.getByLabel('Use development in this project').click();
+    await page
+      .getByRole('dialog', { name: /Stop using development/ })
+      .getByRole('button', { name: 'Disable environment' })
+      .click();
+    await development.getByText('Not used').waitFor();
+    // The last environment of a project cannot be switched off.
+    expect(await production.getByLabel('Use production in this project').isDisabled()).toBe(true);
+    await development.getByLabel('Use development in this project').click();
+    await development.getByText('Enabled').waitFor();
+    await page.reload();
+    await page.getByTestId('project-env-production').getByText('Gradual rollout 25% (userId)').waitFor();
+    const environments = (await call('GET', 'api/admin/environments/project/payments')) as {
+      environments: { name: string; defaultStrategy?: { parameters: Record<string, string> } }[];
+    };
+    expect(environments.environments.map((e) => e.name).sort()).toEqual(['development', 'production']);
+    expect(
+      environments.environments.find((e) => e.name === 'production')?.defaultStrategy?.parameters,
+    ).toEqual({
+      rollout: '25',
+      stickiness: 'userId',
+    });
+
     await page.getByLabel('Does this name match?').fill('pay-refunds');
     await page.getByTestId('name-check').waitFor();
     await screenshot(page, 'project-settings');
@@ -173,6 +211,12 @@ describe('project settings in the admin UI', () => {
   });
 
   it('an Admin makes a group with a user and assigns it to the private project; the user sees it', async () => {
+    // Whatever the first test left: the project private, Nora no member of it.
+    await call('PUT', 'api/admin/projects/payments/settings', { mode: 'private' });
+    await fetch(`${harness.root}api/admin/projects/payments/users/${noraId}/roles`, {
+      method: 'DELETE',
+      headers: { authorization: ADMIN_TOKEN },
+    });
     const admin = await openPage(browser);
     const { page } = admin;
     await signIn(page, 'admin', ADMIN_PASSWORD);

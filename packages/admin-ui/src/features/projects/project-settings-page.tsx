@@ -45,7 +45,12 @@ export default function ProjectSettingsPage() {
         {/* Keyed by updatedAt: a saved change (or one from elsewhere) resets the form to what is stored. */}
         <GeneralSettingsCard key={p.updatedAt ?? p.createdAt} project={p} canEdit={canEdit} />
         <MembersCard projectId={projectId} canEdit={canEdit} canListUsers={can('ADMIN')} />
-        <EnvironmentsSettingsCard projectId={projectId} linked={environments.data ?? []} canEdit={canEdit} />
+        <EnvironmentsSettingsCard
+          projectId={projectId}
+          linked={environments.data ?? []}
+          canEdit={canEdit}
+          defaultStickiness={p.defaultStickiness}
+        />
         <DeleteProjectCard project={p} canDelete={can('DELETE_PROJECT', { project: projectId })} />
       </div>
     </>

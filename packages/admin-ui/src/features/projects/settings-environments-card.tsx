@@ -12,8 +12,8 @@ import { useAllEnvironments, useStickinessOptions } from './settings-api';
 type Strategy = NonNullable<ProjectEnvironmentView['defaultStrategy']>;
 
 /** How a default strategy reads in the table, e.g. "Gradual rollout 50% (userId)". */
-function describeStrategy(strategy: Strategy | undefined): string {
-  if (!strategy) return 'Gradual rollout 100% (the built-in default)';
+function describeStrategy(strategy: Strategy | undefined, projectStickiness: string): string {
+  if (!strategy) return `Gradual rollout 100% (${projectStickiness}), the built-in default`;
   if (strategy.name !== 'flexibleRollout') return strategy.title || strategy.name;
   const p = strategy.parameters ?? {};
   return `${strategy.title ? `${strategy.title}: ` : ''}Gradual rollout ${p.rollout ?? '100'}% (${p.stickiness ?? 'default'})`;
@@ -27,10 +27,13 @@ export function EnvironmentsSettingsCard({
   projectId,
   linked,
   canEdit,
+  defaultStickiness,
 }: {
   projectId: string;
   linked: ProjectEnvironmentView[];
   canEdit: boolean;
+  /** What the built-in default strategy sticks on: the project's default stickiness. */
+  defaultStickiness: string;
 }) {
   const all = useAllEnvironments();
   const [editing, setEditing] = useState<ProjectEnvironmentView | null>(null);
@@ -100,7 +103,9 @@ export function EnvironmentsSettingsCard({
                     {link ? 'Enabled' : 'Not used'}
                   </label>
                 </td>
-                <td className="muted">{link ? describeStrategy(link.defaultStrategy) : '—'}</td>
+                <td className="muted">
+                  {link ? describeStrategy(link.defaultStrategy, defaultStickiness) : '—'}
+                </td>
                 <td>
                   {link ? (
                     <button
@@ -153,6 +158,9 @@ function DefaultStrategyDialog({
     groupId: String(current.groupId ?? ''),
   });
   const [problem, setProblem] = useState<string | null>(null);
+  const kept =
+    (environment.defaultStrategy?.constraints?.length ?? 0) +
+    (environment.defaultStrategy?.segments?.length ?? 0);
   const save = useApiMutation({
     mutationFn: (body: StrategyConfigInput) =>
       unwrap(
@@ -172,10 +180,11 @@ function DefaultStrategyDialog({
     if (form.rollout.trim() === '' || !Number.isInteger(rollout) || rollout < 0 || rollout > 100)
       return setProblem('must be a whole number from 0 to 100');
     setProblem(null);
+    // Constraints, segments and variants set through the API stay as they are.
     save.mutate({
+      ...(environment.defaultStrategy ?? {}),
       name: 'flexibleRollout',
       title: form.title.trim() || null,
-      constraints: [],
       parameters: {
         rollout: String(rollout),
         stickiness: form.stickiness,
@@ -221,6 +230,11 @@ function DefaultStrategyDialog({
             </select>
           </Field>
         </div>
+        {kept > 0 ? (
+          <p className="muted">
+            The constraints and segments it has ({kept}) stay as they are; only the rollout changes here.
+          </p>
+        ) : null}
         <Field
           label="Group id"
           htmlFor="default-group"
