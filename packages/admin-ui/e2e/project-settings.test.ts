@@ -129,6 +129,15 @@ describe('project settings in the admin UI', () => {
     await noraRow.waitFor();
     expect(await noraRow.getByLabel('Role of Nora Viewer').inputValue()).toBe('5');
     expect(await projectNames(nora.page)).toContain('Payments team');
+    // As a Member she may read the settings, not change them; the page says why.
+    await nora.page.goto(`${harness.ui}projects/payments/settings`);
+    await nora.page.getByText('changing them needs UPDATE_PROJECT').waitFor();
+    expect(await nora.page.getByRole('button', { name: 'Save settings' }).isDisabled()).toBe(true);
+    expect(await nora.page.getByRole('button', { name: 'Add member' }).count()).toBe(0);
+    // At phone width nothing of the page is cut off: it is no wider than the screen.
+    await nora.page.setViewportSize({ width: 390, height: 844 });
+    await nora.page.getByTestId(`member-user-${noraId}`).waitFor();
+    expect(await nora.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // Her role changes to Owner in place, and sticks.
     await noraRow.getByLabel('Role of Nora Viewer').selectOption({ label: 'Owner' });

@@ -58,80 +58,82 @@ export function GroupsTab() {
       <ErrorNotice error={groups.error} />
       {groups.data?.length === 0 ? <EmptyState>No groups yet.</EmptyState> : null}
       {groups.data && groups.data.length > 0 ? (
-        <table>
-          <thead>
-            <tr>
-              <th>Group</th>
-              <th>Users</th>
-              <th className="hide-phone">Projects</th>
-              {admin ? <th /> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {groups.data.map((g) => (
-              <tr key={g.id} data-testid={`group-row-${g.id}`}>
-                <td>
-                  <div className="cell-name">{g.name}</div>
-                  <div className="muted">{g.description || 'No description'}</div>
-                </td>
-                <td>
-                  <div className="chip-list" data-testid={`group-users-${g.id}`}>
-                    {g.users.length === 0 ? <span className="muted">No users</span> : null}
-                    {g.users.map(({ user }) => (
-                      <span key={user.id} className="chip">
-                        {userLabel(user)}
-                      </span>
-                    ))}
-                  </div>
-                </td>
-                <td className="hide-phone">
-                  <div className="chip-list" data-testid={`group-projects-${g.id}`}>
-                    {(g.projects ?? []).length === 0 ? <span className="muted">None</span> : null}
-                    {(g.projects ?? []).map((p) => (
-                      <Link
-                        key={p}
-                        className="chip chip-link"
-                        to={`/projects/${encodeURIComponent(p)}/settings`}
-                      >
-                        {p}
-                      </Link>
-                    ))}
-                  </div>
-                </td>
-                {admin ? (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th>Group</th>
+                <th>Users</th>
+                <th className="hide-phone">Projects</th>
+                {admin ? <th /> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {groups.data.map((g) => (
+                <tr key={g.id} data-testid={`group-row-${g.id}`}>
                   <td>
-                    <div className="row-actions">
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        aria-label={`Edit ${g.name}`}
-                        onClick={() => setOpen({ kind: 'edit', group: g })}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        aria-label={`Assign ${g.name} to a project`}
-                        onClick={() => setOpen({ kind: 'assign', group: g })}
-                      >
-                        Assign to project
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-small btn-danger"
-                        aria-label={`Delete ${g.name}`}
-                        onClick={() => setOpen({ kind: 'delete', group: g })}
-                      >
-                        Delete
-                      </button>
+                    <div className="cell-name">{g.name}</div>
+                    <div className="muted">{g.description || 'No description'}</div>
+                  </td>
+                  <td>
+                    <div className="chip-list" data-testid={`group-users-${g.id}`}>
+                      {g.users.length === 0 ? <span className="muted">No users</span> : null}
+                      {g.users.map(({ user }) => (
+                        <span key={user.id} className="chip">
+                          {userLabel(user)}
+                        </span>
+                      ))}
                     </div>
                   </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  <td className="hide-phone">
+                    <div className="chip-list" data-testid={`group-projects-${g.id}`}>
+                      {(g.projects ?? []).length === 0 ? <span className="muted">None</span> : null}
+                      {(g.projects ?? []).map((p) => (
+                        <Link
+                          key={p}
+                          className="chip chip-link"
+                          to={`/projects/${encodeURIComponent(p)}/settings`}
+                        >
+                          {p}
+                        </Link>
+                      ))}
+                    </div>
+                  </td>
+                  {admin ? (
+                    <td>
+                      <div className="row-actions">
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          aria-label={`Edit ${g.name}`}
+                          onClick={() => setOpen({ kind: 'edit', group: g })}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          aria-label={`Assign ${g.name} to a project`}
+                          onClick={() => setOpen({ kind: 'assign', group: g })}
+                        >
+                          Assign to project
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-small btn-danger"
+                          aria-label={`Delete ${g.name}`}
+                          onClick={() => setOpen({ kind: 'delete', group: g })}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {open?.kind === 'create' || open?.kind === 'edit' ? (
         <GroupDialog group={open.group} users={users.data ?? []} onClose={() => setOpen(null)} />

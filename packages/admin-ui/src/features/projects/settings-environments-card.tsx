@@ -69,61 +69,65 @@ export function EnvironmentsSettingsCard({
       </p>
       {all.isPending ? <Loading /> : null}
       <ErrorNotice error={all.error} />
-      <table>
-        <thead>
-          <tr>
-            <th>Environment</th>
-            <th>In this project</th>
-            <th>Default strategy</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {(all.data ?? []).map((env) => {
-            const link = byName.get(env.name);
-            const last = Boolean(link) && linked.length <= 1;
-            return (
-              <tr key={env.name} data-testid={`project-env-${env.name}`}>
-                <td>
-                  <strong>{env.name}</strong> <Badge>{env.type}</Badge>
-                  {env.enabled ? null : <Badge tone="warn">disabled everywhere</Badge>}
-                </td>
-                <td>
-                  <label
-                    className="check"
-                    title={last ? 'A project keeps at least one environment.' : undefined}
-                  >
-                    <input
-                      type="checkbox"
-                      aria-label={`Use ${env.name} in this project`}
-                      checked={Boolean(link)}
-                      disabled={!canEdit || last || enable.isPending || disable.isPending}
-                      onChange={(e) => (e.target.checked ? enable.mutate(env.name) : setDisabling(env.name))}
-                    />
-                    {link ? 'Enabled' : 'Not used'}
-                  </label>
-                </td>
-                <td className="muted">
-                  {link ? describeStrategy(link.defaultStrategy, defaultStickiness) : '—'}
-                </td>
-                <td>
-                  {link ? (
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      disabled={!canEdit}
-                      aria-label={`Edit default strategy of ${env.name}`}
-                      onClick={() => setEditing(link)}
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th>Environment</th>
+              <th>In this project</th>
+              <th>Default strategy</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {(all.data ?? []).map((env) => {
+              const link = byName.get(env.name);
+              const last = Boolean(link) && linked.length <= 1;
+              return (
+                <tr key={env.name} data-testid={`project-env-${env.name}`}>
+                  <td>
+                    <strong>{env.name}</strong> <Badge>{env.type}</Badge>
+                    {env.enabled ? null : <Badge tone="warn">disabled everywhere</Badge>}
+                  </td>
+                  <td>
+                    <label
+                      className="check"
+                      title={last ? 'A project keeps at least one environment.' : undefined}
                     >
-                      Edit default strategy
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                      <input
+                        type="checkbox"
+                        aria-label={`Use ${env.name} in this project`}
+                        checked={Boolean(link)}
+                        disabled={!canEdit || last || enable.isPending || disable.isPending}
+                        onChange={(e) =>
+                          e.target.checked ? enable.mutate(env.name) : setDisabling(env.name)
+                        }
+                      />
+                      {link ? 'Enabled' : 'Not used'}
+                    </label>
+                  </td>
+                  <td className="muted">
+                    {link ? describeStrategy(link.defaultStrategy, defaultStickiness) : '—'}
+                  </td>
+                  <td>
+                    {link ? (
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        disabled={!canEdit}
+                        aria-label={`Edit default strategy of ${env.name}`}
+                        onClick={() => setEditing(link)}
+                      >
+                        Edit default strategy
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       {editing ? (
         <DefaultStrategyDialog projectId={projectId} environment={editing} onClose={() => setEditing(null)} />
       ) : null}

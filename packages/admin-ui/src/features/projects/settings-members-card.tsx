@@ -83,46 +83,48 @@ export function MembersCard({
       <ErrorNotice error={access.error} />
       {access.data && rows.length === 0 ? <EmptyState>No members yet.</EmptyState> : null}
       {rows.length > 0 ? (
-        <table>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={`${row.kind}-${row.id}`} data-testid={`member-${row.kind}-${row.id}`}>
-                <td>
-                  <div className="cell-name">
-                    {row.name} {row.kind === 'group' ? <Badge tone="info">group</Badge> : null}
-                  </div>
-                  <div className="muted">{row.detail}</div>
-                </td>
-                <td>
-                  <select
-                    aria-label={`Role of ${row.name}`}
-                    value={row.roleId}
-                    disabled={!canEdit || setRole.isPending}
-                    onChange={(e) => setRole.mutate({ subject: row, roleId: Number(e.target.value) })}
-                  >
-                    {roles.map((r) => (
-                      <option key={r.id} value={r.id}>
-                        {r.name}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td className="muted hide-phone">added {formatDate(row.addedAt)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-small btn-danger"
-                    disabled={!canEdit}
-                    aria-label={`Remove ${row.name}`}
-                    onClick={() => setRemoving(row)}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-wrap">
+          <table>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={`${row.kind}-${row.id}`} data-testid={`member-${row.kind}-${row.id}`}>
+                  <td>
+                    <div className="cell-name">
+                      {row.name} {row.kind === 'group' ? <Badge tone="info">group</Badge> : null}
+                    </div>
+                    <div className="muted">{row.detail}</div>
+                  </td>
+                  <td>
+                    <select
+                      aria-label={`Role of ${row.name}`}
+                      value={row.roleId}
+                      disabled={!canEdit || setRole.isPending}
+                      onChange={(e) => setRole.mutate({ subject: row, roleId: Number(e.target.value) })}
+                    >
+                      {roles.map((r) => (
+                        <option key={r.id} value={r.id}>
+                          {r.name}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="muted hide-phone">added {formatDate(row.addedAt)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-small btn-danger"
+                      disabled={!canEdit}
+                      aria-label={`Remove ${row.name}`}
+                      onClick={() => setRemoving(row)}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {canEdit && access.data ? (
         <AddMemberForm projectId={projectId} roles={roles} canListUsers={canListUsers} taken={rows} />
