@@ -294,6 +294,8 @@ describe('project settings in the admin UI', () => {
     await page.getByTestId(`member-group-${crew?.id}`).getByText('1 user').waitFor();
     const overview = (await call('GET', 'api/admin/projects/payments/overview')) as { members: number };
     expect(overview.members).toBe(1);
+    await page.goto(`${harness.ui}projects/payments/overview`);
+    await page.getByText(/Members: 1 ·/).waitFor();
 
     // Gail leaves the group: the project is hidden from her again.
     await call('DELETE', `api/admin/groups/${crew?.id}/users/${gailId}`);
