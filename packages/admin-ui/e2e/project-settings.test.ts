@@ -194,6 +194,15 @@ describe('project settings in the admin UI', () => {
     await page.getByTestId('name-check').waitFor();
     await screenshot(page, 'project-settings');
 
+    // As an Owner, Nora (a Viewer at root) administers the project: she may add other users.
+    await nora.page.setViewportSize({ width: 1280, height: 800 });
+    await nora.page.reload();
+    await nora.page.getByRole('button', { name: 'Add member' }).waitFor();
+    expect(await nora.page.getByRole('button', { name: 'Save settings' }).isDisabled()).toBe(false);
+    const options = await nora.page.getByLabel('Add a user or group').locator('option').allTextContents();
+    expect(options).toContain('Gail Grouped (gail@example.com)');
+    expect(options).not.toContain('Nora Viewer (nora@example.com)');
+
     // Delete is refused while the project holds a flag: the server's reason shows in the dialog.
     await page.getByRole('button', { name: 'Delete project…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete project Payments team?' });

@@ -51,7 +51,7 @@ export function GroupDialog({
             }),
           )
         : unwrap(api.POST('/api/admin/groups', { body: body() })),
-    invalidates: [['groups'], ['projects']],
+    invalidates: [['groups'], ['projects'], ['users', 'assignable']],
     success: group ? `Group ${name.trim()} saved` : `Group ${name.trim()} created`,
     toastErrors: false,
     onSuccess: onClose,

@@ -32,7 +32,7 @@ export function GroupsTab() {
   const remove = useApiMutation({
     mutationFn: (g: Group) =>
       unwrap(api.DELETE('/api/admin/groups/{groupId}', { params: { path: { groupId: String(g.id) } } })),
-    invalidates: [groupKeys.all, ['projects']],
+    invalidates: [groupKeys.all, ['projects'], ['users', 'assignable']],
     success: (_r, g) => `Group ${g.name} deleted`,
   });
   return (

@@ -44,7 +44,7 @@ export default function ProjectSettingsPage() {
       <div className="settings-layout">
         {/* Keyed by updatedAt: a saved change (or one from elsewhere) resets the form to what is stored. */}
         <GeneralSettingsCard key={p.updatedAt ?? p.createdAt} project={p} canEdit={canEdit} />
-        <MembersCard projectId={projectId} canEdit={canEdit} canListUsers={can('ADMIN')} />
+        <MembersCard projectId={projectId} canEdit={canEdit} />
         <EnvironmentsSettingsCard
           projectId={projectId}
           linked={environments.data ?? []}

@@ -25,8 +25,7 @@ export interface ProjectAccess {
 export const settingsKeys = {
   access: (projectId: string) => ['projects', projectId, 'access'] as const,
   environments: ['environments'] as const,
-  users: ['users'] as const,
-  groups: ['groups'] as const,
+  assignable: ['users', 'assignable'] as const,
   context: ['context'] as const,
 };
 
@@ -46,20 +45,16 @@ export const useAllEnvironments = () =>
     select: (data) => [...data.environments].sort((a, b) => a.sortOrder - b.sortOrder),
   });
 
-/** Every user; only Admins may list them, so the query is off for everyone else. */
-export const useUsers = (enabled: boolean) =>
-  useQuery({
-    queryKey: settingsKeys.users,
-    queryFn: () => unwrap<{ users: UserView[] }>(api.GET('/api/admin/user-admin')),
-    select: (data) => data.users,
-    enabled,
-  });
+/** A user or group that can be given a role, as GET /user-admin/access lists them (anyone signed in may). */
+export interface Assignable {
+  users: { id: number; name: string | null; email: string; username: string | null }[];
+  groups: { id: number; name: string; userCount: number }[];
+}
 
-export const useGroups = () =>
+export const useAssignable = () =>
   useQuery({
-    queryKey: settingsKeys.groups,
-    queryFn: () => unwrap<{ groups: GroupSummary[] }>(api.GET('/api/admin/groups')),
-    select: (data) => data.groups,
+    queryKey: settingsKeys.assignable,
+    queryFn: () => unwrap<Assignable>(api.GET('/api/admin/user-admin/access')),
   });
 
 /** Context fields that may be used for stickiness, beside the built-in `default` and `random`. */

@@ -6,21 +6,12 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, Card, EmptyState, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { projectKeys } from './api';
-import { displayName, settingsKeys, useGroups, useProjectAccess, useUsers } from './settings-api';
+import { displayName, settingsKeys, useAssignable, useProjectAccess } from './settings-api';
 
 type Subject = { kind: 'user' | 'group'; id: number; name: string };
 
 /** Users and groups with roles in the project: add, change role, remove. */
-export function MembersCard({
-  projectId,
-  canEdit,
-  canListUsers,
-}: {
-  projectId: string;
-  canEdit: boolean;
-  /** Only Admins may list every user; others add groups only. */
-  canListUsers: boolean;
-}) {
+export function MembersCard({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const access = useProjectAccess(projectId);
   const [removing, setRemoving] = useState<Subject | null>(null);
   const invalidates = [settingsKeys.access(projectId), projectKeys.all];
@@ -126,9 +117,7 @@ export function MembersCard({
           </table>
         </div>
       ) : null}
-      {canEdit && access.data ? (
-        <AddMemberForm projectId={projectId} roles={roles} canListUsers={canListUsers} taken={rows} />
-      ) : null}
+      {canEdit && access.data ? <AddMemberForm projectId={projectId} roles={roles} taken={rows} /> : null}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => (o ? null : setRemoving(null))}
@@ -149,19 +138,8 @@ export function MembersCard({
 const roleName = (roles: Role[] | undefined, id: number) =>
   roles?.find((r) => r.id === id)?.name ?? `role ${id}`;
 
-function AddMemberForm({
-  projectId,
-  roles,
-  canListUsers,
-  taken,
-}: {
-  projectId: string;
-  roles: Role[];
-  canListUsers: boolean;
-  taken: Subject[];
-}) {
-  const users = useUsers(canListUsers);
-  const groups = useGroups();
+function AddMemberForm({ projectId, roles, taken }: { projectId: string; roles: Role[]; taken: Subject[] }) {
+  const assignable = useAssignable();
   const [who, setWho] = useState('');
   const [roleId, setRoleId] = useState(roles.find((r) => r.name === 'Member')?.id ?? roles[0]?.id ?? 0);
   const [problem, setProblem] = useState<string | null>(null);
@@ -190,20 +168,18 @@ function AddMemberForm({
       <Field label="Add a user or group" htmlFor="member-subject" error={problem}>
         <select id="member-subject" value={who} onChange={(e) => setWho(e.target.value)}>
           <option value="">Choose…</option>
-          {canListUsers ? (
-            <optgroup label="Users">
-              {(users.data ?? [])
-                .filter((u) => !isTaken('user', u.id))
-                .map((u) => (
-                  <option key={u.id} value={`user:${u.id}`}>
-                    {displayName(u)}
-                    {u.email && u.email !== displayName(u) ? ` (${u.email})` : ''}
-                  </option>
-                ))}
-            </optgroup>
-          ) : null}
+          <optgroup label="Users">
+            {(assignable.data?.users ?? [])
+              .filter((u) => !isTaken('user', u.id))
+              .map((u) => (
+                <option key={u.id} value={`user:${u.id}`}>
+                  {displayName(u)}
+                  {u.email && u.email !== displayName(u) ? ` (${u.email})` : ''}
+                </option>
+              ))}
+          </optgroup>
           <optgroup label="Groups">
-            {(groups.data ?? [])
+            {(assignable.data?.groups ?? [])
               .filter((g) => !isTaken('group', g.id))
               .map((g) => (
                 <option key={g.id} value={`group:${g.id}`}>
