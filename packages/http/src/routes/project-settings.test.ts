@@ -100,6 +100,11 @@ describe('creating and deleting a project', () => {
       [editorId, [4]],
     ]);
     expect((await s.request('GET', '/api/admin/projects/mine/overview')).body.members).toBe(1);
+    const events = await s.request('GET', '/api/admin/events?project=mine');
+    expect(events.body.events.map((e: { type: string }) => e.type).sort()).toEqual([
+      'project-access-added',
+      'project-created',
+    ]);
     // Private, yet its creator still sees it.
     const list = await s.request('GET', '/api/admin/projects', as(editorId));
     expect(list.body.projects.map((p: { id: string }) => p.id)).toContain('mine');

@@ -72,6 +72,10 @@ export function createGroupService(deps: ServiceDeps) {
     }));
   }
 
+  /** `withProjects` for one view (read after a command commits, so it sees what the command wrote). */
+  const one = async (caller: Caller, view: GroupView): Promise<GroupView> =>
+    (await withProjects(caller, [view]))[0] ?? view;
+
   return {
     /** Every group with its members and the projects it has a role in. */
     async list(caller: Caller): Promise<GroupView[]> {
@@ -83,31 +87,33 @@ export function createGroupService(deps: ServiceDeps) {
     /** One group with its members and projects, or NOT_FOUND. */
     async get(caller: Caller, id: number): Promise<GroupView> {
       await deps.policy.require(caller, 'NONE', {});
-      const [view] = await withProjects(caller, [await groupView(store, await requireGroup(store, id))]);
-      return view as GroupView;
+      return one(caller, await groupView(store, await requireGroup(store, id)));
     },
 
     /** Creates a group (group-created) with its initial users (group-user-added). */
     async create(caller: Caller, input: unknown): Promise<GroupView> {
       const actor = await deps.policy.permit(caller, 'ADMIN', {});
       const body = parseWith(createGroupSchema, input);
-      return inTransaction(deps, async (tx) => {
-        await requireFreeName(tx, body.name);
-        await requireRootRole(tx, body.rootRole);
-        const userIds = body.users.map((u) => u.user.id);
-        await requireUsers(tx, userIds);
-        const at = nowIso(deps);
-        const group = await tx.groups.insert({
-          name: body.name,
-          description: body.description ?? null,
-          rootRole: body.rootRole ?? null,
-          createdAt: at,
-          createdBy: actor.name,
-        });
-        await writeEvents(tx, actor, at, [{ type: 'group-created', data: group }]);
-        await addUsers(tx, actor, group.id, userIds);
-        return groupView(tx, group);
-      });
+      return one(
+        caller,
+        await inTransaction(deps, async (tx) => {
+          await requireFreeName(tx, body.name);
+          await requireRootRole(tx, body.rootRole);
+          const userIds = body.users.map((u) => u.user.id);
+          await requireUsers(tx, userIds);
+          const at = nowIso(deps);
+          const group = await tx.groups.insert({
+            name: body.name,
+            description: body.description ?? null,
+            rootRole: body.rootRole ?? null,
+            createdAt: at,
+            createdBy: actor.name,
+          });
+          await writeEvents(tx, actor, at, [{ type: 'group-created', data: group }]);
+          await addUsers(tx, actor, group.id, userIds);
+          return groupView(tx, group);
+        }),
+      );
     },
 
     /**
@@ -117,44 +123,47 @@ export function createGroupService(deps: ServiceDeps) {
     async update(caller: Caller, id: number, input: unknown): Promise<GroupView> {
       const actor = await deps.policy.permit(caller, 'ADMIN', {});
       const body = parseWith(updateGroupSchema, input);
-      return inTransaction(deps, async (tx) => {
-        const before = await requireGroup(tx, id);
-        const after: GroupRecord = {
-          ...before,
-          name: body.name ?? before.name,
-          description: body.description === undefined ? before.description : body.description,
-          rootRole: body.rootRole === undefined ? before.rootRole : body.rootRole,
-        };
-        if (after.name !== before.name) await requireFreeName(tx, after.name, id);
-        if (after.rootRole !== before.rootRole) await requireRootRole(tx, after.rootRole);
-        if (body.users)
-          await requireUsers(
-            tx,
-            body.users.map((u) => u.user.id),
-          );
-        if (
-          after.name !== before.name ||
-          after.description !== before.description ||
-          after.rootRole !== before.rootRole
-        ) {
-          await tx.groups.update(after);
-          await writeEvents(tx, actor, nowIso(deps), [
-            { type: 'group-updated', data: after, preData: before },
-          ]);
-        }
-        if (body.users) {
-          const wanted = new Set(body.users.map((u) => u.user.id));
-          const current = await tx.groups.listUsers(id);
-          await removeUsers(
-            tx,
-            actor,
-            id,
-            current.filter((u) => !wanted.has(u)),
-          );
-          await addUsers(tx, actor, id, [...wanted]);
-        }
-        return groupView(tx, after);
-      });
+      return one(
+        caller,
+        await inTransaction(deps, async (tx) => {
+          const before = await requireGroup(tx, id);
+          const after: GroupRecord = {
+            ...before,
+            name: body.name ?? before.name,
+            description: body.description === undefined ? before.description : body.description,
+            rootRole: body.rootRole === undefined ? before.rootRole : body.rootRole,
+          };
+          if (after.name !== before.name) await requireFreeName(tx, after.name, id);
+          if (after.rootRole !== before.rootRole) await requireRootRole(tx, after.rootRole);
+          if (body.users)
+            await requireUsers(
+              tx,
+              body.users.map((u) => u.user.id),
+            );
+          if (
+            after.name !== before.name ||
+            after.description !== before.description ||
+            after.rootRole !== before.rootRole
+          ) {
+            await tx.groups.update(after);
+            await writeEvents(tx, actor, nowIso(deps), [
+              { type: 'group-updated', data: after, preData: before },
+            ]);
+          }
+          if (body.users) {
+            const wanted = new Set(body.users.map((u) => u.user.id));
+            const current = await tx.groups.listUsers(id);
+            await removeUsers(
+              tx,
+              actor,
+              id,
+              current.filter((u) => !wanted.has(u)),
+            );
+            await addUsers(tx, actor, id, [...wanted]);
+          }
+          return groupView(tx, after);
+        }),
+      );
     },
 
     /** Deletes a group; its members lose the project roles they had through it (group-deleted). */
@@ -173,23 +182,32 @@ export function createGroupService(deps: ServiceDeps) {
     /** Adds users to a group; ones already in it are ignored (group-user-added). */
     async addUsers(caller: Caller, groupId: number, userIds: readonly number[]): Promise<GroupView> {
       const actor = await deps.policy.permit(caller, 'ADMIN', {});
-      return inTransaction(deps, async (tx) => {
-        const group = await requireGroup(tx, groupId);
-        await addUsers(tx, actor, groupId, userIds);
-        return groupView(tx, group);
-      });
+      return one(
+        caller,
+        await inTransaction(deps, async (tx) => {
+          const group = await requireGroup(tx, groupId);
+          await addUsers(tx, actor, groupId, userIds);
+          return groupView(tx, group);
+        }),
+      );
     },
 
     /** Removes one user from a group (group-user-removed); NOT_FOUND when they are not in it. */
     async removeUser(caller: Caller, groupId: number, userId: number): Promise<GroupView> {
       const actor = await deps.policy.permit(caller, 'ADMIN', {});
-      return inTransaction(deps, async (tx) => {
-        const group = await requireGroup(tx, groupId);
-        if (!(await tx.groups.listUsers(groupId)).includes(userId))
-          throw new FlagstaffError('NOT_FOUND', `User "${userId}" is not a member of group "${group.name}".`);
-        await removeUsers(tx, actor, groupId, [userId]);
-        return groupView(tx, group);
-      });
+      return one(
+        caller,
+        await inTransaction(deps, async (tx) => {
+          const group = await requireGroup(tx, groupId);
+          if (!(await tx.groups.listUsers(groupId)).includes(userId))
+            throw new FlagstaffError(
+              'NOT_FOUND',
+              `User "${userId}" is not a member of group "${group.name}".`,
+            );
+          await removeUsers(tx, actor, groupId, [userId]);
+          return groupView(tx, group);
+        }),
+      );
     },
   };
 }

@@ -47,7 +47,7 @@ export async function userViews(repos: ReadRepositories, ids: readonly number[])
 export interface GroupView extends GroupRecord {
   users: { user: UserView }[];
   userCount: number;
-  /** Projects the group has a role in (those the caller may see); on GET /groups and /groups/:id. */
+  /** Projects the group has a role in (those the caller may see); in every answer of the group routes. */
   projects?: string[];
 }
 

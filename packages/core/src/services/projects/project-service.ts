@@ -115,9 +115,21 @@ export function createProjectService(deps: ServiceDeps) {
           });
         // The reference makes whoever creates a project its Owner: they keep it when it is private,
         // and the project starts with the member who is answerable for it.
-        if (actor.userId !== null && (await tx.users.get(actor.userId)))
-          await tx.projectAccess.setRoles(project.id, { userId: actor.userId }, [ROLES.Owner.id], at);
-        await writeEvents(tx, actor, at, [{ type: 'project-created', project: project.id, data: project }]);
+        const owner = actor.userId !== null && (await tx.users.get(actor.userId)) ? actor.userId : null;
+        if (owner !== null)
+          await tx.projectAccess.setRoles(project.id, { userId: owner }, [ROLES.Owner.id], at);
+        await writeEvents(tx, actor, at, [
+          { type: 'project-created', project: project.id, data: project },
+          ...(owner === null
+            ? []
+            : [
+                {
+                  type: 'project-access-added' as const,
+                  project: project.id,
+                  data: { roles: [ROLES.Owner.id], users: [owner], groups: [] },
+                },
+              ]),
+        ]);
         return project;
       });
     },
