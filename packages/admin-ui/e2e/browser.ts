@@ -67,13 +67,18 @@ const screenshotDir = process.env.FLAGSTAFF_SCREENSHOTS
   ? fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url))
   : join(tmpdir(), 'flagstaff-screenshots');
 
-/** Saves a screenshot of the page as it is now. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot of the page as it is now (`fullPage`: the whole page, not only the viewport). */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.waitForLoadState('networkidle');
   // Transient toasts would cover the page; the screenshots show the page itself.
   await page.screenshot({
     path: join(screenshotDir, `${name}.png`),
+    fullPage: options.fullPage ?? false,
     style: '.toast-viewport { display: none; }',
   });
 }

@@ -7,6 +7,7 @@ import './styles/controls.css';
 import './styles/overlays.css';
 import './styles/features.css';
 import './styles/editors.css';
+import './styles/settings.css';
 
 // The UI is served under a Content-Security-Policy without 'unsafe-eval'. Zod probes `Function('')`
 // to decide whether to compile its parsers, and the blocked probe is reported as a CSP violation.

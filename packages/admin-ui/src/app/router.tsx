@@ -27,6 +27,10 @@ const router = createBrowserRouter(
         { path: 'projects', ...page(() => import('../features/projects/projects-page')) },
         { path: 'projects/:projectId', ...page(() => import('../features/projects/project-page')) },
         {
+          path: 'projects/:projectId/settings',
+          ...page(() => import('../features/projects/project-settings-page')),
+        },
+        {
           path: 'projects/:projectId/overview',
           ...page(() => import('../features/insights/project-overview-page')),
         },

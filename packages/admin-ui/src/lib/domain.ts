@@ -18,6 +18,7 @@ export {
   tagTypeSchema,
   updateContextFieldSchema,
   updateEnvironmentSchema,
+  updateProjectSchema,
   updateTagTypeSchema,
   variantSchema,
 } from '@flagstaff/core';

@@ -44,6 +44,26 @@ export const updateProjectSchema = z.object({
   featureLimit: z.number().int().positive().nullable().optional(),
   featureNaming: featureNamingSchema.optional(),
 });
+/** PUT /projects/:p/settings: a project's collaboration and naming settings; what is omitted stays. */
+export const projectSettingsSchema = updateProjectSchema.pick({
+  mode: true,
+  defaultStickiness: true,
+  featureLimit: true,
+  featureNaming: true,
+});
+export interface ProjectSettings {
+  mode: ProjectMode;
+  defaultStickiness: string;
+  featureLimit: number | null;
+  featureNaming: FeatureNaming;
+}
+/** The settings part of a project. */
+export const settingsOf = (p: Project): ProjectSettings => ({
+  mode: p.mode,
+  defaultStickiness: p.defaultStickiness,
+  featureLimit: p.featureLimit,
+  featureNaming: p.featureNaming,
+});
 export type CreateProjectInput = z.input<typeof createProjectSchema>;
 export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
 

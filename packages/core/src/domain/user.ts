@@ -119,6 +119,14 @@ export const createGroupSchema = z.object({
   users: z.array(z.object({ user: z.object({ id: z.number().int() }) })).default([]),
 });
 
+/** PUT /api/admin/groups/:id: what is omitted stays; `users`, when given, becomes the whole membership. */
+export const updateGroupSchema = z.object({
+  name: z.string().trim().min(1, 'must be a non-empty group name').optional(),
+  description: z.string().nullable().optional(),
+  rootRole: z.number().int().nullable().optional(),
+  users: z.array(z.object({ user: z.object({ id: z.number().int() }) })).optional(),
+});
+
 /** A role assignment in a project, for a user or a group. */
 export interface ProjectRoleAssignment {
   projectId: string;
@@ -127,3 +135,14 @@ export interface ProjectRoleAssignment {
   groupId: number | null;
   createdAt: string;
 }
+
+const idOrObject = z.union([z.number().int(), z.object({ id: z.number().int() }).transform((o) => o.id)]);
+
+/** PUT /projects/:p/users/:u/roles and /groups/:g/roles: the subject's whole set of roles there. */
+export const projectRolesSchema = z.object({ roles: z.array(z.number().int()) });
+
+/** POST /projects/:p/role/:r/access: who gets the role in the path (ids or `{ id }` objects). */
+export const roleAccessSchema = z.object({
+  users: z.array(idOrObject).default([]),
+  groups: z.array(idOrObject).default([]),
+});

@@ -87,6 +87,20 @@ export function createGroupRepository(s: Session): Sync<GroupRepository> {
       groups.set(stored.id, stored);
       return copy(stored);
     },
+    update(group) {
+      if (!groups.has(group.id)) return false;
+      if (groups.rows().some((other) => other.id !== group.id && other.name === group.name)) {
+        throw conflict(`A group named "${group.name}" already exists.`);
+      }
+      groups.set(group.id, copy(group));
+      return true;
+    },
+    delete(id) {
+      if (!groups.delete(id)) return false;
+      members.deleteWhere((member) => member.groupId === id);
+      s.table('projectAccess').deleteWhere((row) => row.groupId === id);
+      return true;
+    },
     listUsers: (groupId) =>
       members
         .rows()
@@ -102,6 +116,11 @@ export function createGroupRepository(s: Session): Sync<GroupRepository> {
         added.push(userId);
       }
       return added;
+    },
+    removeUsers(groupId, userIds) {
+      const removed: number[] = [];
+      for (const userId of userIds) if (members.delete(keyOf(groupId, userId))) removed.push(userId);
+      return removed;
     },
     groupsOf: (userId) =>
       members

@@ -36,10 +36,16 @@ export interface GroupRepository {
   get(id: number): Promise<GroupRecord | null>;
   /** Inserts and returns the group with its id; CONFLICT when the name exists. */
   insert(group: Omit<GroupRecord, 'id'>): Promise<GroupRecord>;
+  /** Replaces name, description and root role; false when the group does not exist; CONFLICT when another group has the name. */
+  update(group: GroupRecord): Promise<boolean>;
+  /** Deletes the group with its memberships and its project roles; false when it did not exist. */
+  delete(id: number): Promise<boolean>;
   /** Member user ids of a group, ascending. */
   listUsers(groupId: number): Promise<number[]>;
   /** Adds users (already-present ones are ignored); returns the ids newly added. */
   addUsers(groupId: number, userIds: readonly number[], at: string): Promise<number[]>;
+  /** Removes users from a group (absent ones are ignored); returns the ids that were members, in the given order. */
+  removeUsers(groupId: number, userIds: readonly number[]): Promise<number[]>;
   /** Groups a user belongs to. */
   groupsOf(userId: number): Promise<number[]>;
 }

@@ -141,6 +141,54 @@ export function describeAccessContract(open: StoreFactory): void {
       expect(await store().groups.groupsOf(a)).toEqual([ops.id]);
       expect(await store().groups.groupsOf(c + 1000)).toEqual([]);
     });
+
+    test('update replaces name, description and root role; names stay unique', async () => {
+      const g = (name: string) =>
+        store().groups.insert({ name, description: null, rootRole: null, createdAt: at(0), createdBy: 'x' });
+      const ops = await g('ops');
+      const devs = await g('devs');
+      const changed = { ...ops, name: 'operations', description: 'On call', rootRole: ROLES.Viewer.id };
+      expect(await store().groups.update(changed)).toBe(true);
+      expect(await store().groups.get(ops.id)).toEqual(changed);
+      await expectFailure(store().groups.update({ ...devs, name: 'operations' }), 'CONFLICT', 'operations');
+      expect(await store().groups.get(devs.id)).toEqual(devs);
+      expect(await store().groups.update({ ...devs, id: devs.id + 1000 })).toBe(false);
+    });
+
+    test("removeUsers and delete take memberships and the group's project roles with them", async () => {
+      await store().projects.insert(project('alpha'));
+      const ids: number[] = [];
+      for (const name of ['a', 'b', 'c']) ids.push((await store().users.insert(user({ username: name }))).id);
+      const [a, b, c] = ids as [number, number, number];
+      const group = (name: string) =>
+        store().groups.insert({ name, description: null, rootRole: null, createdAt: at(0), createdBy: null });
+      const ops = await group('ops');
+      const devs = await group('devs');
+      await store().groups.addUsers(ops.id, [a, b, c], at(1));
+      await store().groups.addUsers(devs.id, [a], at(1));
+
+      expect(await store().groups.removeUsers(ops.id, [c, a, a + 1000])).toEqual([c, a]);
+      expect(await store().groups.removeUsers(ops.id, [a])).toEqual([]);
+      expect(await store().groups.listUsers(ops.id)).toEqual([b]);
+      expect(await store().groups.groupsOf(a)).toEqual([devs.id]);
+
+      await store().projectAccess.setRoles('alpha', { groupId: ops.id }, [ROLES.Member.id], at(2));
+      await store().projectAccess.setRoles('alpha', { groupId: devs.id }, [ROLES.Owner.id], at(2));
+      await store().projectAccess.setRoles('alpha', { userId: b }, [ROLES.Member.id], at(2));
+      expect(await store().groups.delete(ops.id)).toBe(true);
+      expect(await store().groups.get(ops.id)).toBeNull();
+      expect(await store().groups.list()).toEqual([devs]);
+      expect(await store().groups.listUsers(ops.id)).toEqual([]);
+      expect(await store().groups.groupsOf(b)).toEqual([]);
+      expect((await store().projectAccess.list('alpha')).map((x) => [x.userId, x.groupId, x.roleId])).toEqual(
+        [
+          // Same createdAt: the group's row (user id null, ordered as 0) comes first.
+          [null, devs.id, ROLES.Owner.id],
+          [b, null, ROLES.Member.id],
+        ],
+      );
+      expect(await store().groups.delete(ops.id)).toBe(false);
+    });
   });
 
   describe('project access', () => {

@@ -14,11 +14,13 @@ import { environmentRoutes } from './environments.js';
 import { featureEnvironmentRoutes } from './feature-environments.js';
 import { featureExtraRoutes } from './feature-extras.js';
 import { featureRoutes } from './features.js';
+import { groupRoutes } from './groups.js';
 import { importRoutes } from './imports.js';
 import { insightRoutes } from './insights.js';
 import { inviteLinkRoutes } from './invite-links.js';
 import { ofrepRoutes } from './ofrep.js';
 import { operationRoutes } from './operations.js';
+import { projectAccessRoutes } from './project-access.js';
 import { projectContextRoutes } from './project-context.js';
 import { projectViewRoutes } from './project-views.js';
 import { projectRoutes } from './projects.js';
@@ -52,6 +54,8 @@ export const allRoutes = (): Route[] => [
   ...inviteLinkRoutes,
   ...userDirectoryRoutes,
   ...userRoutes,
+  ...groupRoutes,
+  ...projectAccessRoutes,
   ...accountRoutes,
   ...signalRoutes,
   ...operationRoutes,

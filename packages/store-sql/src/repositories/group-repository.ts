@@ -1,6 +1,6 @@
 import type { GroupRecord, GroupRepository } from '@flagstaff/core';
 import type { Selectable } from 'kysely';
-import { type RepoContext, uniqueOr } from '../context.js';
+import { type RepoContext, touched, uniqueOr } from '../context.js';
 import type { GroupTable } from '../database.js';
 
 const toGroup = (row: Selectable<GroupTable>): GroupRecord => ({
@@ -39,6 +39,23 @@ export function createGroupRepository(ctx: RepoContext): GroupRepository {
       );
       return toGroup(row);
     },
+    async update(group) {
+      const result = await uniqueOr(ctx, `A group named "${group.name}" already exists.`, (d) =>
+        d
+          .updateTable('user_groups')
+          .set({ name: group.name, description: group.description, root_role: group.rootRole })
+          .where('id', '=', group.id)
+          .executeTakeFirst(),
+      );
+      return touched(result);
+    },
+    async delete(id) {
+      if (!touched(await db.deleteFrom('user_groups').where('id', '=', id).executeTakeFirst())) return false;
+      // Memberships and project roles mean nothing without the group.
+      await db.deleteFrom('group_users').where('group_id', '=', id).execute();
+      await db.deleteFrom('project_roles').where('group_id', '=', id).execute();
+      return true;
+    },
     async listUsers(groupId) {
       const rows = await db
         .selectFrom('group_users')
@@ -59,6 +76,18 @@ export function createGroupRepository(ctx: RepoContext): GroupRepository {
         if ((result.numInsertedOrUpdatedRows ?? 0n) > 0n) added.push(userId);
       }
       return added;
+    },
+    async removeUsers(groupId, userIds) {
+      const removed: number[] = [];
+      for (const userId of userIds) {
+        const result = await db
+          .deleteFrom('group_users')
+          .where('group_id', '=', groupId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (touched(result)) removed.push(userId);
+      }
+      return removed;
     },
     async groupsOf(userId) {
       const rows = await db

@@ -88,7 +88,14 @@ export default function ProjectOverviewPage() {
             </>
           ) : null}
         </Card>
-        <Card title="Settings">
+        <Card
+          title="Settings"
+          actions={
+            <Link className="btn btn-small" to={`/projects/${encodeURIComponent(projectId)}/settings`}>
+              Edit settings &amp; members
+            </Link>
+          }
+        >
           <div className="stack">
             <div>
               Mode: <strong>{o.mode}</strong> · default stickiness <strong>{o.defaultStickiness}</strong>

@@ -45,6 +45,9 @@ export default function ProjectPage() {
             <Link className="btn" to={`/projects/${encodeURIComponent(projectId)}/overview`}>
               Overview &amp; health
             </Link>
+            <Link className="btn" to={`/projects/${encodeURIComponent(projectId)}/settings`}>
+              Settings
+            </Link>
             <button
               type="button"
               className="btn btn-primary"

@@ -185,8 +185,9 @@ describe('the current user', () => {
   });
 
   it("lists an Editor's root permissions and project permissions in open projects, per environment", async () => {
-    const id = await addUser('ed', 'Editor');
+    // Made before Ed exists: its creator (alice, user id 1) becomes its Owner, and Ed would get id 1.
     await flagstaff.projects.create(alice, { id: 'secret', name: 'Secret', mode: 'private' });
+    const id = await addUser('ed', 'Editor');
     const { permissions } = await flagstaff.accounts.currentUser(callerOf(asUser(id, 'Editor')));
     expect(permissions).toContainEqual({ permission: 'CREATE_SEGMENT' });
     expect(permissions).not.toContainEqual({ permission: 'ADMIN' });

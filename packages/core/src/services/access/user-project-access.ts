@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
 import { parseWith } from '../../domain/parse.js';
-import type { ProjectRoleAssignment, Role, UserView } from '../../domain/user.js';
+import {
+  type ProjectRoleAssignment,
+  projectRolesSchema,
+  type Role,
+  roleAccessSchema,
+  type UserView,
+} from '../../domain/user.js';
 import { FlagstaffError, invalid } from '../../errors.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
@@ -72,7 +78,7 @@ function bySubject(
 /** Project access functions of the user service: role assignments of users and groups in projects. */
 export function createProjectAccess(deps: ServiceDeps) {
   const { store } = deps;
-  return {
+  const service = {
     /** Deprecated PUT /projects/:p/groups/:g/roles/:r: gives the group exactly this role (project-group-role-changed). */
     async setGroupProjectRole(
       caller: Caller,
@@ -122,6 +128,77 @@ export function createProjectAccess(deps: ServiceDeps) {
           },
         ]);
       });
+    },
+
+    /** PUT /projects/:p/groups/:g/roles: replaces the group's roles; an empty list removes its access (project-access-group-roles-updated). */
+    async setGroupProjectRoles(
+      caller: Caller,
+      projectId: string,
+      groupId: number,
+      input: unknown,
+    ): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project: projectId });
+      const { roles: roleIds } = parseWith(projectRolesSchema, input);
+      return inTransaction(deps, async (tx) => {
+        await requireProject(tx, projectId);
+        await requireGroup(tx, requireId('groupId', groupId));
+        for (const [i, r] of roleIds.entries()) await requireProjectRole(tx, r, `roles[${i}]`);
+        const roles = [...new Set(roleIds)];
+        const before = rolesOf(await tx.projectAccess.list(projectId), { groupId });
+        await tx.projectAccess.setRoles(projectId, { groupId }, roles, nowIso(deps));
+        await writeEvents(tx, actor, nowIso(deps), [
+          {
+            type: 'project-access-group-roles-updated',
+            project: projectId,
+            data: { groupId, roles },
+            preData: { groupId, roles: before },
+          },
+        ]);
+      });
+    },
+
+    /**
+     * DELETE /projects/:p/users/:u/roles and /groups/:g/roles: takes every role the subject has in
+     * the project (project-access-user-roles-deleted / -group-roles-deleted). NOT_FOUND when the
+     * subject does not exist or has no role there, so a stale page learns it was already gone.
+     */
+    async removeProjectAccess(
+      caller: Caller,
+      projectId: string,
+      subject: { userId: number } | { groupId: number },
+    ): Promise<void> {
+      const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project: projectId });
+      return inTransaction(deps, async (tx) => {
+        await requireProject(tx, projectId);
+        const name =
+          'userId' in subject
+            ? (await requireUser(tx, requireId('userId', subject.userId))).email
+            : (await requireGroup(tx, requireId('groupId', subject.groupId))).name;
+        const before = rolesOf(await tx.projectAccess.list(projectId), subject);
+        if (before.length === 0)
+          throw new FlagstaffError(
+            'NOT_FOUND',
+            `${'userId' in subject ? 'User' : 'Group'} "${name ?? Object.values(subject)[0]}" has no role in project "${projectId}".`,
+          );
+        await tx.projectAccess.setRoles(projectId, subject, [], nowIso(deps));
+        await writeEvents(tx, actor, nowIso(deps), [
+          {
+            type:
+              'userId' in subject
+                ? 'project-access-user-roles-deleted'
+                : 'project-access-group-roles-deleted',
+            project: projectId,
+            preData: { ...subject, roles: before },
+          },
+        ]);
+      });
+    },
+
+    /** POST /projects/:p/role/:r/access: gives one role to the listed users and groups (project-access-added). */
+    async addRoleAccess(caller: Caller, projectId: string, roleId: number, input: unknown): Promise<void> {
+      await deps.policy.require(caller, 'UPDATE_PROJECT', { project: projectId });
+      const body = parseWith(roleAccessSchema, input);
+      return service.addAccess(caller, projectId, { roles: [roleId], ...body });
     },
 
     /** POST /projects/:p/access: adds every role to every user and group, keeping roles they had (project-access-added). */
@@ -187,4 +264,5 @@ export function createProjectAccess(deps: ServiceDeps) {
       return members.size;
     },
   };
+  return service;
 }

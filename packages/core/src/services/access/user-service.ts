@@ -1,7 +1,6 @@
 import type { Caller } from '../../auth/caller.js';
 import { parseWith } from '../../domain/parse.js';
 import {
-  createGroupSchema,
   createUserSchema,
   ROLES,
   type Role,
@@ -13,8 +12,9 @@ import { conflict, FlagstaffError, invalid } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
+import { createGroupService } from './group-service.js';
 import { createProjectAccess } from './user-project-access.js';
-import { type GroupView, groupView, requireGroup, requireRole, requireUser, userView } from './user-view.js';
+import { requireRole, requireUser, userView } from './user-view.js';
 
 /**
  * Nobody could administer the instance in the UI again if its last Admin who signs in lost the role,
@@ -71,24 +71,6 @@ export interface UserServiceOptions {
 /** Users, groups, roles and who has which role in which project. */
 export function createUserService(deps: ServiceDeps, options: UserServiceOptions = {}) {
   const { store } = deps;
-
-  /** Adds users to a group and writes group-user-added for those not already in it. */
-  async function addGroupUsers(
-    tx: Repositories,
-    actor: Actor,
-    groupId: number,
-    userIds: readonly number[],
-    at: string,
-  ) {
-    for (const [i, id] of userIds.entries())
-      if (!(await tx.users.get(id)))
-        throw new FlagstaffError('NOT_FOUND', `"users[${i}]": could not find user "${id}".`, {
-          path: `users[${i}]`,
-        });
-    const added = await tx.groups.addUsers(groupId, userIds, at);
-    if (added.length > 0)
-      await writeEvents(tx, actor, at, [{ type: 'group-user-added', data: { groupId, userIds: added } }]);
-  }
 
   return {
     /** Every user, ordered by id. */
@@ -194,61 +176,7 @@ export function createUserService(deps: ServiceDeps, options: UserServiceOptions
       });
     },
 
-    groups: {
-      /** Every group with its members. */
-      async list(caller: Caller): Promise<GroupView[]> {
-        await deps.policy.require(caller, 'NONE', {});
-        return Promise.all((await store.groups.list()).map((g) => groupView(store, g)));
-      },
-
-      /** One group with its members, or NOT_FOUND. */
-      async get(caller: Caller, id: number): Promise<GroupView> {
-        await deps.policy.require(caller, 'NONE', {});
-        return groupView(store, await requireGroup(store, id));
-      },
-
-      /** Creates a group (group-created) with its initial users (group-user-added). */
-      async create(caller: Caller, input: unknown): Promise<GroupView> {
-        const actor = await deps.policy.permit(caller, 'ADMIN', {});
-        const body = parseWith(createGroupSchema, input);
-        return inTransaction(deps, async (tx) => {
-          if ((await tx.groups.list()).some((g) => g.name === body.name))
-            throw conflict(`A group named "${body.name}" already exists.`);
-          if (body.rootRole != null) {
-            const role = await tx.roles.get(body.rootRole);
-            if (!role || role.type === 'project')
-              throw invalid('rootRole', `must be a root role; ${body.rootRole} is not one.`);
-          }
-          const at = nowIso(deps);
-          const group = await tx.groups.insert({
-            name: body.name,
-            description: body.description ?? null,
-            rootRole: body.rootRole ?? null,
-            createdAt: at,
-            createdBy: actor.name,
-          });
-          await writeEvents(tx, actor, at, [{ type: 'group-created', data: group }]);
-          await addGroupUsers(
-            tx,
-            actor,
-            group.id,
-            body.users.map((u) => u.user.id),
-            at,
-          );
-          return groupView(tx, group);
-        });
-      },
-
-      /** Adds users to a group; ones already in it are ignored (group-user-added). */
-      async addUsers(caller: Caller, groupId: number, userIds: readonly number[]): Promise<GroupView> {
-        const actor = await deps.policy.permit(caller, 'ADMIN', {});
-        return inTransaction(deps, async (tx) => {
-          const group = await requireGroup(tx, groupId);
-          await addGroupUsers(tx, actor, groupId, userIds, nowIso(deps));
-          return groupView(tx, group);
-        });
-      },
-    },
+    groups: createGroupService(deps),
 
     roles: {
       /** Every role (built-in root and project roles first), ordered by id. */

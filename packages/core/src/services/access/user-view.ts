@@ -47,6 +47,8 @@ export async function userViews(repos: ReadRepositories, ids: readonly number[])
 export interface GroupView extends GroupRecord {
   users: { user: UserView }[];
   userCount: number;
+  /** Projects the group has a role in (those the caller may see); in every answer of the group routes. */
+  projects?: string[];
 }
 
 /** Builds a group's view with its members. */

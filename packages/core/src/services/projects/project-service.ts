@@ -7,9 +7,13 @@ import {
   createProjectSchema,
   type Project,
   type ProjectEnvironmentRecord,
+  type ProjectSettings,
+  projectSettingsSchema,
+  settingsOf,
   updateProjectSchema,
 } from '../../domain/project.js';
 import { strategyConfigSchema } from '../../domain/strategy.js';
+import { ROLES } from '../../domain/user.js';
 import { conflict, FlagstaffError, notFound } from '../../errors.js';
 import type { LinkedEnvironment } from '../../ports/project-ports.js';
 import type { ReadRepositories } from '../../ports/store.js';
@@ -57,7 +61,7 @@ export async function missingProjectEnvironment(
 /** Projects, their environments and default strategies. */
 export function createProjectService(deps: ServiceDeps) {
   const { store } = deps;
-  return {
+  const service = {
     /** Projects the caller may see: private ones only to members, root Admins and admin tokens. */
     async list(caller: Caller): Promise<Project[]> {
       await deps.policy.require(caller, 'NONE');
@@ -109,7 +113,23 @@ export function createProjectService(deps: ServiceDeps) {
             environment: env.name,
             defaultStrategy: null,
           });
-        await writeEvents(tx, actor, at, [{ type: 'project-created', project: project.id, data: project }]);
+        // The reference makes whoever creates a project its Owner: they keep it when it is private,
+        // and the project starts with the member who is answerable for it.
+        const owner = actor.userId !== null && (await tx.users.get(actor.userId)) ? actor.userId : null;
+        if (owner !== null)
+          await tx.projectAccess.setRoles(project.id, { userId: owner }, [ROLES.Owner.id], at);
+        await writeEvents(tx, actor, at, [
+          { type: 'project-created', project: project.id, data: project },
+          ...(owner === null
+            ? []
+            : [
+                {
+                  type: 'project-access-added' as const,
+                  project: project.id,
+                  data: { roles: [ROLES.Owner.id], users: [owner], groups: [] },
+                },
+              ]),
+        ]);
         return project;
       });
     },
@@ -148,16 +168,29 @@ export function createProjectService(deps: ServiceDeps) {
       });
     },
 
+    /** GET /projects/:p/settings: the collaboration and naming settings of a project. */
+    async getSettings(caller: Caller, id: string): Promise<ProjectSettings> {
+      await deps.policy.require(caller, 'NONE', { project: id });
+      return settingsOf(await requireProject(store, id));
+    },
+
+    /** PUT /projects/:p/settings: changes only the settings given (project-updated). */
+    async updateSettings(caller: Caller, id: string, input: unknown): Promise<ProjectSettings> {
+      await deps.policy.require(caller, 'UPDATE_PROJECT', { project: id });
+      return settingsOf(await service.update(caller, id, parseWith(projectSettingsSchema, input)));
+    },
+
     /** Deletes a project with no live features; its archived features go with it (project-deleted). */
     async delete(caller: Caller, id: string): Promise<void> {
       const actor = await deps.policy.permit(caller, 'DELETE_PROJECT', { project: id });
       return inTransaction(deps, async (tx) => {
         const project = await requireProject(tx, id);
         if (id === 'default') throw new FlagstaffError('CONFLICT', 'The default project cannot be deleted.');
-        if ((await tx.features.countLive(id)) > 0)
+        const live = await tx.features.countLive(id);
+        if (live > 0)
           throw new FlagstaffError(
             'CONFLICT',
-            `Project "${id}" still has feature flags; archive them before deleting the project.`,
+            `Project "${id}" still has ${live} feature flag${live === 1 ? '' : 's'}; archive ${live === 1 ? 'it' : 'them'} before deleting the project.`,
           );
         for (const f of await tx.features.list({ project: id, archived: true }))
           await tx.features.delete(f.name);
@@ -239,6 +272,7 @@ export function createProjectService(deps: ServiceDeps) {
       });
     },
   };
+  return service;
 }
 
 export type ProjectService = ReturnType<typeof createProjectService>;

@@ -1,0 +1,220 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../api/client';
+import { ApiError, unwrap } from '../../api/errors';
+import type { ProjectList, Role, UserView } from '../../api/types';
+import { Dialog } from '../../components/ui/dialog';
+import { ErrorNotice, Field } from '../../components/ui/page';
+import { useApiMutation } from '../../lib/use-api-mutation';
+
+/** A group as GET /groups answers it. */
+export interface Group {
+  id: number;
+  name: string;
+  description: string | null;
+  userCount: number;
+  users: { user: UserView }[];
+  /** Projects the group has a role in. */
+  projects?: string[];
+}
+
+export const userLabel = (u: Pick<UserView, 'id' | 'name' | 'username' | 'email'>): string =>
+  u.name ?? u.username ?? (u.email || `user ${u.id}`);
+
+/** Creates a group, or edits one: name, description and its users (added and removed here). */
+export function GroupDialog({
+  group,
+  users,
+  onClose,
+}: {
+  group?: Group;
+  users: UserView[];
+  onClose(): void;
+}) {
+  const [name, setName] = useState(group?.name ?? '');
+  const [description, setDescription] = useState(group?.description ?? '');
+  const [members, setMembers] = useState<number[]>(group?.users.map((u) => u.user.id) ?? []);
+  const [adding, setAdding] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const body = () => ({
+    name: name.trim(),
+    description: description.trim() || null,
+    users: members.map((id) => ({ user: { id } })),
+  });
+  const save = useApiMutation({
+    mutationFn: () =>
+      group
+        ? unwrap(
+            api.PUT('/api/admin/groups/{groupId}', {
+              params: { path: { groupId: String(group.id) } },
+              body: body(),
+            }),
+          )
+        : unwrap(api.POST('/api/admin/groups', { body: body() })),
+    invalidates: [['groups'], ['projects'], ['users', 'assignable']],
+    success: group ? `Group ${name.trim()} saved` : `Group ${name.trim()} created`,
+    toastErrors: false,
+    onSuccess: onClose,
+  });
+  // Name problems (taken, empty) show next to the name; anything else below the form.
+  const nameError =
+    problem ??
+    (save.error instanceof ApiError && (save.error.status === 409 || /^"name"/.test(save.error.message))
+      ? save.error.message
+      : null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setProblem('"name" must be a non-empty group name');
+    setProblem(null);
+    save.mutate();
+  };
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const title = group ? `Edit group ${group.name}` : 'New group';
+  return (
+    <Dialog open onOpenChange={(o) => (o ? null : onClose())} title={title}>
+      <form onSubmit={submit} noValidate>
+        <Field label="Name" htmlFor="group-name" error={nameError}>
+          <input id="group-name" value={name} onChange={(e) => setName(e.target.value)} />
+        </Field>
+        <Field label="Description" htmlFor="group-description">
+          <input
+            id="group-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </Field>
+        <div className="field">
+          <span className="field-label">Users ({members.length})</span>
+          <div className="chip-list" data-testid="group-members">
+            {members.length === 0 ? <span className="muted">No users yet.</span> : null}
+            {members.map((id) => {
+              const label = byId.get(id) ? userLabel(byId.get(id) as UserView) : `user ${id}`;
+              return (
+                <span key={id} className="chip">
+                  {label}
+                  <button
+                    type="button"
+                    className="icon-btn"
+                    aria-label={`Remove ${label} from the group`}
+                    onClick={() => setMembers((m) => m.filter((x) => x !== id))}
+                  >
+                    ×
+                  </button>
+                </span>
+              );
+            })}
+          </div>
+        </div>
+        <div className="row">
+          <select
+            aria-label="User to add"
+            value={adding}
+            onChange={(e) => setAdding(e.target.value)}
+            style={{ flex: 1 }}
+          >
+            <option value="">Choose a user…</option>
+            {users
+              .filter((u) => !members.includes(u.id))
+              .map((u) => (
+                <option key={u.id} value={u.id}>
+                  {userLabel(u)}
+                  {u.email && u.email !== userLabel(u) ? ` (${u.email})` : ''}
+                </option>
+              ))}
+          </select>
+          <button
+            type="button"
+            className="btn"
+            disabled={!adding}
+            onClick={() => {
+              setMembers((m) => [...m, Number(adding)]);
+              setAdding('');
+            }}
+          >
+            Add user
+          </button>
+        </div>
+        {save.error && !nameError ? <ErrorNotice error={save.error} /> : null}
+        <div className="form-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {group ? 'Save group' : 'Create group'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Gives the group a role in a project (its users then hold that role there). */
+export function AssignGroupDialog({ group, onClose }: { group: Group; onClose(): void }) {
+  const projects = useQuery({
+    queryKey: ['projects'],
+    queryFn: () => unwrap<ProjectList>(api.GET('/api/admin/projects')),
+    select: (data) => data.projects,
+  });
+  const roles = useQuery({
+    queryKey: ['roles'],
+    queryFn: () => unwrap<{ roles: Role[] }>(api.GET('/api/admin/roles')),
+    select: (data) => data.roles.filter((r) => r.type === 'project' || r.type === 'custom'),
+  });
+  const [projectId, setProjectId] = useState('');
+  const [roleId, setRoleId] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const effectiveRole = roleId || String(roles.data?.find((r) => r.name === 'Member')?.id ?? '');
+  const assign = useApiMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/api/admin/projects/{projectId}/role/{roleId}/access', {
+          params: { path: { projectId, roleId: effectiveRole } },
+          body: { groups: [{ id: group.id }] },
+        }),
+      ),
+    invalidates: [['projects']],
+    success: `${group.name} assigned to ${projectId}`,
+    toastErrors: false,
+    onSuccess: onClose,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!projectId) return setProblem('Choose a project.');
+    setProblem(null);
+    assign.mutate();
+  };
+  return (
+    <Dialog open onOpenChange={(o) => (o ? null : onClose())} title={`Assign ${group.name} to a project`}>
+      <form onSubmit={submit} noValidate>
+        <Field label="Project" htmlFor="assign-project" error={problem}>
+          <select id="assign-project" value={projectId} onChange={(e) => setProjectId(e.target.value)}>
+            <option value="">Choose a project…</option>
+            {(projects.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} ({p.id}, {p.mode})
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Role" htmlFor="assign-role">
+          <select id="assign-role" value={effectiveRole} onChange={(e) => setRoleId(e.target.value)}>
+            {(roles.data ?? []).map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <ErrorNotice error={assign.error} />
+        <div className="form-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={assign.isPending}>
+            Assign
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
