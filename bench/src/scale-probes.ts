@@ -120,7 +120,9 @@ export async function toggleToEtag(
           break;
         }
         if (performance.now() > deadline)
-          throw new Error(`no new ETag within 30 s (round ${round}: ${got.status} ${got.etag}, held ${etag})`);
+          throw new Error(
+            `no new ETag within 30 s (round ${round}: ${got.status} ${got.etag}, held ${etag})`,
+          );
       }
       latencies.push(performance.now() - answered);
     }
@@ -184,7 +186,9 @@ export async function streamLatency(
       const answered = performance.now();
       const at = await Promise.race([
         arrived,
-        new Promise<number>((_, reject) => setTimeout(() => reject(new Error('no stream update in 30 s')), 30_000)),
+        new Promise<number>((_, reject) =>
+          setTimeout(() => reject(new Error('no stream update in 30 s')), 30_000),
+        ),
       ]);
       // A frame can come before the answer (the server sends it before the HTTP reply finishes).
       latencies.push(Math.max(0, at - answered));

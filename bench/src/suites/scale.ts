@@ -8,7 +8,7 @@
 //
 // BENCH_SCALE_SIZES=1000,10000,50000 (ascending) picks the sizes; BENCH_SCALE_BUDGET_S (default
 // 1200) bounds each target: no further size is started past it.
-import { exportDocument } from './import.js';
+
 import { createClient } from '../http-client.js';
 import { forEachTarget } from '../reference.js';
 import {
@@ -18,10 +18,12 @@ import {
   repeated,
   rssMb,
   streamLatency,
+  type Toggle,
   timed,
   toggleToEtag,
 } from '../scale-probes.js';
 import { startServerProcess, stopServerProcess } from '../server-process.js';
+import { exportDocument } from './import.js';
 
 const ADMIN = `*:*.${'5ca1'.repeat(16)}`;
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,50000').split(',').map(Number);
@@ -65,7 +67,7 @@ async function measureSize(
   admin: Client,
   client: Client,
   clientToken: string,
-  size: number,
+  toggle: Toggle,
   seedS: number,
 ): Promise<Row> {
   const row: Row = new Map();
@@ -78,10 +80,12 @@ async function measureSize(
     unit: 'ms',
     note: list.status === 200 ? `${mb(list.bytes).toFixed(1)} MB` : `status ${list.status}`,
   });
-  // Imported enabled (every even-numbered feature is).
-  const toggle = createToggle(admin, 'bulk-feature-00002', true);
   const etag = await toggleToEtag(base, toggle, clientToken, RUNS);
-  row.set('toggle → new ETag (identity)', { value: etag.p50, unit: 'ms', note: `max ${etag.max.toFixed(0)}` });
+  row.set('toggle → new ETag (identity)', {
+    value: etag.p50,
+    unit: 'ms',
+    note: `max ${etag.max.toFixed(0)}`,
+  });
   const etagGzip = await toggleToEtag(base, toggle, clientToken, RUNS, 'gzip');
   row.set('toggle → new ETag (gzip)', {
     value: etagGzip.p50,
@@ -89,19 +93,27 @@ async function measureSize(
     note: `max ${etagGzip.max.toFixed(0)}`,
   });
   const warm = await repeated(client, RUNS, 'GET', '/api/client/features');
-  row.set('/api/client/features, warm', { value: warm.ms, unit: 'ms', note: `${mb(warm.bytes).toFixed(1)} MB` });
+  row.set('/api/client/features, warm', {
+    value: warm.ms,
+    unit: 'ms',
+    note: `${mb(warm.bytes).toFixed(1)} MB`,
+  });
   const firstPage = await repeated(
     admin,
     RUNS,
     'GET',
     '/api/admin/search/features?project=IS:default&sortBy=createdAt&sortOrder=desc&offset=0&limit=25',
   );
-  row.set('search, project first page', { value: firstPage.ms, unit: 'ms', note: `status ${firstPage.status}` });
+  row.set('search, project first page', {
+    value: firstPage.ms,
+    unit: 'ms',
+    note: `status ${firstPage.status}`,
+  });
   const byName = await repeated(
     admin,
     RUNS,
     'GET',
-    "/api/admin/search/features?project=IS:default&query=feature-001&offset=0&limit=50",
+    '/api/admin/search/features?project=IS:default&query=feature-001&offset=0&limit=50',
   );
   row.set('search by name, page of 50', { value: byName.ms, unit: 'ms', note: `status ${byName.status}` });
   const playground = await repeated(admin, 3, 'POST', '/api/admin/playground', {
@@ -158,6 +170,8 @@ async function measure(label: string, databaseUrl: string): Promise<void> {
     );
     const clientToken = JSON.parse(tokenRes.body.toString()).secret as string;
     client = createClient(base, { authorization: clientToken });
+    // Imported enabled (every even-numbered feature is); it goes on flipping from size to size.
+    const toggle = createToggle(admin, 'bulk-feature-00002', true);
     let seeded = 0;
     for (const size of SIZES) {
       if (performance.now() - started > BUDGET_MS) {
@@ -166,7 +180,7 @@ async function measure(label: string, databaseUrl: string): Promise<void> {
       }
       const seedS = await seed(admin, seeded, size);
       seeded = size;
-      const row = await measureSize(base, child.pid, admin, client, clientToken, size, seedS);
+      const row = await measureSize(base, child.pid, admin, client, clientToken, toggle, seedS);
       sizes.push(size);
       rows.push(row);
       console.log(

@@ -5,14 +5,40 @@ import type { ServiceDeps } from '../deps.js';
 import { patchedPayload } from './client-features-patch.js';
 import { loadClientFeatures } from './client-features-snapshot.js';
 
-/** One environment's configuration at one revision, loaded and compiled. */
+/** One environment's configuration at one revision; compiled on first demand. */
 export interface EnvironmentSnapshot {
-  environment: string;
+  readonly environment: string;
   /** Id of the latest configuration-changing event it reflects. */
-  revision: number;
-  /** The client-API payload, disabled strategies included. */
-  payload: ClientFeatures;
-  compiled: CompiledFeatureSet;
+  readonly revision: number;
+  /**
+   * The client-API payload, disabled strategies included. A feature unchanged since the previous
+   * revision is the same object as in the previous snapshot: serialized forms keyed by it are reused.
+   */
+  readonly payload: ClientFeatures;
+  /**
+   * The evaluator, compiled when first read (frontend API, OFREP, playground, in-process checks):
+   * SDKs that fetch JSON never wait for, nor hold, a compilation of every feature.
+   */
+  readonly compiled: CompiledFeatureSet;
+}
+
+/** A snapshot whose evaluator is compiled on its first read, then kept. */
+function lazySnapshot(
+  environment: string,
+  revision: number,
+  payload: ClientFeatures,
+  compile: (payload: ClientFeatures) => CompiledFeatureSet,
+): EnvironmentSnapshot {
+  let compiled: CompiledFeatureSet | null = null;
+  return {
+    environment,
+    revision,
+    payload,
+    get compiled() {
+      compiled ??= compile(payload);
+      return compiled;
+    },
+  };
 }
 
 const configurationTypes = [...CONFIGURATION_EVENT_TYPES];
@@ -33,8 +59,9 @@ export function createEvaluatorCache(deps: ServiceDeps, options: { hostname?: st
       (previous && previous.revision < revision
         ? await patchedPayload(deps.store, previous.payload, previous.revision, revision, environment)
         : null) ?? (await loadClientFeatures(deps.store, environment, { includeDisabledStrategies: true }));
-    const compiled = compileFeatures(payload, options.hostname ? { hostname: options.hostname } : {});
-    const snapshot = { environment, revision, payload, compiled };
+    const snapshot = lazySnapshot(environment, revision, payload, (p) =>
+      compileFeatures(p, options.hostname ? { hostname: options.hostname } : {}),
+    );
     cache.set(environment, snapshot);
     return snapshot;
   }
