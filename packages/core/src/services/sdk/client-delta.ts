@@ -4,7 +4,8 @@ import type {
   ClientSegment,
   ClientStrategy,
 } from '../../evaluation/client-features.js';
-import { type JsonFragment, joinFragments } from './client-payloads.js';
+import { gzipFromFragments } from './client-payload-gzip.js';
+import { type AssembledJson, type JsonFragment, joinFragments } from './client-payloads.js';
 import type { EnvironmentSnapshot } from './evaluator-cache.js';
 
 /** How many revisions of changes each environment keeps for delta clients (older ones hydrate). */
@@ -226,22 +227,28 @@ export function featureList(state: DeltaState, filter: FeatureFilter): FeatureEn
 /** The segments' JSON, as one array's inner text. */
 export const segmentListJson = (state: DeltaState): string => [...state.segments.values()].join(',');
 
+/** `head`, the features, `tail`: bytes from kept fragments, gzip from kept compressed blocks. */
+function assembled(head: string, features: readonly FeatureEntry[], tail: string): AssembledJson {
+  const bytes = joinFragments(head, features, tail);
+  return { bytes, gzip: () => gzipFromFragments(bytes, Buffer.byteLength(head), features) };
+}
+
 /** The client API's payload (`GET /api/client/features`) assembled from the kept fragments. */
 export const featuresPayloadBytes = (
   state: DeltaState,
   filter: FeatureFilter,
   query: Record<string, unknown>,
   meta: Record<string, unknown>,
-): Buffer =>
-  joinFragments(
+): AssembledJson =>
+  assembled(
     '{"version":2,"features":[',
     featureList(state, filter),
     `],"segments":[${segmentListJson(state)}],"query":${JSON.stringify(query)},"meta":${JSON.stringify(meta)}}`,
   );
 
 /** A delta answer that is one hydration event: everything a filter sees at the state's revision. */
-export const hydrationBytes = (state: DeltaState, filter: FeatureFilter): Buffer =>
-  joinFragments(
+export const hydrationBytes = (state: DeltaState, filter: FeatureFilter): AssembledJson =>
+  assembled(
     `{"events":[{"type":"hydration","eventId":${state.revision},"features":[`,
     featureList(state, filter),
     `],"segments":[${segmentListJson(state)}]}]}`,

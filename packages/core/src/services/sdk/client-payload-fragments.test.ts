@@ -1,3 +1,4 @@
+import { gunzipSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../auth/caller.js';
 import { createFlagstaff, type Flagstaff } from '../../flagstaff.js';
@@ -57,7 +58,12 @@ describe('client payloads assembled from per-feature fragments', () => {
       await change();
       // The stream's path first (a delta from the last revision), then the full payload.
       const delta = await f.client.delta(SYSTEM, {}, revision);
-      const assembled = text((await f.client.featuresPayload(SYSTEM)).bytes);
+      const payload = await f.client.featuresPayload(SYSTEM);
+      const assembled = text(payload.bytes);
+      // Its gzip form, from compressed blocks kept across revisions, is one valid gzip member of it.
+      const gzipped = await payload.encoded('gzip');
+      expect(text(gunzipSync(gzipped)), `${label}: gzip`).toBe(assembled);
+      expect(text(inflateRawSync(gzipped.subarray(10, -8))), `${label}: one member`).toBe(assembled);
       const reference = await fresh();
       try {
         const expected = text((await reference.client.featuresPayload(SYSTEM)).bytes);

@@ -55,9 +55,20 @@ export function joinFragments(head: string, fragments: readonly JsonFragment[], 
   return out;
 }
 
+/** JSON bytes and, when they were assembled from kept fragments, a cheaper way to their gzip form. */
+export interface AssembledJson {
+  bytes: Buffer;
+  gzip?: () => Promise<Uint8Array>;
+}
+
 /** Wraps serialized JSON; compressed variants are made lazily, off the event loop (zlib's pool). */
-export function preparePayload(revision: number, etag: string, json: string | Buffer): PreparedPayload {
-  const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
+export function preparePayload(
+  revision: number,
+  etag: string,
+  json: string | AssembledJson,
+): PreparedPayload {
+  const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json.bytes;
+  const gzipOf = (typeof json !== 'string' && json.gzip) || (() => gzipAsync(bytes));
   const variants = new Map<PayloadEncoding, Promise<Uint8Array> | Uint8Array>([['identity', bytes]]);
   return {
     revision,
@@ -66,7 +77,7 @@ export function preparePayload(revision: number, etag: string, json: string | Bu
     encoded(encoding) {
       let variant = variants.get(encoding);
       if (variant === undefined) {
-        const pending = encoding === 'br' ? brotliAsync(bytes, BROTLI_OPTIONS) : gzipAsync(bytes);
+        const pending = encoding === 'br' ? brotliAsync(bytes, BROTLI_OPTIONS) : gzipOf();
         variant = pending.then((done) => {
           variants.set(encoding, done);
           return done;
