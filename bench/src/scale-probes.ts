@@ -177,7 +177,12 @@ export async function streamLatency(
   const started = performance.now();
   const stream = openStream(base, clientToken);
   try {
-    await stream.open;
+    await Promise.race([
+      stream.open,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('the stream sent no unleash-connected in 30 s')), 30_000),
+      ),
+    ]);
     const connectMs = performance.now() - started;
     const latencies: number[] = [];
     for (let round = 0; round < rounds; round++) {

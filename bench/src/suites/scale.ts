@@ -126,12 +126,16 @@ async function measureSize(
     unit: 'ms',
     note: playground.status === 200 ? `${mb(playground.bytes).toFixed(1)} MB` : `status ${playground.status}`,
   });
-  const stream = await streamLatency(base, toggle, clientToken, RUNS);
-  row.set('streaming SDK: toggle → update', {
-    value: stream.p50,
-    unit: 'ms',
-    note: `max ${stream.max.toFixed(0)}, connect ${stream.connectMs.toFixed(0)} ms`,
-  });
+  try {
+    const stream = await streamLatency(base, toggle, clientToken, RUNS);
+    row.set('streaming SDK: toggle → update', {
+      value: stream.p50,
+      unit: 'ms',
+      note: `max ${stream.max.toFixed(0)}, connect ${stream.connectMs.toFixed(0)} ms`,
+    });
+  } catch (error) {
+    row.set('streaming SDK: toggle → update', { value: Number.NaN, unit: 'ms', note: (error as Error).message });
+  }
   row.set('server RSS', { value: rssMb(pid), unit: 'MB' });
   return row;
 }
