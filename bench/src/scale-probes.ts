@@ -71,15 +71,16 @@ export function getWithHeaders(
   path: string,
   headers: Record<string, string>,
   agent: http.Agent,
-): Promise<{ status: number; etag: string; bytes: number }> {
+): Promise<{ status: number; etag: string; bytes: number; headersAt: number }> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}${path}`, { headers, agent }, (res) => {
+      const headersAt = performance.now();
       let bytes = 0;
       res.on('data', (c: Buffer) => {
         bytes += c.byteLength;
       });
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, etag: String(res.headers.etag ?? ''), bytes }),
+        resolve({ status: res.statusCode ?? 0, etag: String(res.headers.etag ?? ''), bytes, headersAt }),
       );
       res.on('error', reject);
     });
@@ -89,8 +90,8 @@ export function getWithHeaders(
 
 /**
  * Toggles `feature` `rounds` times; after each admin answer, polls `/api/client/features` with the
- * ETag held until a new one comes back (with its body). The median is counted from the admin call's
- * answer to the end of that body.
+ * ETag held until a new one comes back. Medians from the admin call's answer to the new ETag's
+ * headers, and to the end of its body.
  */
 export async function toggleToEtag(
   base: string,
@@ -98,12 +99,13 @@ export async function toggleToEtag(
   clientToken: string,
   rounds: number,
   encoding: 'identity' | 'gzip' = 'identity',
-): Promise<{ p50: number; max: number }> {
+): Promise<{ p50: number; max: number; headersP50: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const headers = { authorization: clientToken, 'accept-encoding': encoding };
   try {
     let { etag } = await getWithHeaders(base, '/api/client/features', headers, agent);
     const latencies: number[] = [];
+    const toHeaders: number[] = [];
     for (let round = 0; round < rounds; round++) {
       await toggle.flip();
       const answered = performance.now();
@@ -117,6 +119,7 @@ export async function toggleToEtag(
         );
         if (got.status === 200 && got.etag !== etag) {
           etag = got.etag;
+          toHeaders.push(got.headersAt - answered);
           break;
         }
         if (performance.now() > deadline)
@@ -126,7 +129,7 @@ export async function toggleToEtag(
       }
       latencies.push(performance.now() - answered);
     }
-    return { p50: median(latencies), max: Math.max(...latencies) };
+    return { p50: median(latencies), max: Math.max(...latencies), headersP50: median(toHeaders) };
   } finally {
     agent.destroy();
   }
