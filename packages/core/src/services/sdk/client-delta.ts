@@ -108,20 +108,50 @@ function entriesOf(
       features.set(f.name, kept);
       continue;
     }
-    const json = JSON.stringify(withoutDisabledStrategies(f));
-    const entry = {
-      name: f.name,
-      project: f.project ?? 'default',
-      json,
-      bytes: Buffer.byteLength(json),
-      source: f,
-    };
+    const entry = entryOf(f);
     features.set(f.name, entry);
     serialized.push(entry);
   }
   const segments = new Map<number, string>();
   for (const s of snapshot.payload.segments ?? []) segments.set(s.id, segmentJson(s));
   return { features, segments, serialized };
+}
+
+function entryOf(f: ClientFeature): FeatureEntry {
+  const json = JSON.stringify(withoutDisabledStrategies(f));
+  return { name: f.name, project: f.project ?? 'default', json, bytes: Buffer.byteLength(json), source: f };
+}
+
+/**
+ * The features a patch re-read, applied to `previous`'s map in place: work for the changed features
+ * alone, so a stream hears of a change to one of 50,000 features without a pass over the others.
+ * Null when it cannot be: the snapshot was not patched from `previous`'s revision, or a feature is
+ * new to the map (only a rebuild puts it in its place in the order).
+ */
+function patchInPlace(
+  previous: DeltaState,
+  snapshot: EnvironmentSnapshot,
+): { features: Map<string, FeatureEntry>; changes: FeatureChange[] } | null {
+  const patch = snapshot.patch;
+  if (!patch || patch.since !== previous.revision) return null;
+  for (const [name, fresh] of patch.features) if (fresh && !previous.features.has(name)) return null;
+  const { features } = previous;
+  const changes: FeatureChange[] = [];
+  for (const [name, fresh] of patch.features) {
+    const old = features.get(name);
+    if (!fresh) {
+      if (!old) continue;
+      features.delete(name);
+      changes.push({ name, before: old.project, after: null, json: null });
+      continue;
+    }
+    // Kept even when its JSON is the same: the next revision reuses entries by payload object.
+    const entry = entryOf(fresh);
+    features.set(name, entry);
+    if (old?.json !== entry.json)
+      changes.push({ name, before: old?.project ?? null, after: entry.project, json: entry.json });
+  }
+  return { features, changes };
 }
 
 /**
@@ -136,6 +166,12 @@ export function createDeltaLog(options: { window?: number } = {}) {
   function advance(snapshot: EnvironmentSnapshot): DeltaState {
     const previous = states.get(snapshot.environment);
     if (previous && previous.revision >= snapshot.revision) return previous;
+    const patched = previous ? patchInPlace(previous, snapshot) : null;
+    if (previous && patched) {
+      const segments = new Map<number, string>();
+      for (const s of snapshot.payload.segments ?? []) segments.set(s.id, segmentJson(s));
+      return record(previous, snapshot, patched.features, segments, patched.changes);
+    }
     const { features, segments, serialized } = entriesOf(snapshot, previous);
     if (!previous) {
       const state: DeltaState = {
@@ -165,6 +201,17 @@ export function createDeltaLog(options: { window?: number } = {}) {
       for (const [name, old] of previous.features) {
         if (!features.has(name)) featureChanges.push({ name, before: old.project, after: null, json: null });
       }
+    return record(previous, snapshot, features, segments, featureChanges);
+  }
+
+  /** The state at the snapshot's revision, with its changes from `previous` in the window. */
+  function record(
+    previous: DeltaState,
+    snapshot: EnvironmentSnapshot,
+    features: Map<string, FeatureEntry>,
+    segments: Map<number, string>,
+    featureChanges: FeatureChange[],
+  ): DeltaState {
     const segmentChanges: SegmentChange[] = [];
     for (const [id, json] of segments) {
       if (previous.segments.get(id) !== json) segmentChanges.push({ id, json });
