@@ -4,8 +4,7 @@ import type {
   ClientSegment,
   ClientStrategy,
 } from '../../evaluation/client-features.js';
-import { gzipFromFragments } from './client-payload-gzip.js';
-import { type AssembledJson, type JsonFragment, joinFragments } from './client-payloads.js';
+import type { JsonFragment } from './client-payloads.js';
 import type { EnvironmentSnapshot } from './evaluator-cache.js';
 
 /** How many revisions of changes each environment keeps for delta clients (older ones hydrate). */
@@ -261,45 +260,6 @@ export const passes = (filter: FeatureFilter, name: string, project: string | nu
   (filter.projects === null || filter.projects.has(project)) &&
   (filter.queryProjects === null || filter.queryProjects.has(project)) &&
   (filter.namePrefix === undefined || name.startsWith(filter.namePrefix));
-
-/** The features a filter lets through, in payload order. */
-export function featureList(state: DeltaState, filter: FeatureFilter): FeatureEntry[] {
-  const list: FeatureEntry[] = [];
-  for (const entry of state.features.values()) {
-    if (passes(filter, entry.name, entry.project)) list.push(entry);
-  }
-  return list;
-}
-
-/** The segments' JSON, as one array's inner text. */
-export const segmentListJson = (state: DeltaState): string => [...state.segments.values()].join(',');
-
-/** `head`, the features, `tail`: bytes from kept fragments, gzip from kept compressed blocks. */
-function assembled(head: string, features: readonly FeatureEntry[], tail: string): AssembledJson {
-  const bytes = joinFragments(head, features, tail);
-  return { bytes, gzip: () => gzipFromFragments(bytes, Buffer.byteLength(head), features) };
-}
-
-/** The client API's payload (`GET /api/client/features`) assembled from the kept fragments. */
-export const featuresPayloadBytes = (
-  state: DeltaState,
-  filter: FeatureFilter,
-  query: Record<string, unknown>,
-  meta: Record<string, unknown>,
-): AssembledJson =>
-  assembled(
-    '{"version":2,"features":[',
-    featureList(state, filter),
-    `],"segments":[${segmentListJson(state)}],"query":${JSON.stringify(query)},"meta":${JSON.stringify(meta)}}`,
-  );
-
-/** A delta answer that is one hydration event: everything a filter sees at the state's revision. */
-export const hydrationBytes = (state: DeltaState, filter: FeatureFilter): AssembledJson =>
-  assembled(
-    `{"events":[{"type":"hydration","eventId":${state.revision},"features":[`,
-    featureList(state, filter),
-    `],"segments":[${segmentListJson(state)}]}]}`,
-  );
 
 /**
  * The delta events a client at revision `since` needs, as JSON texts, or null when its revision is

@@ -5,15 +5,9 @@ import type { ClientFeatures } from '../../evaluation/client-features.js';
 import type { CompiledFeatureSet } from '../../evaluation/compile-features.js';
 import type { EvaluationContext } from '../../evaluation/evaluation-context.js';
 import type { ServiceDeps } from '../deps.js';
-import {
-  createDeltaLog,
-  type DeltaState,
-  deltaEventsSince,
-  type FeatureFilter,
-  featuresPayloadBytes,
-  hydrationBytes,
-} from './client-delta.js';
+import { createDeltaLog, type DeltaState, deltaEventsSince, type FeatureFilter } from './client-delta.js';
 import { type FrontendToggle, frontendEtag, frontendToggles } from './client-frontend.js';
+import { featuresPayloadBytes, hydrationBytes } from './client-payload-assembly.js';
 import { createPayloadCache, type PreparedPayload, preparePayload } from './client-payloads.js';
 import { createRevisionWatch } from './client-revision.js';
 import type { EvaluatorCache } from './evaluator-cache.js';
