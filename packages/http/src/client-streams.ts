@@ -32,27 +32,19 @@ export interface StreamingOptions {
 const encoder = new TextEncoder();
 const KEEP_ALIVE = encoder.encode(': keep-alive\n\n');
 
-// Every stream of a scope gets the same payload object for a revision: its frame is built once.
-const frames = new WeakMap<PreparedPayload, Map<string, Uint8Array>>();
+/** A frame as the pieces it is written in: a payload's bytes are sent as they are, never copied. */
+type Frame = Uint8Array | readonly Uint8Array[];
 
-function frameOf(event: string, payload: PreparedPayload, revision: number): Uint8Array {
-  let byEvent = frames.get(payload);
-  if (!byEvent) {
-    byEvent = new Map();
-    frames.set(payload, byEvent);
-  }
-  let frame = byEvent.get(event);
-  if (!frame) {
-    // The payload is one line of JSON (no raw newlines), so it is one `data:` line.
-    const head = encoder.encode(`event: ${event}\nid: ${revision}\ndata: `);
-    frame = new Uint8Array(head.byteLength + payload.bytes.byteLength + 2);
-    frame.set(head, 0);
-    frame.set(payload.bytes, head.byteLength);
-    frame.set([10, 10], head.byteLength + payload.bytes.byteLength);
-    byEvent.set(event, frame);
-  }
-  return frame;
-}
+const FRAME_END = encoder.encode('\n\n');
+
+// The payload is one line of JSON (no raw newlines), so it is one `data:` line. Every stream of a
+// scope shares the payload's bytes (tens of MB for a hydration at 50,000 features): a copy per
+// frame would double what a change costs in memory.
+const frameOf = (event: string, payload: PreparedPayload, revision: number): Frame => [
+  encoder.encode(`event: ${event}\nid: ${revision}\ndata: `),
+  payload.bytes,
+  FRAME_END,
+];
 
 const emptyFrame = (event: string, revision: number) =>
   encoder.encode(`event: ${event}\nid: ${revision}\ndata: {"events":[]}\n\n`);
@@ -72,7 +64,7 @@ const refetchFrame = (revision: number) =>
   );
 
 /** The frame a delta answer becomes on a stream of that protocol; null when there is nothing to say. */
-function frameFor(protocol: StreamProtocol, answer: DeltaAnswer, first: boolean): Uint8Array | null {
+function frameFor(protocol: StreamProtocol, answer: DeltaAnswer, first: boolean): Frame | null {
   if (protocol === 'ofrep') {
     if (first)
       return answer.kind === 'events' && answer.changed ? refetchFrame(answer.revision) : OFREP_OPENED;
@@ -110,20 +102,26 @@ class Connection implements AsyncIterableIterator<Uint8Array> {
   }
 
   /** Queues a frame; false (and the stream ends) when the client is too far behind. */
-  push(frame: Uint8Array): boolean {
+  push(frame: Frame): boolean {
     if (this.ended) return false;
-    if (this.waiting) {
-      const resolve = this.waiting;
-      this.waiting = null;
-      resolve({ done: false, value: frame });
-      return true;
-    }
-    if (this.queued + frame.byteLength > this.maxQueuedBytes) {
+    const pieces = frame instanceof Uint8Array ? [frame] : frame;
+    let size = 0;
+    for (const piece of pieces) size += piece.byteLength;
+    // The bound is on what piles up behind a slow client: a frame is never refused to a client that
+    // has taken everything before it, however large (a hydration at 50,000 features is ~20 MB).
+    if (this.queued > 0 && this.queued + size > this.maxQueuedBytes) {
       this.end();
       return false;
     }
-    this.queue.push(frame);
-    this.queued += frame.byteLength;
+    let i = 0;
+    if (this.waiting && pieces.length > 0) {
+      const resolve = this.waiting;
+      this.waiting = null;
+      size -= pieces[0]!.byteLength;
+      resolve({ done: false, value: pieces[i++]! });
+    }
+    for (; i < pieces.length; i++) this.queue.push(pieces[i]!);
+    this.queued += size;
     return true;
   }
 

@@ -4,16 +4,18 @@ import type {
   ClientSegment,
   ClientStrategy,
 } from '../../evaluation/client-features.js';
+import type { JsonFragment } from './client-payloads.js';
 import type { EnvironmentSnapshot } from './evaluator-cache.js';
 
 /** How many revisions of changes each environment keeps for delta clients (older ones hydrate). */
 export const DEFAULT_DELTA_WINDOW = 100;
 
 /** One feature as SDKs get it, serialized once per revision it changed in. */
-export interface FeatureEntry {
+export interface FeatureEntry extends JsonFragment {
   name: string;
   project: string;
-  json: string;
+  /** The payload object it was serialized from: the next revision reuses the entry while it is the same. */
+  source: ClientFeature;
 }
 
 /** What changed in one feature between two revisions; `json` null when it is gone. */
@@ -84,21 +86,71 @@ const sdkConstraint = ({ caseInsensitive, inverted, ...rest }: ClientConstraint)
 const segmentJson = (s: ClientSegment): string =>
   JSON.stringify({ id: s.id, name: s.name, constraints: s.constraints.map(sdkConstraint) });
 
-function entriesOf(snapshot: EnvironmentSnapshot): {
+/**
+ * The SDK form of every feature and segment. A feature whose payload object is the one `previous`
+ * serialized (the evaluator cache re-reads only what events name, and keeps the other objects) keeps
+ * its entry: a change to one of 50,000 features serializes one.
+ */
+function entriesOf(
+  snapshot: EnvironmentSnapshot,
+  previous: DeltaState | undefined,
+): {
   features: Map<string, FeatureEntry>;
   segments: Map<number, string>;
+  serialized: FeatureEntry[];
 } {
   const features = new Map<string, FeatureEntry>();
+  const serialized: FeatureEntry[] = [];
   for (const f of snapshot.payload.features) {
-    features.set(f.name, {
-      name: f.name,
-      project: f.project ?? 'default',
-      json: JSON.stringify(withoutDisabledStrategies(f)),
-    });
+    const kept = previous?.features.get(f.name);
+    if (kept !== undefined && kept.source === f) {
+      features.set(f.name, kept);
+      continue;
+    }
+    const entry = entryOf(f);
+    features.set(f.name, entry);
+    serialized.push(entry);
   }
   const segments = new Map<number, string>();
   for (const s of snapshot.payload.segments ?? []) segments.set(s.id, segmentJson(s));
-  return { features, segments };
+  return { features, segments, serialized };
+}
+
+function entryOf(f: ClientFeature): FeatureEntry {
+  const json = JSON.stringify(withoutDisabledStrategies(f));
+  return { name: f.name, project: f.project ?? 'default', json, bytes: Buffer.byteLength(json), source: f };
+}
+
+/**
+ * The features a patch re-read, applied to `previous`'s map in place: work for the changed features
+ * alone, so a stream hears of a change to one of 50,000 features without a pass over the others.
+ * Null when it cannot be: the snapshot was not patched from `previous`'s revision, or a feature is
+ * new to the map (only a rebuild puts it in its place in the order).
+ */
+function patchInPlace(
+  previous: DeltaState,
+  snapshot: EnvironmentSnapshot,
+): { features: Map<string, FeatureEntry>; changes: FeatureChange[] } | null {
+  const patch = snapshot.patch;
+  if (!patch || patch.since !== previous.revision) return null;
+  for (const [name, fresh] of patch.features) if (fresh && !previous.features.has(name)) return null;
+  const { features } = previous;
+  const changes: FeatureChange[] = [];
+  for (const [name, fresh] of patch.features) {
+    const old = features.get(name);
+    if (!fresh) {
+      if (!old) continue;
+      features.delete(name);
+      changes.push({ name, before: old.project, after: null, json: null });
+      continue;
+    }
+    // Kept even when its JSON is the same: the next revision reuses entries by payload object.
+    const entry = entryOf(fresh);
+    features.set(name, entry);
+    if (old?.json !== entry.json)
+      changes.push({ name, before: old?.project ?? null, after: entry.project, json: entry.json });
+  }
+  return { features, changes };
 }
 
 /**
@@ -113,7 +165,13 @@ export function createDeltaLog(options: { window?: number } = {}) {
   function advance(snapshot: EnvironmentSnapshot): DeltaState {
     const previous = states.get(snapshot.environment);
     if (previous && previous.revision >= snapshot.revision) return previous;
-    const { features, segments } = entriesOf(snapshot);
+    const patched = previous ? patchInPlace(previous, snapshot) : null;
+    if (previous && patched) {
+      const segments = new Map<number, string>();
+      for (const s of snapshot.payload.segments ?? []) segments.set(s.id, segmentJson(s));
+      return record(previous, snapshot, patched.features, segments, patched.changes);
+    }
+    const { features, segments, serialized } = entriesOf(snapshot, previous);
     if (!previous) {
       const state: DeltaState = {
         environment: snapshot.environment,
@@ -127,14 +185,32 @@ export function createDeltaLog(options: { window?: number } = {}) {
       return state;
     }
     const featureChanges: FeatureChange[] = [];
-    for (const [name, entry] of features) {
-      const old = previous.features.get(name);
+    // Only a feature serialized anew can differ; a kept entry is the previous one.
+    for (const entry of serialized) {
+      const old = previous.features.get(entry.name);
       if (old?.json === entry.json) continue;
-      featureChanges.push({ name, before: old?.project ?? null, after: entry.project, json: entry.json });
+      featureChanges.push({
+        name: entry.name,
+        before: old?.project ?? null,
+        after: entry.project,
+        json: entry.json,
+      });
     }
-    for (const [name, old] of previous.features) {
-      if (!features.has(name)) featureChanges.push({ name, before: old.project, after: null, json: null });
-    }
+    if (features.size !== previous.features.size + featureChanges.filter((c) => c.before === null).length)
+      for (const [name, old] of previous.features) {
+        if (!features.has(name)) featureChanges.push({ name, before: old.project, after: null, json: null });
+      }
+    return record(previous, snapshot, features, segments, featureChanges);
+  }
+
+  /** The state at the snapshot's revision, with its changes from `previous` in the window. */
+  function record(
+    previous: DeltaState,
+    snapshot: EnvironmentSnapshot,
+    features: Map<string, FeatureEntry>,
+    segments: Map<number, string>,
+    featureChanges: FeatureChange[],
+  ): DeltaState {
     const segmentChanges: SegmentChange[] = [];
     for (const [id, json] of segments) {
       if (previous.segments.get(id) !== json) segmentChanges.push({ id, json });
@@ -184,21 +260,6 @@ export const passes = (filter: FeatureFilter, name: string, project: string | nu
   (filter.projects === null || filter.projects.has(project)) &&
   (filter.queryProjects === null || filter.queryProjects.has(project)) &&
   (filter.namePrefix === undefined || name.startsWith(filter.namePrefix));
-
-/** The features a filter lets through, as one JSON array's inner text. */
-export function featureListJson(state: DeltaState, filter: FeatureFilter): string {
-  const parts: string[] = [];
-  for (const entry of state.features.values()) {
-    if (passes(filter, entry.name, entry.project)) parts.push(entry.json);
-  }
-  return parts.join(',');
-}
-
-const segmentListJson = (state: DeltaState): string => [...state.segments.values()].join(',');
-
-/** A hydration event: everything a filter sees at the state's revision. */
-export const hydrationJson = (state: DeltaState, filter: FeatureFilter): string =>
-  `{"type":"hydration","eventId":${state.revision},"features":[${featureListJson(state, filter)}],"segments":[${segmentListJson(state)}]}`;
 
 /**
  * The delta events a client at revision `since` needs, as JSON texts, or null when its revision is

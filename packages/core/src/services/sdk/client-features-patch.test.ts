@@ -20,7 +20,7 @@ async function expectPatchEqualsFull(
   const revision = await flagstaff.store.events.latestId();
   const patched = await patchedPayload(flagstaff.store, before.payload, before.revision, revision, ENV);
   const expected = await full(flagstaff);
-  if (patched) expect(patched).toEqual(expected);
+  if (patched) expect(patched.payload).toEqual(expected);
   return { payload: expected, revision, patched: patched !== null };
 }
 

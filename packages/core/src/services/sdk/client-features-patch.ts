@@ -3,6 +3,13 @@ import type { ClientFeature, ClientFeatures } from '../../evaluation/client-feat
 import type { ReadRepositories } from '../../ports/store.js';
 import { loadNamedClientFeatures } from './client-features-snapshot.js';
 
+/** A payload patched from the one at `since`: each re-read feature, null when it is gone. */
+export interface PatchedPayload {
+  payload: ClientFeatures;
+  since: number;
+  features: ReadonlyMap<string, ClientFeature | null>;
+}
+
 /** More changes than this since the last snapshot are read in full: one query set beats many. */
 const MOST_PATCHED_EVENTS = 100;
 
@@ -18,7 +25,7 @@ export async function patchedPayload(
   since: number,
   revision: number,
   environment: string,
-): Promise<ClientFeatures | null> {
+): Promise<PatchedPayload | null> {
   const events = await repos.events.search({
     afterId: since,
     maxId: revision,
@@ -39,7 +46,9 @@ export async function patchedPayload(
   const fresh = await loadNamedClientFeatures(repos, environment, [...changed], {
     includeDisabledStrategies: true,
   });
-  return { ...previous, features: merged(previous.features, changed, fresh) };
+  const features = new Map<string, ClientFeature | null>([...changed].map((name) => [name, null]));
+  for (const feature of fresh) features.set(feature.name, feature);
+  return { payload: { ...previous, features: merged(previous.features, changed, fresh) }, since, features };
 }
 
 /** The previous features with the changed ones replaced, dropped or added, kept in name order. */

@@ -1,3 +1,4 @@
+import type { FeatureRecord } from '../../domain/feature.js';
 import type { FeatureStrategy } from '../../domain/strategy.js';
 import type { ClientFeature, ClientFeatures, ClientStrategy } from '../../evaluation/client-features.js';
 import type { ReadRepositories } from '../../ports/store.js';
@@ -5,6 +6,8 @@ import type { ReadRepositories } from '../../ports/store.js';
 export interface SnapshotOptions {
   /** Keep disabled strategies (the playground reports them; SDKs never get them). */
   includeDisabledStrategies?: boolean;
+  /** Features per round of queries in a full load (default 5,000). */
+  featuresPerRead?: number;
 }
 
 const toClientStrategy = (s: FeatureStrategy): ClientStrategy => ({
@@ -51,6 +54,13 @@ export const loadNamedClientFeatures = (
 ): Promise<ClientFeature[]> =>
   names.length === 0 ? Promise.resolve([]) : loadFeatures(repos, environment, names, options);
 
+/**
+ * Features read per round of queries in a full load: the rows, strategies and links of 50,000
+ * features at once would all be alive together (a few hundred MB at peak) for a payload that keeps
+ * a fraction of that.
+ */
+const FEATURES_PER_READ = 5000;
+
 async function loadFeatures(
   repos: ReadRepositories,
   environment: string,
@@ -61,17 +71,41 @@ async function loadFeatures(
     repos.features.list({ archived: false, ...(only ? { names: only } : {}) }),
     repos.projects.list(),
   ]);
-  const names = features.map((f) => f.name);
-  if (only && names.length === 0) return [];
-  const [rows, strategies, dependencies, links] = await Promise.all([
-    repos.featureEnvironments.listForFeatures(names),
-    repos.strategies.list({ environment, ...(only ? { featureNames: names } : {}) }),
-    repos.dependencies.list(only ? names : undefined),
-    Promise.all(projects.map(async (p) => [p.id, await repos.environments.listForProject(p.id)] as const)),
-  ]);
+  if (only && features.length === 0) return [];
+  const links = await Promise.all(
+    projects.map(async (p) => [p.id, await repos.environments.listForProject(p.id)] as const),
+  );
   const usesEnv = new Set(
     links.filter(([, l]) => l.some((x) => x.environment === environment)).map(([id]) => id),
   );
+  const perRead = Math.max(1, options.featuresPerRead ?? FEATURES_PER_READ);
+  // A full load of a small instance reads every row at once, unfiltered.
+  if (!only && features.length <= perRead)
+    return clientFeaturesOf(repos, environment, features, undefined, usesEnv, options);
+  const out: ClientFeature[] = [];
+  for (let at = 0; at < features.length; at += perRead) {
+    const part = features.slice(at, at + perRead);
+    const names = part.map((f) => f.name);
+    for (const feature of await clientFeaturesOf(repos, environment, part, names, usesEnv, options))
+      out.push(feature);
+  }
+  return out;
+}
+
+/** `features` as SDKs see them; `names` (theirs) filters the reads, undefined reads every row. */
+async function clientFeaturesOf(
+  repos: ReadRepositories,
+  environment: string,
+  features: readonly FeatureRecord[],
+  names: readonly string[] | undefined,
+  usesEnv: ReadonlySet<string>,
+  options: SnapshotOptions,
+): Promise<ClientFeature[]> {
+  const [rows, strategies, dependencies] = await Promise.all([
+    repos.featureEnvironments.listForFeatures(names ?? features.map((f) => f.name)),
+    repos.strategies.list({ environment, ...(names ? { featureNames: names } : {}) }),
+    repos.dependencies.list(names),
+  ]);
   const rowOf = new Map(rows.filter((r) => r.environment === environment).map((r) => [r.featureName, r]));
   const strategiesOf = new Map<string, ClientStrategy[]>();
   for (const s of strategies) {

@@ -27,9 +27,48 @@ export interface PreparedPayload {
   encoded(encoding: PayloadEncoding): Promise<Uint8Array> | Uint8Array;
 }
 
+/** A serialized piece of a payload with its UTF-8 length, measured once when it was serialized. */
+export interface JsonFragment {
+  readonly json: string;
+  readonly bytes: number;
+}
+
+export const fragmentOf = (json: string): JsonFragment => ({ json, bytes: Buffer.byteLength(json) });
+
+/**
+ * `head`, the fragments joined by commas, then `tail`, as UTF-8 bytes written straight into one
+ * buffer: no joined string of the whole payload (tens of MB at 50,000 features) is ever made.
+ */
+export function joinFragments(head: string, fragments: readonly JsonFragment[], tail: string): Buffer {
+  let total = Buffer.byteLength(head) + Buffer.byteLength(tail) + Math.max(0, fragments.length - 1);
+  for (const fragment of fragments) total += fragment.bytes;
+  const out = Buffer.allocUnsafeSlow(total);
+  let at = out.write(head, 0);
+  for (let i = 0; i < fragments.length; i++) {
+    const { json, bytes } = fragments[i]!;
+    if (i > 0) out[at++] = 0x2c;
+    // A fragment as long in bytes as in characters is ASCII: latin1 copies it without encoding.
+    at += out.write(json, at, bytes === json.length ? 'latin1' : 'utf8');
+  }
+  at += out.write(tail, at);
+  if (at !== total) throw new Error(`payload assembly wrote ${at} of ${total} bytes`);
+  return out;
+}
+
+/** JSON bytes and, when they were assembled from kept fragments, a cheaper way to their gzip form. */
+export interface AssembledJson {
+  bytes: Buffer;
+  gzip?: () => Promise<Uint8Array>;
+}
+
 /** Wraps serialized JSON; compressed variants are made lazily, off the event loop (zlib's pool). */
-export function preparePayload(revision: number, etag: string, json: string): PreparedPayload {
-  const bytes = Buffer.from(json, 'utf8');
+export function preparePayload(
+  revision: number,
+  etag: string,
+  json: string | AssembledJson,
+): PreparedPayload {
+  const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json.bytes;
+  const gzipOf = (typeof json !== 'string' && json.gzip) || (() => gzipAsync(bytes));
   const variants = new Map<PayloadEncoding, Promise<Uint8Array> | Uint8Array>([['identity', bytes]]);
   return {
     revision,
@@ -38,7 +77,7 @@ export function preparePayload(revision: number, etag: string, json: string): Pr
     encoded(encoding) {
       let variant = variants.get(encoding);
       if (variant === undefined) {
-        const pending = encoding === 'br' ? brotliAsync(bytes, BROTLI_OPTIONS) : gzipAsync(bytes);
+        const pending = encoding === 'br' ? brotliAsync(bytes, BROTLI_OPTIONS) : gzipOf();
         variant = pending.then((done) => {
           variants.set(encoding, done);
           return done;
@@ -61,9 +100,19 @@ export function createPayloadCache(maxEntries = DEFAULT_PAYLOAD_CACHE_ENTRIES) {
   const entries = new Map<string, PreparedPayload>();
   const building = new Map<string, Promise<PreparedPayload>>();
 
+  let newest = -1;
+
   function touch(key: string, payload: PreparedPayload): void {
     entries.delete(key);
+    // A slow build of a revision already superseded is answered to its callers, not kept.
+    if (payload.revision < newest) return;
     entries.set(key, payload);
+    if (payload.revision > newest) {
+      newest = payload.revision;
+      // Revisions only grow: an entry built at an older one can never be served again, and each
+      // may hold a whole environment's payload (and its compressed forms).
+      for (const [k, entry] of entries) if (entry.revision < newest) entries.delete(k);
+    }
     while (entries.size > maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest === undefined) break;

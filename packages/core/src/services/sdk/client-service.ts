@@ -5,15 +5,9 @@ import type { ClientFeatures } from '../../evaluation/client-features.js';
 import type { CompiledFeatureSet } from '../../evaluation/compile-features.js';
 import type { EvaluationContext } from '../../evaluation/evaluation-context.js';
 import type { ServiceDeps } from '../deps.js';
-import {
-  createDeltaLog,
-  type DeltaState,
-  deltaEventsSince,
-  type FeatureFilter,
-  featureListJson,
-  hydrationJson,
-} from './client-delta.js';
+import { createDeltaLog, type DeltaState, deltaEventsSince, type FeatureFilter } from './client-delta.js';
 import { type FrontendToggle, frontendEtag, frontendToggles } from './client-frontend.js';
+import { featuresPayloadBytes, hydrationBytes } from './client-payload-assembly.js';
 import { createPayloadCache, type PreparedPayload, preparePayload } from './client-payloads.js';
 import { createRevisionWatch } from './client-revision.js';
 import type { EvaluatorCache } from './evaluator-cache.js';
@@ -151,9 +145,7 @@ export function createClientService(
       const state = await stateAt(r.environment, r.revision);
       const etag = featuresEtag(r);
       const meta = { revisionId: r.revision, etag, queryHash: r.hash };
-      const segments = [...state.segments.values()].join(',');
-      const json = `{"version":2,"features":[${featureListJson(state, r.filter)}],"segments":[${segments}],"query":${JSON.stringify(r.query)},"meta":${JSON.stringify(meta)}}`;
-      return preparePayload(r.revision, etag, json);
+      return preparePayload(r.revision, etag, featuresPayloadBytes(state, r.filter, r.query, meta));
     });
   }
 
@@ -211,7 +203,7 @@ export function createClientService(
       const events = since === null ? null : deltaEventsSince(state, since, r.filter);
       if (events === null) {
         const payload = await payloads.getOrBuild(`hydration\u0000${r.key}`, r.revision, () =>
-          preparePayload(r.revision, `"${r.revision}"`, `{"events":[${hydrationJson(state, r.filter)}]}`),
+          preparePayload(r.revision, `"${r.revision}"`, hydrationBytes(state, r.filter)),
         );
         return { kind: 'events', revision: r.revision, hydration: true, payload, changed: true };
       }

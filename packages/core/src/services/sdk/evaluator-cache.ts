@@ -2,17 +2,47 @@ import { CONFIGURATION_EVENT_TYPES } from '../../domain/event.js';
 import type { ClientFeatures } from '../../evaluation/client-features.js';
 import { type CompiledFeatureSet, compileFeatures } from '../../evaluation/compile-features.js';
 import type { ServiceDeps } from '../deps.js';
-import { patchedPayload } from './client-features-patch.js';
+import { type PatchedPayload, patchedPayload } from './client-features-patch.js';
 import { loadClientFeatures } from './client-features-snapshot.js';
 
-/** One environment's configuration at one revision, loaded and compiled. */
+/** One environment's configuration at one revision; compiled on first demand. */
 export interface EnvironmentSnapshot {
-  environment: string;
+  readonly environment: string;
   /** Id of the latest configuration-changing event it reflects. */
-  revision: number;
-  /** The client-API payload, disabled strategies included. */
-  payload: ClientFeatures;
-  compiled: CompiledFeatureSet;
+  readonly revision: number;
+  /**
+   * The client-API payload, disabled strategies included. A feature unchanged since the previous
+   * revision is the same object as in the previous snapshot: serialized forms keyed by it are reused.
+   */
+  readonly payload: ClientFeatures;
+  /**
+   * The evaluator, compiled when first read (frontend API, OFREP, playground, in-process checks):
+   * SDKs that fetch JSON never wait for, nor hold, a compilation of every feature.
+   */
+  readonly compiled: CompiledFeatureSet;
+  /** When it was patched from the snapshot at `since`: the features re-read (null: gone). */
+  readonly patch?: Pick<PatchedPayload, 'since' | 'features'> | undefined;
+}
+
+/** A snapshot whose evaluator is compiled on its first read, then kept. */
+function lazySnapshot(
+  environment: string,
+  revision: number,
+  payload: ClientFeatures,
+  patch: PatchedPayload | null,
+  compile: (payload: ClientFeatures) => CompiledFeatureSet,
+): EnvironmentSnapshot {
+  let compiled: CompiledFeatureSet | null = null;
+  return {
+    environment,
+    revision,
+    payload,
+    patch: patch ? { since: patch.since, features: patch.features } : undefined,
+    get compiled() {
+      compiled ??= compile(payload);
+      return compiled;
+    },
+  };
 }
 
 const configurationTypes = [...CONFIGURATION_EVENT_TYPES];
@@ -29,12 +59,16 @@ export function createEvaluatorCache(deps: ServiceDeps, options: { hostname?: st
 
   async function load(environment: string, revision: number): Promise<EnvironmentSnapshot> {
     const previous = cache.get(environment);
-    const payload =
-      (previous && previous.revision < revision
+    const patch =
+      previous && previous.revision < revision
         ? await patchedPayload(deps.store, previous.payload, previous.revision, revision, environment)
-        : null) ?? (await loadClientFeatures(deps.store, environment, { includeDisabledStrategies: true }));
-    const compiled = compileFeatures(payload, options.hostname ? { hostname: options.hostname } : {});
-    const snapshot = { environment, revision, payload, compiled };
+        : null;
+    const payload =
+      patch?.payload ??
+      (await loadClientFeatures(deps.store, environment, { includeDisabledStrategies: true }));
+    const snapshot = lazySnapshot(environment, revision, payload, patch, (p) =>
+      compileFeatures(p, options.hostname ? { hostname: options.hostname } : {}),
+    );
     cache.set(environment, snapshot);
     return snapshot;
   }
