@@ -14,6 +14,7 @@ export {
   LIFECYCLE_STAGES,
   segmentInputSchema,
   strategyConfigSchema,
+  tagSchema,
   tagTypeSchema,
   variantSchema,
 } from '@flagstaff/core';

@@ -7,8 +7,8 @@ import { SecretOnce } from '../../components/secret-once';
 import { Dialog } from '../../components/ui/dialog';
 import { Badge, Card, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
 import { createApiTokenSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { fieldErrors } from '../../lib/zod-errors';
 import { useCan } from '../auth/permissions';
 
 const key = ['api-tokens'];
@@ -36,7 +36,6 @@ export function ApiTokensTab() {
     environment: string;
     project: string;
   }>({ tokenName: '', type: 'client', environment: 'development', project: '*' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [secret, setSecret] = useState<string | null>(null);
   const body = () => ({
     tokenName: form.tokenName,
@@ -50,6 +49,7 @@ export function ApiTokensTab() {
     toastErrors: false,
     onSuccess: (t) => setSecret(t.secret),
   });
+  const errors = useFormErrors(create.error, ['tokenName', 'type', 'environment', 'projects']);
   const remove = useApiMutation({
     mutationFn: (token: string) =>
       unwrap(api.DELETE('/api/admin/api-tokens/{token}', { params: { path: { token } } })),
@@ -58,9 +58,7 @@ export function ApiTokensTab() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = createApiTokenSchema.safeParse(body());
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) create.mutate();
+    if (errors.check(createApiTokenSchema, body())) create.mutate();
   };
   const close = () => {
     setCreating(false);
@@ -141,7 +139,7 @@ export function ApiTokensTab() {
           </>
         ) : (
           <form onSubmit={submit} noValidate>
-            <Field label="Token name" htmlFor="token-name" error={errors.tokenName}>
+            <Field label="Token name" htmlFor="token-name" error={errors.of('tokenName')}>
               <input
                 id="token-name"
                 value={form.tokenName}
@@ -182,7 +180,7 @@ export function ApiTokensTab() {
                     ))}
                   </select>
                 </Field>
-                <Field label="Project" htmlFor="token-project" error={errors.projects}>
+                <Field label="Project" htmlFor="token-project" error={errors.of('projects')}>
                   <select
                     id="token-project"
                     value={form.project}
@@ -198,7 +196,7 @@ export function ApiTokensTab() {
                 </Field>
               </div>
             ) : null}
-            <ErrorNotice error={create.error} />
+            <ErrorNotice error={errors.rest} />
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={create.isPending}>
                 Create token

@@ -5,8 +5,8 @@ import { unwrap } from '../../api/errors';
 import type { ContextField } from '../../api/types';
 import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { contextFieldSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { fieldErrors } from '../../lib/zod-errors';
 import { useCan } from '../auth/permissions';
 
 const key = ['context-fields'];
@@ -19,7 +19,6 @@ export default function ContextFieldsPage() {
     queryFn: () => unwrap<ContextField[]>(api.GET('/api/admin/context')),
   });
   const [form, setForm] = useState({ name: '', description: '', legalValues: '', stickiness: false });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const body = () => ({
     name: form.name,
     description: form.description || null,
@@ -34,8 +33,10 @@ export default function ContextFieldsPage() {
     mutationFn: () => unwrap(api.POST('/api/admin/context', { body: body() })),
     invalidates: [key],
     success: 'Context field created',
+    toastErrors: false,
     onSuccess: () => setForm({ name: '', description: '', legalValues: '', stickiness: false }),
   });
+  const errors = useFormErrors(create.error, ['name', 'description', 'stickiness', 'legalValues']);
   const remove = useApiMutation({
     mutationFn: (contextField: string) =>
       unwrap(api.DELETE('/api/admin/context/{contextField}', { params: { path: { contextField } } })),
@@ -44,9 +45,7 @@ export default function ContextFieldsPage() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = contextFieldSchema.safeParse(body());
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) create.mutate();
+    if (errors.check(contextFieldSchema, body())) create.mutate();
   };
   return (
     <>
@@ -91,14 +90,14 @@ export default function ContextFieldsPage() {
         </Card>
         <Card title="New context field">
           <form onSubmit={submit} noValidate>
-            <Field label="Name" htmlFor="cf-name" error={errors.name}>
+            <Field label="Name" htmlFor="cf-name" error={errors.of('name')}>
               <input
                 id="cf-name"
                 value={form.name}
                 onChange={(e) => setForm({ ...form, name: e.target.value })}
               />
             </Field>
-            <Field label="Description" htmlFor="cf-desc">
+            <Field label="Description" htmlFor="cf-desc" error={errors.of('description')}>
               <input
                 id="cf-desc"
                 value={form.description}
@@ -109,7 +108,7 @@ export default function ContextFieldsPage() {
               label="Legal values"
               htmlFor="cf-legal"
               hint="Comma separated; leave empty for any value."
-              error={errors.legalValues}
+              error={errors.of('legalValues')}
             >
               <input
                 id="cf-legal"
@@ -125,6 +124,7 @@ export default function ContextFieldsPage() {
               />
               Usable as stickiness
             </label>
+            <ErrorNotice error={errors.rest} />
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={!can('CREATE_CONTEXT_FIELD')}>
                 Create context field

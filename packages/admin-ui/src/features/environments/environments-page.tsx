@@ -6,8 +6,8 @@ import type { Environment } from '../../api/types';
 import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { createEnvironmentSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { fieldErrors } from '../../lib/zod-errors';
 import { useCan } from '../auth/permissions';
 
 const key = ['environments'];
@@ -22,13 +22,14 @@ export default function EnvironmentsPage() {
     queryFn: () => unwrap<{ environments: Environment[] }>(api.GET('/api/admin/environments')),
   });
   const [form, setForm] = useState({ name: '', type: 'development' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useApiMutation({
     mutationFn: () => unwrap(api.POST('/api/admin/environments', { body: form })),
     invalidates: [key],
     success: 'Environment created',
+    toastErrors: false,
     onSuccess: () => setForm({ name: '', type: 'development' }),
   });
+  const errors = useFormErrors(create.error, ['name', 'type']);
   const toggle = useApiMutation({
     mutationFn: ({ name, on }: { name: string; on: boolean }) =>
       unwrap(
@@ -46,9 +47,7 @@ export default function EnvironmentsPage() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = createEnvironmentSchema.safeParse(form);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) create.mutate();
+    if (errors.check(createEnvironmentSchema, form)) create.mutate();
   };
   return (
     <>
@@ -96,14 +95,14 @@ export default function EnvironmentsPage() {
         </Card>
         <Card title="New environment">
           <form onSubmit={submit} noValidate>
-            <Field label="Name" htmlFor="env-name" error={errors.name}>
+            <Field label="Name" htmlFor="env-name" error={errors.of('name')}>
               <input
                 id="env-name"
                 value={form.name}
                 onChange={(e) => setForm({ ...form, name: e.target.value })}
               />
             </Field>
-            <Field label="Type" htmlFor="env-type" error={errors.type}>
+            <Field label="Type" htmlFor="env-type" error={errors.of('type')}>
               <select
                 id="env-type"
                 value={form.type}
@@ -114,6 +113,7 @@ export default function EnvironmentsPage() {
                 ))}
               </select>
             </Field>
+            <ErrorNotice error={errors.rest} />
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={!admin}>
                 Create environment

@@ -2,8 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { FeatureView } from '../../api/types';
-import { Badge, Card, Field } from '../../components/ui/page';
-import { FEATURE_TYPES } from '../../lib/domain';
+import { Badge, Card, ErrorNotice, Field } from '../../components/ui/page';
+import { FEATURE_TYPES, tagSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
 import { featureKey, useProjectFeatureNames } from './api';
@@ -43,8 +44,11 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
       ),
     invalidates: [key],
     success: 'Tag added',
+    toastErrors: false,
     onSuccess: () => setTag(''),
   });
+  // The tag box holds both parts, so whatever the server says about the tag belongs under it.
+  const tagErrors = useFormErrors(addTag.error, ['tag'], { fallbackField: 'tag' });
   const removeTag = useApiMutation({
     mutationFn: ({ type, value }: { type: string; value: string }) =>
       unwrap(
@@ -80,7 +84,16 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
     e.preventDefault();
     const [type, ...rest] = tag.includes(':') ? tag.split(':') : ['simple', tag];
     const value = rest.join(':').trim();
-    if (type && value) addTag.mutate({ type, value });
+    const parsed = tagSchema.safeParse({ type, value });
+    const problem = parsed.success ? null : parsed.error.issues[0];
+    if (
+      tagErrors.report(
+        problem
+          ? [{ path: 'tag', message: `The tag ${String(problem.path[0] ?? '')} ${problem.message}` }]
+          : [],
+      )
+    )
+      addTag.mutate({ type: type ?? 'simple', value });
   };
   return (
     <div className="grid grid-2">
@@ -144,18 +157,26 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
             </span>
           ))}
         </div>
-        <form className="row" onSubmit={submitTag}>
-          <input
-            aria-label="New tag (type:value)"
-            placeholder="simple:checkout"
-            value={tag}
-            disabled={!mayUpdate}
-            onChange={(e) => setTag(e.target.value)}
-            style={{ flex: 1 }}
-          />
-          <button type="submit" className="btn btn-small" disabled={!mayUpdate}>
-            Add tag
-          </button>
+        <form className={tagErrors.of('tag') ? 'field field-invalid' : 'field'} onSubmit={submitTag}>
+          <div className="row">
+            <input
+              aria-label="New tag (type:value)"
+              placeholder="simple:checkout"
+              value={tag}
+              disabled={!mayUpdate}
+              onChange={(e) => setTag(e.target.value)}
+              style={{ flex: 1 }}
+            />
+            <button type="submit" className="btn btn-small" disabled={!mayUpdate}>
+              Add tag
+            </button>
+          </div>
+          {tagErrors.of('tag') ? (
+            <div className="field-error" role="alert">
+              {tagErrors.of('tag')}
+            </div>
+          ) : null}
+          <ErrorNotice error={tagErrors.rest} />
         </form>
       </Card>
       <Card title="Dependencies">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balance, variantsProblem } from './variant-rows';
+import { balance, variantProblems, variantsProblem } from './variant-rows';
 
 const v = (name: string, weightType: 'fix' | 'variable' = 'variable', weight = 0) => ({
   name,
@@ -17,7 +17,16 @@ describe('variant weights', () => {
   it('rejects what the API would: duplicate names, fixed weights over 1000, bad JSON payloads', () => {
     expect(variantsProblem([v('a'), v('a')])).toMatch(/unique/);
     expect(variantsProblem([v('a', 'fix', 700), v('b', 'fix', 400)])).toMatch(/more than 1000/);
-    expect(variantsProblem([{ ...v('a'), payload: { type: 'json', value: '{' } }])).toMatch(/not valid JSON/);
+    expect(variantsProblem([{ ...v('a'), payload: { type: 'json', value: '{' } }])).toMatch(/valid JSON/);
     expect(variantsProblem(balance([v('a'), v('b')]))).toBeNull();
+  });
+
+  it('names the field at fault, as the server does, so the form can show it there', () => {
+    const problems = variantProblems([
+      v('a'),
+      { ...v('a'), payload: { type: 'number', value: 'ten' } },
+      { ...v('c', 'fix', 1001) },
+    ]);
+    expect(problems.map((p) => p.path)).toEqual(['[1].payload.value', '[2].weight', '[1].name', 'variants']);
   });
 });

@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import type { Payload } from '../../api/types';
+import { variantSchema } from '../../lib/domain';
+import { type Problem, plainMessage, zodProblems } from '../../lib/form-errors';
 
 const PAYLOAD_TYPES = ['json', 'csv', 'string', 'number'] as const;
 
@@ -27,28 +30,35 @@ export function balance(variants: VariantDraft[]): VariantDraft[] {
   });
 }
 
-/** What the API would reject about a variant list. */
-export function variantsProblem(variants: VariantDraft[]): string | null {
-  const names = new Set<string>();
-  for (const v of variants) {
-    if (!v.name.trim()) return 'Every variant needs a name.';
-    if (names.has(v.name)) return `Variant names must be unique (${v.name}).`;
-    names.add(v.name);
-    if (!Number.isInteger(v.weight) || v.weight < 0 || v.weight > 1000)
-      return 'Weights are whole numbers from 0 to 1000.';
-    if (v.payload?.type === 'json') {
-      try {
-        JSON.parse(v.payload.value);
-      } catch {
-        return `The payload of ${v.name} is not valid JSON.`;
-      }
-    }
-    if (v.payload?.type === 'number' && Number.isNaN(Number(v.payload.value)))
-      return `The payload of ${v.name} is not a number.`;
-  }
+/**
+ * What the API would reject about a variant list, each with the path of the field at fault
+ * (`[1].weight`, `[0].payload.value`): the core variant schema, then the rules across variants.
+ */
+export function variantProblems(variants: VariantDraft[]): Problem[] {
+  const parsed = z.array(variantSchema).safeParse(variants);
+  const problems = parsed.success ? [] : zodProblems(parsed.error);
+  const seen = new Set<string>();
+  variants.forEach((v, i) => {
+    if (v.name && seen.has(v.name))
+      problems.push({ path: `[${i}].name`, message: `must be unique: another variant is named "${v.name}"` });
+    seen.add(v.name);
+  });
   const fixed = variants.filter((v) => v.weightType === 'fix').reduce((s, v) => s + v.weight, 0);
-  if (fixed > 1000) return 'Fixed weights add up to more than 1000.';
-  return null;
+  if (fixed > 1000)
+    problems.push({ path: 'variants', message: `Fixed weights add up to ${fixed}, more than 1000.` });
+  return problems;
+}
+
+/** The paths of a list's fields that show errors (the list's own rules go under `variants`). */
+export const variantFields = (count: number): string[] => [
+  'variants',
+  ...Array.from({ length: count }, (_, i) => [`[${i}].name`, `[${i}].weight`, `[${i}].payload`]).flat(),
+];
+
+/** The first problem of a variant list in plain words, or null. */
+export function variantsProblem(variants: VariantDraft[]): string | null {
+  const first = variantProblems(variants)[0];
+  return first ? plainMessage(first.message) : null;
 }
 
 interface Props {
@@ -56,10 +66,26 @@ interface Props {
   onChange(v: VariantDraft[]): void;
   stickinessOptions: string[];
   withOverrides?: boolean;
+  /** The error for a field by its path within the list (`[1].weight`), shown under that field. */
+  errorOf?(path: string): string | undefined;
 }
 
+/** A field's error under it, announced to screen readers. */
+const FieldMessage = ({ message }: { message: string | undefined }) =>
+  message ? (
+    <span className="field-error" role="alert">
+      {message}
+    </span>
+  ) : null;
+
 /** Editable variant rows: name, weight (fix or variable), stickiness, payload and overrides. */
-export function VariantRows({ variants, onChange, stickinessOptions, withOverrides }: Props) {
+export function VariantRows({
+  variants,
+  onChange,
+  stickinessOptions,
+  withOverrides,
+  errorOf = () => undefined,
+}: Props) {
   const update = (i: number, patch: Partial<VariantDraft>) =>
     onChange(balance(variants.map((v, j) => (j === i ? { ...v, ...patch } : v))));
   return (
@@ -68,11 +94,12 @@ export function VariantRows({ variants, onChange, stickinessOptions, withOverrid
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are plain values without identity and are only appended or removed
         <fieldset key={i} className="strategy" aria-label={`Variant ${i + 1}`}>
           <div className="form-grid">
-            <label className="field">
+            <label className={errorOf(`[${i}].name`) ? 'field field-invalid' : 'field'}>
               <span>Name</span>
               <input value={v.name} onChange={(e) => update(i, { name: e.target.value })} />
+              <FieldMessage message={errorOf(`[${i}].name`)} />
             </label>
-            <label className="field">
+            <label className={errorOf(`[${i}].weight`) ? 'field field-invalid' : 'field'}>
               <span>Weight ({(v.weight / 10).toFixed(1)}%)</span>
               <div className="row">
                 <select
@@ -95,6 +122,7 @@ export function VariantRows({ variants, onChange, stickinessOptions, withOverrid
                   onChange={(e) => update(i, { weight: Number(e.target.value) })}
                 />
               </div>
+              <FieldMessage message={errorOf(`[${i}].weight`)} />
             </label>
             <label className="field">
               <span>Stickiness</span>
@@ -122,7 +150,7 @@ export function VariantRows({ variants, onChange, stickinessOptions, withOverrid
             </label>
           </div>
           {v.payload ? (
-            <label className="field">
+            <label className={errorOf(`[${i}].payload`) ? 'field field-invalid' : 'field'}>
               <span>Payload value</span>
               <textarea
                 value={v.payload.value}
@@ -130,6 +158,7 @@ export function VariantRows({ variants, onChange, stickinessOptions, withOverrid
                   update(i, { payload: { type: v.payload?.type ?? 'string', value: e.target.value } })
                 }
               />
+              <FieldMessage message={errorOf(`[${i}].payload`)} />
             </label>
           ) : null}
           {withOverrides ? (

@@ -8,6 +8,7 @@ import { SecretOnce } from '../../components/secret-once';
 import { Badge, Card, ErrorNotice, Field, Loading } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { EVENT_TYPES } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
 import { DeliveryBadge, deliveryPolling } from './addon-deliveries';
@@ -31,7 +32,6 @@ export function AddonsTab() {
   const [provider, setProvider] = useState('');
   const [parameters, setParameters] = useState<Record<string, string>>({});
   const [events, setEvents] = useState<string[]>(['feature-created', 'feature-updated']);
-  const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: number; signingSecret: string } | null>(null);
   const eventTypes = (list: string[]) => EVENT_TYPES.filter((t) => list.includes(t));
   const chosen = providers.find((p) => p.name === (provider || providers[0]?.name));
@@ -44,11 +44,17 @@ export function AddonsTab() {
       ),
     invalidates: [key],
     success: 'Addon created',
+    toastErrors: false,
     onSuccess: (created) => {
       setParameters({});
       setCreated(created.signingSecret ? { id: created.id, signingSecret: created.signingSecret } : null);
     },
   });
+  const errors = useFormErrors(create.error, [
+    'provider',
+    'events',
+    ...(chosen?.parameters ?? []).map((p) => `parameters.${p.name}`),
+  ]);
   const toggle = useApiMutation({
     mutationFn: (a: AddonView) =>
       unwrap(
@@ -75,14 +81,13 @@ export function AddonsTab() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const missing = chosen?.parameters.find((p) => p.required && !parameters[p.name]);
-    const found = missing
-      ? `${missing.displayName} is required.`
-      : events.length === 0
-        ? 'Pick at least one event type.'
-        : null;
-    setProblem(found);
-    if (!found) create.mutate();
+    const problems = [
+      ...(chosen?.parameters ?? [])
+        .filter((p) => p.required && !parameters[p.name]?.trim())
+        .map((p) => ({ path: `parameters.${p.name}`, message: `${p.displayName} is required.` })),
+      ...(events.length === 0 ? [{ path: 'events', message: 'Pick at least one event type.' }] : []),
+    ];
+    if (errors.report(problems)) create.mutate();
   };
   if (!admin)
     return (
@@ -157,6 +162,7 @@ export function AddonsTab() {
               label={`${p.displayName}${p.required ? '' : ' (optional)'}`}
               htmlFor={`addon-${p.name}`}
               hint={p.description}
+              error={errors.of(`parameters.${p.name}`)}
             >
               {p.type === 'textfield' ? (
                 <textarea
@@ -174,7 +180,7 @@ export function AddonsTab() {
               )}
             </Field>
           ))}
-          <div className="field">
+          <div className={errors.of('events') ? 'field field-invalid' : 'field'}>
             <span style={{ fontWeight: 550, fontSize: 13 }}>Events</span>
             <fieldset className="chips" aria-label="Events">
               {(chosen?.events ?? []).slice(0, 24).map((ev) => (
@@ -191,12 +197,13 @@ export function AddonsTab() {
                 </button>
               ))}
             </fieldset>
+            {errors.of('events') ? (
+              <div className="field-error" role="alert">
+                {errors.of('events')}
+              </div>
+            ) : null}
           </div>
-          {problem ? (
-            <div className="notice notice-error" role="alert">
-              {problem}
-            </div>
-          ) : null}
+          <ErrorNotice error={errors.rest} />
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={!can('CREATE_ADDON') || !chosen}>
               Create addon

@@ -5,8 +5,8 @@ import { unwrap } from '../../api/errors';
 import type { TagType } from '../../api/types';
 import { Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { tagTypeSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { fieldErrors } from '../../lib/zod-errors';
 import { useCan } from '../auth/permissions';
 
 const key = ['tag-types'];
@@ -19,7 +19,6 @@ export default function TagTypesPage() {
     queryFn: () => unwrap<{ tagTypes: TagType[] }>(api.GET('/api/admin/tag-types')),
   });
   const [form, setForm] = useState({ name: '', description: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useApiMutation({
     mutationFn: () =>
       unwrap(
@@ -29,8 +28,10 @@ export default function TagTypesPage() {
       ),
     invalidates: [key],
     success: 'Tag type created',
+    toastErrors: false,
     onSuccess: () => setForm({ name: '', description: '' }),
   });
+  const errors = useFormErrors(create.error, ['name', 'description']);
   const remove = useApiMutation({
     mutationFn: (name: string) =>
       unwrap(api.DELETE('/api/admin/tag-types/{name}', { params: { path: { name } } })),
@@ -39,9 +40,7 @@ export default function TagTypesPage() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = tagTypeSchema.safeParse(form);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) create.mutate();
+    if (errors.check(tagTypeSchema, form)) create.mutate();
   };
   return (
     <>
@@ -73,20 +72,21 @@ export default function TagTypesPage() {
         </Card>
         <Card title="New tag type">
           <form onSubmit={submit} noValidate>
-            <Field label="Name" htmlFor="tt-name" error={errors.name}>
+            <Field label="Name" htmlFor="tt-name" error={errors.of('name')}>
               <input
                 id="tt-name"
                 value={form.name}
                 onChange={(e) => setForm({ ...form, name: e.target.value })}
               />
             </Field>
-            <Field label="Description" htmlFor="tt-desc">
+            <Field label="Description" htmlFor="tt-desc" error={errors.of('description')}>
               <input
                 id="tt-desc"
                 value={form.description}
                 onChange={(e) => setForm({ ...form, description: e.target.value })}
               />
             </Field>
+            <ErrorNotice error={errors.rest} />
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={!can('CREATE_TAG_TYPE')}>
                 Create tag type

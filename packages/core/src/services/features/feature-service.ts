@@ -40,6 +40,7 @@ async function insertNew(
     const existing = await tx.features.get(feature.name);
     throw conflict(
       `A feature named "${feature.name}" already exists${existing?.archivedAt ? ' in the archive' : ''}.`,
+      'name',
     );
   }
 }
@@ -176,6 +177,7 @@ export function createFeatureService(deps: ServiceDeps) {
       if (existing)
         throw conflict(
           `A feature named "${body.name}" already exists${existing.archivedAt ? ' in the archive' : ''}.`,
+          'name',
         );
       if (body.projectId == null) return;
       const project = await store.projects.get(body.projectId);
