@@ -15,7 +15,7 @@ import { FeatureMeta } from './feature-meta';
 function History({ featureName }: { featureName: string }) {
   const events = useFeatureEvents(featureName);
   if (events.isPending) return <Loading />;
-  if (events.error) return <ErrorNotice error={events.error} />;
+  if (events.error && !events.data) return <ErrorNotice error={events.error} />;
   return <EventList events={events.data.events} />;
 }
 
@@ -46,7 +46,7 @@ export default function FeaturePage() {
     onSuccess: () => navigate(`/projects/${encodeURIComponent(projectId)}`),
   });
   if (feature.isPending) return <Loading />;
-  if (feature.error) return <ErrorNotice error={feature.error} />;
+  if (feature.error && !feature.data) return <ErrorNotice error={feature.error} />;
   const f = feature.data;
   const mayUpdate = can('UPDATE_FEATURE', { project: projectId });
   const environments = [...f.environments].sort((a, b) => a.sortOrder - b.sortOrder);

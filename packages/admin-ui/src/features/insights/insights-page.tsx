@@ -12,7 +12,7 @@ export default function InsightsPage() {
     queryFn: () => unwrap<InstanceInsights>(api.GET('/api/admin/insights')),
   });
   if (insights.isPending) return <Loading />;
-  if (insights.error) return <ErrorNotice error={insights.error} />;
+  if (insights.error && !insights.data) return <ErrorNotice error={insights.error} />;
   const d = insights.data;
   const totals = new Map<string, number>();
   for (const t of d.environmentTypeTrends)

@@ -29,7 +29,7 @@ export default function ProjectOverviewPage() {
     queryFn: () => unwrap<DoraMetrics>(api.GET('/api/admin/projects/{projectId}/dora', path)),
   });
   if (overview.isPending) return <Loading />;
-  if (overview.error) return <ErrorNotice error={overview.error} />;
+  if (overview.error && !overview.data) return <ErrorNotice error={overview.error} />;
   const o = overview.data;
   return (
     <>

@@ -108,7 +108,7 @@ export default function AddonPage() {
       </>
     );
   if (list.isPending) return <Loading />;
-  if (list.error)
+  if (list.error && !list.data)
     return (
       <>
         {breadcrumbs}

@@ -31,7 +31,7 @@ export default function ProjectPage() {
       filters.enabledSomewhere,
   );
   if (project.isPending) return <Loading />;
-  if (project.error) return <ErrorNotice error={project.error} />;
+  if (project.error && !project.data) return <ErrorNotice error={project.error} />;
   return (
     <>
       <div className="breadcrumbs">
