@@ -45,10 +45,16 @@ export default function InsightsPage() {
             data={d.flagTrends}
             series={['total', 'active', 'stale', 'potentiallyStale']}
             label="Flags over time"
+            empty="No flags yet."
           />
         </Card>
         <Card title="Users over time">
-          <TrendChart data={d.userTrends} series={['total', 'active', 'inactive']} label="Users over time" />
+          <TrendChart
+            data={d.userTrends}
+            series={['total', 'active', 'inactive']}
+            label="Users over time"
+            empty="No users yet."
+          />
         </Card>
         <Card title="Updates per environment type">
           <CategoryBars
