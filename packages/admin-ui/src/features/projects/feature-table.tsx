@@ -42,8 +42,9 @@ export function FeatureTable({
     null,
   );
   const allSelected = features.length > 0 && features.every((f) => selected.has(f.name));
-  const sortHeader = (key: FeatureFilters['sortBy'], label: string) => (
+  const sortHeader = (key: FeatureFilters['sortBy'], label: string, className?: string) => (
     <th
+      className={className}
       aria-sort={filters.sortBy === key ? (filters.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}
     >
       <button type="button" onClick={() => onSort(key)}>
@@ -69,12 +70,15 @@ export function FeatureTable({
               />
             </th>
             {sortHeader('name', 'Name')}
-            {sortHeader('type', 'Type')}
+            {/* At phone width the name and the environment switches are what fits. */}
+            {sortHeader('type', 'Type', 'hide-narrow')}
             <th className="hide-phone">Tags</th>
             <th className="hide-phone">Lifecycle</th>
-            {sortHeader('createdAt', 'Created')}
+            {sortHeader('createdAt', 'Created', 'hide-narrow')}
             {environments.map((env) => (
-              <th key={env.name}>{env.name}</th>
+              <th key={env.name} className="env-column">
+                {env.name}
+              </th>
             ))}
           </tr>
         </thead>
@@ -109,7 +113,7 @@ export function FeatureTable({
                 ) : null}
                 {f.description ? <div className="muted hide-phone">{f.description}</div> : null}
               </td>
-              <td>{f.type}</td>
+              <td className="hide-narrow">{f.type}</td>
               <td className="hide-phone">
                 <div className="chips">
                   {(f.tags ?? []).map((t) => (
@@ -122,7 +126,7 @@ export function FeatureTable({
               <td className="hide-phone">
                 {f.lifecycle ? <Badge tone={STAGE_TONE[f.lifecycle.stage]}>{f.lifecycle.stage}</Badge> : '—'}
               </td>
-              <td className="muted">{formatDate(f.createdAt)}</td>
+              <td className="muted hide-narrow">{formatDate(f.createdAt)}</td>
               {environments.map((env) => {
                 const state = f.environments.find((e) => e.name === env.name);
                 const allowed = can('UPDATE_FEATURE_ENVIRONMENT', {
