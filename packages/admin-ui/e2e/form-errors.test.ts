@@ -117,6 +117,12 @@ describe('errors next to the field', () => {
     const { page, context, consoleErrors } = await openPage(browser);
     await page.goto(`${harness.ui}projects/default/features/taken`);
     await page.getByRole('tab', { name: /Details, tags/ }).click();
+    // Save says why it is disabled until something changes.
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+    expect(await save.getAttribute('title')).toBe('Nothing changed.');
+    await page.getByLabel('Description').fill('Now described');
+    expect(await save.isDisabled()).toBe(false);
     const tagBox = page.getByLabel('New tag (type:value)');
     await tagBox.fill('x');
     await page.getByRole('button', { name: 'Add tag' }).click();

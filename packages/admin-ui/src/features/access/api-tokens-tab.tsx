@@ -4,12 +4,13 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { ApiTokenView, Environment, ProjectList } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
+import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { Badge, Card, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
 import { createApiTokenSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useCan, useWhyNot } from '../auth/permissions';
 
 const key = ['api-tokens'];
 type TokenType = 'client' | 'frontend' | 'admin';
@@ -17,6 +18,7 @@ type TokenType = 'client' | 'frontend' | 'admin';
 /** API tokens for SDKs: create (secret shown once) and delete. */
 export function ApiTokensTab() {
   const can = useCan();
+  const whyNot = useWhyNot();
   const list = useQuery({
     queryKey: key,
     queryFn: () => unwrap<{ tokens: ApiTokenView[] }>(api.GET('/api/admin/api-tokens')),
@@ -69,14 +71,14 @@ export function ApiTokensTab() {
     <Card
       title="API tokens"
       actions={
-        <button
+        <ActionButton
           type="button"
           className="btn btn-primary"
-          disabled={!can('CREATE_CLIENT_API_TOKEN') && !can('CREATE_FRONTEND_API_TOKEN')}
+          disabledReason={whyNot('CREATE_CLIENT_API_TOKEN') && whyNot('CREATE_FRONTEND_API_TOKEN')}
           onClick={() => setCreating(true)}
         >
           New API token
-        </button>
+        </ActionButton>
       }
     >
       {list.isPending ? <Loading /> : null}
@@ -113,14 +115,14 @@ export function ApiTokensTab() {
                 <td className="muted hide-phone">{formatDate(t.createdAt)}</td>
                 <td className="muted hide-phone">{formatDate(t.seenAt)}</td>
                 <td>
-                  <button
+                  <ActionButton
                     type="button"
                     className="btn btn-small btn-ghost"
-                    disabled={!can(`DELETE_${t.type.toUpperCase()}_API_TOKEN`)}
+                    disabledReason={whyNot(`DELETE_${t.type.toUpperCase()}_API_TOKEN`)}
                     onClick={() => remove.mutate(t.secret)}
                   >
                     Delete
-                  </button>
+                  </ActionButton>
                 </td>
               </tr>
             ))}

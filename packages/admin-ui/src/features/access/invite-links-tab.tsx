@@ -4,9 +4,10 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { SignupTokenView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { ADMIN_ONLY, useCan } from '../auth/permissions';
 
 const key = ['invite-links'];
 
@@ -68,14 +69,16 @@ export function InviteLinksTab() {
                 </td>
                 <td>{t.enabled ? <Badge tone="good">active</Badge> : <Badge>disabled</Badge>}</td>
                 <td>
-                  <button
+                  <ActionButton
                     type="button"
                     className="btn btn-small btn-ghost"
-                    disabled={!admin || !t.enabled}
+                    disabledReason={
+                      !admin ? ADMIN_ONLY : !t.enabled ? 'This link is already disabled.' : null
+                    }
                     onClick={() => disable.mutate(t.secret)}
                   >
                     Disable
-                  </button>
+                  </ActionButton>
                 </td>
               </tr>
             ))}
@@ -102,9 +105,13 @@ export function InviteLinksTab() {
             />
           </Field>
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={!admin}>
+            <ActionButton
+              type="submit"
+              className="btn btn-primary"
+              disabledReason={admin ? null : ADMIN_ONLY}
+            >
               Create invite link
-            </button>
+            </ActionButton>
           </div>
         </form>
       </Card>

@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { Role, UserView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
+import { ActionButton } from '../../components/ui/action-button';
 import {
   Badge,
   Card,
@@ -14,7 +15,7 @@ import {
   Loading,
 } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { ADMIN_ONLY, useCan } from '../auth/permissions';
 import { useSession } from '../auth/use-session';
 import { UserRowActions } from './user-row-actions';
 
@@ -123,9 +124,13 @@ export function UsersTab() {
               </select>
             </Field>
             <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={!admin}>
+              <ActionButton
+                type="submit"
+                className="btn btn-primary"
+                disabledReason={admin ? null : ADMIN_ONLY}
+              >
                 Add user
-              </button>
+              </ActionButton>
             </div>
           </form>
         </Card>

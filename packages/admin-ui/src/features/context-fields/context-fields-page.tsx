@@ -3,17 +3,18 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { ContextField } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { contextFieldSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 
 const key = ['context-fields'];
 
 /** Context fields: what constraints can test, with optional legal values. */
 export default function ContextFieldsPage() {
-  const can = useCan();
+  const whyNot = useWhyNot();
   const list = useQuery({
     queryKey: key,
     queryFn: () => unwrap<ContextField[]>(api.GET('/api/admin/context')),
@@ -74,14 +75,14 @@ export default function ContextFieldsPage() {
                   </td>
                   <td>{f.stickiness ? <Badge tone="info">stickiness</Badge> : null}</td>
                   <td>
-                    <button
+                    <ActionButton
                       type="button"
                       className="btn btn-small btn-ghost"
-                      disabled={!can('DELETE_CONTEXT_FIELD')}
+                      disabledReason={whyNot('DELETE_CONTEXT_FIELD')}
                       onClick={() => remove.mutate(f.name)}
                     >
                       Delete
-                    </button>
+                    </ActionButton>
                   </td>
                 </tr>
               ))}
@@ -126,9 +127,13 @@ export default function ContextFieldsPage() {
             </label>
             <ErrorNotice error={errors.rest} />
             <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={!can('CREATE_CONTEXT_FIELD')}>
+              <ActionButton
+                type="submit"
+                className="btn btn-primary"
+                disabledReason={whyNot('CREATE_CONTEXT_FIELD')}
+              >
                 Create context field
-              </button>
+              </ActionButton>
             </div>
           </form>
         </Card>

@@ -3,12 +3,13 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { Environment } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { createEnvironmentSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { ADMIN_ONLY, useCan } from '../auth/permissions';
 
 const key = ['environments'];
 const TYPES = ['development', 'test', 'preproduction', 'production'];
@@ -69,6 +70,7 @@ export default function EnvironmentsPage() {
                       <Switch
                         checked={env.enabled}
                         disabled={!admin}
+                        title={(admin ? null : ADMIN_ONLY) ?? undefined}
                         label={`Environment ${env.name} enabled`}
                         onCheckedChange={(on) => toggle.mutate({ name: env.name, on })}
                       />
@@ -79,14 +81,20 @@ export default function EnvironmentsPage() {
                       {env.protected ? <Badge>protected</Badge> : null}
                     </td>
                     <td>
-                      <button
+                      <ActionButton
                         type="button"
                         className="btn btn-small btn-ghost"
-                        disabled={!admin || env.protected}
+                        disabledReason={
+                          !admin
+                            ? ADMIN_ONLY
+                            : env.protected
+                              ? 'Protected environments cannot be deleted.'
+                              : null
+                        }
                         onClick={() => remove.mutate(env.name)}
                       >
                         Delete
-                      </button>
+                      </ActionButton>
                     </td>
                   </tr>
                 ))}
@@ -115,9 +123,13 @@ export default function EnvironmentsPage() {
             </Field>
             <ErrorNotice error={errors.rest} />
             <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={!admin}>
+              <ActionButton
+                type="submit"
+                className="btn btn-primary"
+                disabledReason={admin ? null : ADMIN_ONLY}
+              >
                 Create environment
-              </button>
+              </ActionButton>
             </div>
           </form>
         </Card>

@@ -2,16 +2,18 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { FeatureView } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field } from '../../components/ui/page';
 import { FEATURE_TYPES, tagSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useCan, useWhyNot } from '../auth/permissions';
 import { featureKey, useProjectFeatureNames } from './api';
 
 /** Description, tags and parent dependencies of a feature. */
 export function FeatureMeta({ feature }: { feature: FeatureView }) {
   const can = useCan();
+  const whyNot = useWhyNot();
   const key = featureKey(feature.project, feature.name);
   const path = { projectId: feature.project, featureName: feature.name };
   const mayUpdate = can('UPDATE_FEATURE', { project: feature.project });
@@ -21,6 +23,11 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
   );
   const [impressionData, setImpressionData] = useState(feature.impressionData);
   const [tag, setTag] = useState('');
+  const updateReason = whyNot('UPDATE_FEATURE', { project: feature.project });
+  const unchanged =
+    description === (feature.description ?? '') &&
+    type === feature.type &&
+    impressionData === feature.impressionData;
   const [parent, setParent] = useState('');
   const candidates = (useProjectFeatureNames(feature.project).data ?? []).filter((n) => n !== feature.name);
   const update = useApiMutation({
@@ -103,6 +110,7 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
             id="feature-desc"
             value={description}
             disabled={!mayUpdate}
+            title={updateReason ?? undefined}
             onChange={(e) => setDescription(e.target.value)}
           />
         </Field>
@@ -111,6 +119,7 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
             id="feature-type-edit"
             value={type}
             disabled={!mayUpdate}
+            title={updateReason ?? undefined}
             onChange={(e) => setType(FEATURE_TYPES.find((t) => t === e.target.value) ?? 'release')}
           >
             {FEATURE_TYPES.map((t) => (
@@ -124,18 +133,20 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
               type="checkbox"
               checked={impressionData}
               disabled={!mayUpdate}
+              title={updateReason ?? undefined}
               onChange={(e) => setImpressionData(e.target.checked)}
             />
             Impression data
           </label>
-          <button
+          <ActionButton
             type="button"
             className="btn btn-small"
-            disabled={!mayUpdate || update.isPending}
+            disabledReason={updateReason ?? (unchanged ? 'Nothing changed.' : null)}
+            disabled={update.isPending}
             onClick={() => update.mutate()}
           >
             Save
-          </button>
+          </ActionButton>
         </div>
       </Card>
       <Card title="Tags">
@@ -144,16 +155,16 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
           {feature.tags.map((t) => (
             <span key={`${t.type}:${t.value}`} className="badge tag">
               {t.type}:{t.value}
-              <button
+              <ActionButton
                 type="button"
                 className="icon-btn"
                 style={{ fontSize: 14, padding: '0 2px' }}
                 aria-label={`Remove tag ${t.type}:${t.value}`}
-                disabled={!mayUpdate}
+                disabledReason={updateReason}
                 onClick={() => removeTag.mutate(t)}
               >
                 ×
-              </button>
+              </ActionButton>
             </span>
           ))}
         </div>
@@ -164,12 +175,13 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
               placeholder="simple:checkout"
               value={tag}
               disabled={!mayUpdate}
+              title={updateReason ?? undefined}
               onChange={(e) => setTag(e.target.value)}
               style={{ flex: 1 }}
             />
-            <button type="submit" className="btn btn-small" disabled={!mayUpdate}>
+            <ActionButton type="submit" className="btn btn-small" disabledReason={updateReason}>
               Add tag
-            </button>
+            </ActionButton>
           </div>
           {tagErrors.of('tag') ? (
             <div className="field-error" role="alert">
@@ -187,14 +199,14 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
               Requires <strong>{d.feature}</strong> {d.enabled ? 'enabled' : 'disabled'}
               {d.variants.length ? ` with variant ${d.variants.join(', ')}` : ''}
             </span>
-            <button
+            <ActionButton
               type="button"
               className="btn btn-small btn-ghost"
-              disabled={!can('UPDATE_FEATURE_DEPENDENCY', { project: feature.project })}
+              disabledReason={whyNot('UPDATE_FEATURE_DEPENDENCY', { project: feature.project })}
               onClick={() => removeParent.mutate(d.feature)}
             >
               Remove
-            </button>
+            </ActionButton>
           </div>
         ))}
         <div className="row" style={{ marginTop: 8 }}>
@@ -209,14 +221,17 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
               <option key={n}>{n}</option>
             ))}
           </select>
-          <button
+          <ActionButton
             type="button"
             className="btn btn-small"
-            disabled={!parent || !can('UPDATE_FEATURE_DEPENDENCY', { project: feature.project })}
+            disabledReason={
+              whyNot('UPDATE_FEATURE_DEPENDENCY', { project: feature.project }) ??
+              (parent ? null : 'Choose a parent feature first.')
+            }
             onClick={() => addParent.mutate(parent)}
           >
             Add dependency
-          </button>
+          </ActionButton>
         </div>
         {feature.children.length ? <p className="muted">Children: {feature.children.join(', ')}</p> : null}
       </Card>

@@ -4,9 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { ProjectList, SignalEndpoint } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { ADMIN_ONLY, useCan } from '../auth/permissions';
 
 const ACTIONS = [
   'TOGGLE_FEATURE_ON',
@@ -119,14 +120,14 @@ export function ActionsTab() {
                 </Badge>
               ))}
               <span className="spacer" />
-              <button
+              <ActionButton
                 type="button"
                 className="btn btn-small btn-ghost"
-                disabled={!admin}
+                disabledReason={admin ? null : ADMIN_ONLY}
                 onClick={() => remove.mutate(a.id)}
               >
                 Delete
-              </button>
+              </ActionButton>
             </div>
           </div>
         ))}
@@ -192,9 +193,13 @@ export function ActionsTab() {
             </div>
           ) : null}
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={!admin}>
+            <ActionButton
+              type="submit"
+              className="btn btn-primary"
+              disabledReason={admin ? null : ADMIN_ONLY}
+            >
               Create action set
-            </button>
+            </ActionButton>
           </div>
         </form>
       </Card>

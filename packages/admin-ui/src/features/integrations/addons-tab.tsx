@@ -5,12 +5,13 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { AddonProviderDefinition, AddonView, CreatedAddon } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, Loading } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { EVENT_TYPES } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useCan, useWhyNot } from '../auth/permissions';
 import { DeliveryBadge, deliveryPolling } from './addon-deliveries';
 import { NeedsAdmin } from './needs-admin';
 import { VerifyHint } from './verify-hint';
@@ -20,6 +21,7 @@ const key = ['addons'];
 /** Addons forward events to webhooks and chat tools. */
 export function AddonsTab() {
   const can = useCan();
+  const whyNot = useWhyNot();
   const admin = can('ADMIN');
   const list = useQuery({
     queryKey: key,
@@ -107,6 +109,7 @@ export function AddonsTab() {
               <Switch
                 checked={a.enabled}
                 disabled={!can('UPDATE_ADDON')}
+                title={whyNot('UPDATE_ADDON') ?? undefined}
                 label={`Addon ${a.id} enabled`}
                 onCheckedChange={() => toggle.mutate(a)}
               />
@@ -117,14 +120,14 @@ export function AddonsTab() {
               <Link className="btn btn-small btn-ghost" to={`addons/${a.id}`}>
                 Deliveries
               </Link>
-              <button
+              <ActionButton
                 type="button"
                 className="btn btn-small btn-ghost"
-                disabled={!can('DELETE_ADDON')}
+                disabledReason={whyNot('DELETE_ADDON')}
                 onClick={() => remove.mutate(a.id)}
               >
                 Delete
-              </button>
+              </ActionButton>
             </div>
             <div className="row addon-meta">
               <DeliveryBadge addon={a} />
@@ -205,9 +208,13 @@ export function AddonsTab() {
           </div>
           <ErrorNotice error={errors.rest} />
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={!can('CREATE_ADDON') || !chosen}>
+            <ActionButton
+              type="submit"
+              className="btn btn-primary"
+              disabledReason={whyNot('CREATE_ADDON') ?? (chosen ? null : 'No addon providers are available.')}
+            >
               Create addon
-            </button>
+            </ActionButton>
           </div>
         </form>
       </Card>

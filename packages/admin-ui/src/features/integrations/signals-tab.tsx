@@ -4,9 +4,10 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { SignalEndpoint } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, Loading } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { ADMIN_ONLY, useCan } from '../auth/permissions';
 
 const key = ['signal-endpoints'];
 type EndpointView = SignalEndpoint & { tokens?: { id: number; name: string }[] };
@@ -64,22 +65,22 @@ export function SignalsTab() {
               {s.enabled ? <Badge tone="good">enabled</Badge> : <Badge>disabled</Badge>}
               <span className="muted mono">POST api/signal-endpoint/{s.name}</span>
               <span className="spacer" />
-              <button
+              <ActionButton
                 type="button"
                 className="btn btn-small"
-                disabled={!admin}
+                disabledReason={admin ? null : ADMIN_ONLY}
                 onClick={() => addToken.mutate(s.id)}
               >
                 New token
-              </button>
-              <button
+              </ActionButton>
+              <ActionButton
                 type="button"
                 className="btn btn-small btn-ghost"
-                disabled={!admin}
+                disabledReason={admin ? null : ADMIN_ONLY}
                 onClick={() => remove.mutate(s.id)}
               >
                 Delete
-              </button>
+              </ActionButton>
             </div>
             {s.tokens?.length ? (
               <div className="muted">Tokens: {s.tokens.map((t) => t.name).join(', ')}</div>
@@ -98,9 +99,13 @@ export function SignalsTab() {
             />
           </Field>
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={!admin}>
+            <ActionButton
+              type="submit"
+              className="btn btn-primary"
+              disabledReason={admin ? null : ADMIN_ONLY}
+            >
               Create endpoint
-            </button>
+            </ActionButton>
           </div>
         </form>
       </Card>

@@ -5,7 +5,7 @@ import type { ProjectEnvironmentView } from '../../api/types';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, formatDate } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
-import { useCan } from '../auth/permissions';
+import { useCan, useWhyNot } from '../auth/permissions';
 import type { FeatureFilters } from './feature-search';
 import { useToggleEnvironment } from './use-toggle-environment';
 
@@ -37,6 +37,7 @@ export function FeatureTable({
   onSort,
 }: Props) {
   const can = useCan();
+  const whyNot = useWhyNot();
   const toggle = useToggleEnvironment(projectId);
   const [pending, setPending] = useState<{ feature: string; environment: string; enabled: boolean } | null>(
     null,
@@ -139,7 +140,14 @@ export function FeatureTable({
                       checked={state?.enabled ?? false}
                       disabled={!allowed || !state}
                       label={`${f.name} in ${env.name}`}
-                      title={allowed ? `${f.name} in ${env.name}` : `You may not change ${env.name}`}
+                      title={
+                        allowed
+                          ? `${f.name} in ${env.name}`
+                          : (whyNot('UPDATE_FEATURE_ENVIRONMENT', {
+                              project: projectId,
+                              environment: env.name,
+                            }) ?? undefined)
+                      }
                       onCheckedChange={(enabled) => flip(f.name, env, enabled)}
                     />
                   </td>

@@ -4,12 +4,13 @@ import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { Project } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { Badge, EmptyState, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { createProjectSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 import { projectKeys, useProjects } from './api';
 
 function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -123,7 +124,7 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
 /** Every project the caller can see. */
 export default function ProjectsPage() {
   const projects = useProjects();
-  const can = useCan();
+  const whyNot = useWhyNot();
   const [creating, setCreating] = useState(false);
   return (
     <>
@@ -131,14 +132,14 @@ export default function ProjectsPage() {
         title="Projects"
         subtitle="Projects group feature flags and decide who may change them."
         actions={
-          <button
+          <ActionButton
             type="button"
             className="btn btn-primary"
-            disabled={!can('CREATE_PROJECT')}
+            disabledReason={whyNot('CREATE_PROJECT')}
             onClick={() => setCreating(true)}
           >
             New project
-          </button>
+          </ActionButton>
         }
       />
       {projects.isPending ? <Loading /> : null}

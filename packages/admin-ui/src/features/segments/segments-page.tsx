@@ -5,12 +5,13 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { ContextField, Segment } from '../../api/types';
 import { ConstraintEditor, constraintProblem } from '../../components/constraint-editor';
+import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { Badge, Card, EmptyState, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { segmentInputSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 
 const key = ['segments'];
 
@@ -106,7 +107,7 @@ function SegmentDialog({ segment, onClose }: { segment: Segment | null; onClose(
 
 /** Segments: reusable sets of constraints shared by strategies. */
 export default function SegmentsPage() {
-  const can = useCan();
+  const whyNot = useWhyNot();
   const list = useQuery({
     queryKey: key,
     queryFn: () => unwrap<{ segments: Segment[] }>(api.GET('/api/admin/segments')),
@@ -124,14 +125,14 @@ export default function SegmentsPage() {
         title="Segments"
         subtitle="Reusable groups of constraints, e.g. beta testers or EU customers."
         actions={
-          <button
+          <ActionButton
             type="button"
             className="btn btn-primary"
-            disabled={!can('CREATE_SEGMENT')}
+            disabledReason={whyNot('CREATE_SEGMENT')}
             onClick={() => setEditing('new')}
           >
             New segment
-          </button>
+          </ActionButton>
         }
       />
       <Card>
@@ -153,22 +154,22 @@ export default function SegmentsPage() {
                   <Badge>{s.constraints.length} constraint(s)</Badge>
                 </td>
                 <td className="row">
-                  <button
+                  <ActionButton
                     type="button"
                     className="btn btn-small"
-                    disabled={!can('UPDATE_SEGMENT')}
+                    disabledReason={whyNot('UPDATE_SEGMENT')}
                     onClick={() => setEditing(s)}
                   >
                     Edit
-                  </button>
-                  <button
+                  </ActionButton>
+                  <ActionButton
                     type="button"
                     className="btn btn-small btn-ghost"
-                    disabled={!can('DELETE_SEGMENT')}
+                    disabledReason={whyNot('DELETE_SEGMENT')}
                     onClick={() => remove.mutate(s.id)}
                   >
                     Delete
-                  </button>
+                  </ActionButton>
                 </td>
               </tr>
             ))}

@@ -3,17 +3,18 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { TagType } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { tagTypeSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 
 const key = ['tag-types'];
 
 /** Tag types: the kinds of tags features can carry. */
 export default function TagTypesPage() {
-  const can = useCan();
+  const whyNot = useWhyNot();
   const list = useQuery({
     queryKey: key,
     queryFn: () => unwrap<{ tagTypes: TagType[] }>(api.GET('/api/admin/tag-types')),
@@ -56,14 +57,14 @@ export default function TagTypesPage() {
                   <td className="cell-name">{t.name}</td>
                   <td className="muted">{t.description}</td>
                   <td>
-                    <button
+                    <ActionButton
                       type="button"
                       className="btn btn-small btn-ghost"
-                      disabled={!can('DELETE_TAG_TYPE')}
+                      disabledReason={whyNot('DELETE_TAG_TYPE')}
                       onClick={() => remove.mutate(t.name)}
                     >
                       Delete
-                    </button>
+                    </ActionButton>
                   </td>
                 </tr>
               ))}
@@ -88,9 +89,13 @@ export default function TagTypesPage() {
             </Field>
             <ErrorNotice error={errors.rest} />
             <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={!can('CREATE_TAG_TYPE')}>
+              <ActionButton
+                type="submit"
+                className="btn btn-primary"
+                disabledReason={whyNot('CREATE_TAG_TYPE')}
+              >
                 Create tag type
-              </button>
+              </ActionButton>
             </div>
           </form>
         </Card>
