@@ -8,7 +8,7 @@ import { ActionButton } from '../../components/ui/action-button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan, useWhyNot } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 import { featureKey, useFeature, useFeatureEvents } from './api';
 import { EnvironmentPanel } from './environment-panel';
 import { FeatureMeta } from './feature-meta';
@@ -24,7 +24,6 @@ function History({ featureName }: { featureName: string }) {
 export default function FeaturePage() {
   const { projectId = '', featureName = '' } = useParams();
   const feature = useFeature(projectId, featureName);
-  const can = useCan();
   const whyNot = useWhyNot();
   const navigate = useNavigate();
   const [archiving, setArchiving] = useState(false);
