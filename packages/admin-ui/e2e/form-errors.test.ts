@@ -109,6 +109,23 @@ describe('errors next to the field', () => {
     await second.getByLabel('Payload value').fill('{"size": 1}');
     await dialog.getByRole('button', { name: 'Save variants' }).click();
     await dialog.waitFor({ state: 'detached' });
+
+    // The strategy dialog's variants and parameters use the same rows and the same placement.
+    await page
+      .getByRole('region', { name: 'Environment development' })
+      .getByRole('button', { name: 'Add strategy' })
+      .click();
+    const strategy = page.getByRole('dialog');
+    await strategy.getByRole('button', { name: 'Add variant' }).click();
+    const row = strategy.getByRole('group', { name: 'Variant 1' });
+    await row.getByLabel('Name', { exact: true }).fill('red');
+    await row.getByLabel('Payload type').selectOption('number');
+    await row.getByLabel('Payload value').fill('ten');
+    await strategy.getByRole('button', { name: 'Save strategy' }).click();
+    await row.locator('.field-error').getByText('Must be a number.').waitFor();
+    await row.getByLabel('Payload value').fill('10');
+    await strategy.getByRole('button', { name: 'Save strategy' }).click();
+    await strategy.waitFor({ state: 'detached' });
     expect(unexpected(consoleErrors)).toEqual([]);
     await context.close();
   });

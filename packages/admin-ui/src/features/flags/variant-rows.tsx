@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Payload } from '../../api/types';
 import { variantSchema } from '../../lib/domain';
-import { type Problem, plainMessage, zodProblems } from '../../lib/form-errors';
+import { type Problem, zodProblems } from '../../lib/form-errors';
 
 const PAYLOAD_TYPES = ['json', 'csv', 'string', 'number'] as const;
 
@@ -54,12 +54,6 @@ export const variantFields = (count: number): string[] => [
   'variants',
   ...Array.from({ length: count }, (_, i) => [`[${i}].name`, `[${i}].weight`, `[${i}].payload`]).flat(),
 ];
-
-/** The first problem of a variant list in plain words, or null. */
-export function variantsProblem(variants: VariantDraft[]): string | null {
-  const first = variantProblems(variants)[0];
-  return first ? plainMessage(first.message) : null;
-}
 
 interface Props {
   variants: VariantDraft[];
