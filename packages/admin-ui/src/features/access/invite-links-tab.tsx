@@ -6,6 +6,7 @@ import type { SignupTokenView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
 import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { ADMIN_ONLY, useCan } from '../auth/permissions';
 
@@ -20,7 +21,6 @@ export function InviteLinksTab() {
   });
   const [name, setName] = useState('');
   const [days, setDays] = useState('7');
-  const [problem, setProblem] = useState<string | null>(null);
   const create = useApiMutation({
     mutationFn: () =>
       unwrap<SignupTokenView>(
@@ -30,7 +30,9 @@ export function InviteLinksTab() {
       ),
     invalidates: [key],
     success: 'Invite link created',
+    toastErrors: false,
   });
+  const errors = useFormErrors(create.error, ['name', 'expiresAt']);
   const disable = useApiMutation({
     mutationFn: (token: string) =>
       unwrap(
@@ -44,13 +46,11 @@ export function InviteLinksTab() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = !name.trim()
-      ? 'Give the link a name.'
-      : !(Number(days) > 0)
-        ? 'Expiry must be at least one day.'
-        : null;
-    setProblem(found);
-    if (!found) create.mutate();
+    const problems = [
+      ...(name.trim() ? [] : [{ path: 'name', message: 'Give the link a name.' }]),
+      ...(Number(days) > 0 ? [] : [{ path: 'expiresAt', message: 'Expiry must be at least one day.' }]),
+    ];
+    if (errors.report(problems)) create.mutate();
   };
   return (
     <div className="grid grid-2">
@@ -92,10 +92,10 @@ export function InviteLinksTab() {
           </div>
         ) : null}
         <form onSubmit={submit} noValidate>
-          <Field label="Name" htmlFor="invite-name" error={problem}>
+          <Field label="Name" htmlFor="invite-name" error={errors.of('name')}>
             <input id="invite-name" value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
-          <Field label="Expires in (days)" htmlFor="invite-days">
+          <Field label="Expires in (days)" htmlFor="invite-days" error={errors.of('expiresAt')}>
             <input
               id="invite-days"
               type="number"
@@ -104,6 +104,7 @@ export function InviteLinksTab() {
               onChange={(e) => setDays(e.target.value)}
             />
           </Field>
+          <ErrorNotice error={errors.rest} />
           <div className="form-actions">
             <ActionButton
               type="submit"
