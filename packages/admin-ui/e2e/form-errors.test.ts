@@ -183,6 +183,8 @@ describe('errors next to the field', () => {
     await page.getByRole('button', { name: 'Create addon' }).click();
     await expect.poll(() => errorUnder(page, 'addon-url')).toBe('Must be an http or https URL.');
     expect(await page.locator('.toast-error').count()).toBe(0);
+    // The form is long: the refused field is brought into view and focused, not left off screen.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('addon-url');
     await screenshot(page, 'form-error-addon-url');
 
     await page.goto(`${harness.ui}access`);
