@@ -46,7 +46,7 @@ export async function insertUser(
   fields: Pick<UserRecord, 'name' | 'email' | 'username' | 'rootRole' | 'passwordHash'>,
 ): Promise<UserView> {
   if (fields.email && (await tx.users.getByEmail(fields.email)))
-    throw conflict(`A user with e-mail "${fields.email}" already exists.`);
+    throw conflict(`A user with e-mail "${fields.email}" already exists.`, 'email');
   const user = await tx.users.insert({
     ...fields,
     imageUrl: null,
@@ -213,7 +213,7 @@ export function createUserService(deps: ServiceDeps, options: UserServiceOptions
         const body = parseWith(createGroupSchema, input);
         return inTransaction(deps, async (tx) => {
           if ((await tx.groups.list()).some((g) => g.name === body.name))
-            throw conflict(`A group named "${body.name}" already exists.`);
+            throw conflict(`A group named "${body.name}" already exists.`, 'name');
           if (body.rootRole != null) {
             const role = await tx.roles.get(body.rootRole);
             if (!role || role.type === 'project')
