@@ -166,7 +166,7 @@ describe('errors next to the field', () => {
       .toBe('A segment named "beta-testers" already exists.');
 
     await page.goto(`${harness.ui}context`);
-    await page.getByLabel('Name').fill('userId');
+    await page.getByLabel('Name', { exact: true }).fill('userId');
     await page.getByRole('button', { name: 'Create context field' }).click();
     await expect
       .poll(() => errorUnder(page, 'cf-name'))
