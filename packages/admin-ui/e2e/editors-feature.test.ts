@@ -248,7 +248,31 @@ describe('editing a feature in the browser', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
-  it('logged no console errors', () => {
-    expect(consoleErrors).toEqual([]);
+  it('shows the server’s refusal of a parent under the parent field: a dependency cycle', async () => {
+    // checkout already depends on payments-api, so checkout cannot become payments-api's parent.
+    await openFeature('payments-api', /Details/);
+    const save = page.getByRole('button', { name: 'Add dependency' });
+    expect(await save.getAttribute('title')).toBe('Pick a parent feature first.');
+    const picker = page.getByRole('combobox', { name: 'Parent feature' });
+    const answered = page.waitForResponse((r) => r.url().includes('query=checkout'));
+    await picker.pressSequentially('checkout', { delay: 30 });
+    await answered;
+    await page
+      .getByRole('list', { name: 'Matching features' })
+      .getByRole('button', { name: /^checkout/ })
+      .click();
+    await save.click();
+    const field = page.locator('.field', { has: picker });
+    await field
+      .locator('.field-error')
+      .getByText('would make a dependency cycle with "payments-api"')
+      .waitFor();
+    expect(await page.locator('.toast-error').count()).toBe(0);
+    expect((await feature('payments-api')).dependencies).toEqual([]);
+  });
+
+  it('logged no console errors but the refusal the cycle test asked for', () => {
+    const expected = /status of 400 \(Bad Request\) \(.*\/features\/payments-api\/dependencies\)$/;
+    expect(consoleErrors.filter((e) => !expected.test(e))).toEqual([]);
   });
 });

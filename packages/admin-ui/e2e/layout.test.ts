@@ -47,4 +47,32 @@ describe('first load and small screens', () => {
     expect(await page.getByRole('link', { name: 'Segments' }).isVisible()).toBe(false);
     expect(consoleErrors).toEqual([]);
   });
+
+  it('at 390 px the environment switches and every feature tab are on screen, not cut off', async () => {
+    await fetch(`${harness.root}api/admin/projects/default/features`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'checkout-with-a-rather-long-name', description: 'Seen on a phone' }),
+    });
+    const { page, consoleErrors } = await openPage(browser, { width: 390, height: 844 });
+    const rightEdge = async (name: string, role: 'switch' | 'tab') => {
+      const box = await page.getByRole(role, { name }).boundingBox();
+      return box ? box.x + box.width : Number.POSITIVE_INFINITY;
+    };
+    await page.goto(`${harness.ui}projects/default`);
+    for (const env of ['development', 'production']) {
+      const name = `checkout-with-a-rather-long-name in ${env}`;
+      await page.getByRole('switch', { name }).waitFor();
+      expect(await rightEdge(name, 'switch')).toBeLessThanOrEqual(390);
+    }
+    await screenshot(page, 'feature-table-phone');
+    await page.getByRole('link', { name: 'checkout-with-a-rather-long-name' }).click();
+    for (const tab of ['Environments', 'Details, tags & dependencies', 'History']) {
+      await page.getByRole('tab', { name: tab }).waitFor();
+      expect(await rightEdge(tab, 'tab')).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'feature-tabs-phone');
+    expect(consoleErrors).toEqual([]);
+  });
 });

@@ -54,7 +54,13 @@ async function rootRoleOnProfile(page: Page): Promise<string | null> {
 }
 
 describe('onboarding in the admin UI', () => {
-  it('an Admin adds a user; the user opens the set-password link, chooses a password and is signed in', async () => {
+  it('an Admin adds a user; the user opens the set-password link, chooses a password, is signed in as a Viewer, and can toggle once promoted to Editor', async () => {
+    const flag = await fetch(`${harness.root}api/admin/projects/default/features`, {
+      method: 'POST',
+      headers: { authorization: ADMIN_TOKEN, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'for-nina' }),
+    });
+    expect(flag.status).toBe(200);
     const admin = await openPage(browser);
     await admin.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: new URL(harness.root).origin,
@@ -87,7 +93,8 @@ describe('onboarding in the admin UI', () => {
     await nina.page.getByRole('button', { name: 'Set password and sign in' }).click();
     const refusal = nina.page.locator('.field-invalid .field-error');
     await refusal.waitFor();
-    expect(await refusal.textContent()).toContain('"password" must be at least');
+    // In plain words under the field it concerns (the server's message names the property).
+    expect(await refusal.textContent()).toMatch(/^Must be at least \d+ characters long/);
     await nina.page.getByLabel('New password').fill('Nina-Chooses-4-Well');
     await nina.page.getByLabel('Repeat the password').fill('Nina-Chooses-4-Well');
     await nina.page.getByRole('button', { name: 'Set password and sign in' }).click();
@@ -96,6 +103,39 @@ describe('onboarding in the admin UI', () => {
     await nina.page.goto(`${harness.ui}projects/default`);
     await nina.page.getByRole('heading', { name: 'Default', level: 1 }).waitFor();
     expect(await nina.page.getByRole('button', { name: 'New feature flag' }).isDisabled()).toBe(true);
+    const viewerSwitch = nina.page.getByRole('switch', { name: 'for-nina in development' });
+    await viewerSwitch.waitFor();
+    expect(await viewerSwitch.isDisabled()).toBe(true);
+
+    // The admin promotes her to Editor on the Users page; signed in again, she can toggle the flag.
+    await admin.page.goto(`${harness.ui}access`);
+    await admin.page.getByRole('tab', { name: 'Users & roles' }).click();
+    await admin.page.getByRole('button', { name: 'Edit Nina Newcomer' }).click();
+    const edit = admin.page.getByRole('dialog');
+    await edit.getByLabel('Root role').selectOption({ label: 'Editor' });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await admin.page
+      .getByRole('row', { name: /Nina Newcomer/ })
+      .getByText('Editor')
+      .waitFor();
+    // A new root role ends her session: the next request shows her the sign-in page.
+    await nina.page.reload();
+    await nina.page.getByLabel('Username or e-mail').fill('nina@example.com');
+    await nina.page.getByLabel('Password').fill('Nina-Chooses-4-Well');
+    await nina.page.getByRole('button', { name: 'Sign in' }).click();
+    const editorSwitch = nina.page.getByRole('switch', { name: 'for-nina in development' });
+    await editorSwitch.waitFor();
+    expect(await editorSwitch.isDisabled()).toBe(false);
+    await editorSwitch.click();
+    await expect.poll(() => editorSwitch.getAttribute('aria-checked')).toBe('true');
+    const stored = await fetch(`${harness.root}api/admin/projects/default/features/for-nina`, {
+      headers: { authorization: ADMIN_TOKEN },
+    });
+    const dev = (
+      (await stored.json()) as { environments: { name: string; enabled: boolean }[] }
+    ).environments.find((e) => e.name === 'development');
+    expect(dev?.enabled).toBe(true);
     expect(unexpected(nina.consoleErrors)).toEqual([]);
 
     // Used once: the link no longer works.
@@ -129,7 +169,8 @@ describe('onboarding in the admin UI', () => {
     await vic.page.getByRole('button', { name: 'Sign up' }).click();
     const refusal = vic.page.locator('.field-invalid .field-error');
     await refusal.waitFor();
-    expect(await refusal.textContent()).toContain('"password"');
+    expect(await refusal.textContent()).toMatch(/^Must be at least \d+ characters long/);
+    expect(await vic.page.locator('.field-invalid').getByLabel('Password').count()).toBe(1);
     await vic.page.getByLabel('Password').fill('Vic-Joins-The-8-Team');
     await screenshot(vic.page, 'signup');
     await vic.page.getByRole('button', { name: 'Sign up' }).click();
@@ -173,7 +214,8 @@ describe('onboarding in the admin UI', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     const refusal = page.locator('.field-invalid .field-error');
     await refusal.waitFor();
-    expect(await refusal.textContent()).toContain('"oldPassword" is not your current password');
+    expect(await refusal.textContent()).toBe('Is not your current password.');
+    expect(await page.locator('.field-invalid').getByLabel('Current password').count()).toBe(1);
     await screenshot(page, 'profile');
 
     await page.getByLabel('Current password').fill('Pat-First-5-Password');

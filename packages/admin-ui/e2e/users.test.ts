@@ -83,7 +83,7 @@ describe('managing users in the admin UI', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     const refusal = dialog.locator('.field-invalid .field-error');
     await refusal.waitFor();
-    expect(await refusal.textContent()).toContain('"email"');
+    expect(await refusal.textContent()).toBe(`"taken@example.com" is already another user's e-mail.`);
     expect(await dialog.locator('.field-invalid input').getAttribute('id')).toBe('edit-user-email');
     // An invalid e-mail is refused next to the field before anything is sent.
     await dialog.getByLabel('E-mail').fill('not-an-email');

@@ -95,10 +95,28 @@ describe('a Viewer signed in through the login page', () => {
     const toggle = page.getByRole('switch', { name: 'viewer-sees-me in development' });
     await toggle.waitFor();
     expect(await toggle.isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'New feature flag' }).isDisabled()).toBe(true);
+    const newFlag = page.getByRole('button', { name: 'New feature flag' });
+    expect(await newFlag.isDisabled()).toBe(true);
+    // Every disabled action says why: as its tooltip and as its accessible description.
+    const why = 'Needs the Editor role, or a project role in project “default” that allows this.';
+    expect(await newFlag.getAttribute('title')).toBe(why);
+    const describedBy = await newFlag.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(why);
+    expect(await toggle.getAttribute('title')).toBe(
+      'Needs the Editor role, or a project role in project “default” that allows this for development.',
+    );
     await page.getByRole('link', { name: 'viewer-sees-me' }).click();
     expect(await page.getByRole('switch', { name: 'viewer-sees-me in development' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Add strategy' }).first().isDisabled()).toBe(true);
+    const addStrategy = page.getByRole('button', { name: 'Add strategy' }).first();
+    expect(await addStrategy.isDisabled()).toBe(true);
+    expect(await addStrategy.getAttribute('title')).toBe(
+      'Needs the Editor role, or a project role in project “default” that allows this for development.',
+    );
+    expect(await page.getByRole('button', { name: 'Mark stale' }).getAttribute('title')).toBe(why);
+    await page.goto(`${harness.ui}projects`);
+    expect(await page.getByRole('button', { name: 'New project' }).getAttribute('title')).toBe(
+      'Needs the Editor or Admin role.',
+    );
 
     // Addons and their deliveries are for Admins: the pages say so instead of failing.
     await page.goto(`${harness.ui}integrations/addons/${addonId}`);

@@ -27,7 +27,9 @@ export class FlagstaffError extends Error {
 export const notFound = (what: string, id: string | number): FlagstaffError =>
   new FlagstaffError('NOT_FOUND', `Could not find ${what} "${id}".`, { resource: what, id });
 
-export const conflict = (message: string): FlagstaffError => new FlagstaffError('CONFLICT', message);
+/** A clash with what exists; `path` names the property that clashes (the UI shows it there). */
+export const conflict = (message: string, path?: string): FlagstaffError =>
+  new FlagstaffError('CONFLICT', message, path ? { path } : undefined);
 
 export const invalid = (path: string, message: string): FlagstaffError =>
   new FlagstaffError('VALIDATION', `"${path}" ${message}`, { path });

@@ -10,7 +10,8 @@ export interface ErrorBody {
   name: string;
   message: string;
   path?: string;
-  details?: { message: string; description?: string }[];
+  /** `path` names the property at fault (as the reference's OpenAPI validation errors do). */
+  details?: { message: string; description?: string; path?: string }[];
 }
 
 /** An HTTP-level failure raised by the router itself (body parsing, content types, unknown routes). */
@@ -58,6 +59,27 @@ export const notFoundRoute = (method: string, path: string): HttpError =>
     `There is no ${method} ${path} here. Check the path against the API documentation.`,
   );
 
+/** Each problem of a core error with the property it names, so a form can show it by that field. */
+function problemsOf(
+  details: Readonly<Record<string, unknown>> | undefined,
+  message: string,
+): { message: string; path?: string }[] {
+  const issues = Array.isArray(details?.issues) ? details.issues : [];
+  const listed = issues.flatMap((issue: unknown) =>
+    typeof issue === 'object' && issue !== null && 'message' in issue && typeof issue.message === 'string'
+      ? [
+          {
+            message: issue.message,
+            ...('path' in issue && typeof issue.path === 'string' ? { path: issue.path } : {}),
+          },
+        ]
+      : [],
+  );
+  if (listed.length > 0) return listed;
+  const path = typeof details?.path === 'string' ? details.path : undefined;
+  return [{ message, ...(path ? { path } : {}) }];
+}
+
 /** Maps any error to a status and the contract's body; unknown errors are logged and leak nothing. */
 export function toErrorResponse(error: unknown, logger: Logger): { status: number; body: ErrorBody } {
   const id = randomUUID();
@@ -65,7 +87,10 @@ export function toErrorResponse(error: unknown, logger: Logger): { status: numbe
     const { status, name } = CODE_STATUS[error.code];
     const body: ErrorBody = { id, name, message: error.message };
     if (status === 401) body.path = LOGIN_PATH;
-    if (status === 400) body.details = [{ message: error.message }];
+    if (status === 400 || status === 409) {
+      const details = problemsOf(error.details, error.message);
+      if (status === 400 || details[0]?.path) body.details = details;
+    }
     return { status, body };
   }
   if (error instanceof HttpError) {

@@ -1,4 +1,5 @@
 import createClient from 'openapi-fetch';
+import { trackedFetch } from './connection';
 import { apiRoot } from './mount';
 import type { paths } from './schema';
 
@@ -6,4 +7,5 @@ import type { paths } from './schema';
 export const api = createClient<paths>({
   baseUrl: apiRoot().href.replace(/\/$/, ''),
   credentials: 'same-origin',
+  fetch: trackedFetch,
 });

@@ -45,16 +45,3 @@ export async function unwrap<T>(call: Promise<FetchResult>): Promise<T> {
 /** The message to show for any thrown value. */
 export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong.';
-
-/**
- * The field a validation error names (the server's messages start with `"field"`), for showing the
- * message next to that field; null when it names none of `fields`.
- */
-export function fieldError(
-  error: unknown,
-  fields: readonly string[],
-): { field: string; message: string } | null {
-  if (!(error instanceof ApiError)) return null;
-  const field = /^"([A-Za-z0-9_]+)/.exec(error.message)?.[1];
-  return field && fields.includes(field) ? { field, message: error.message } : null;
-}

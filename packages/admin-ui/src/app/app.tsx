@@ -1,6 +1,9 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { NetworkError } from '../api/connection';
 import { ApiError } from '../api/errors';
+import { ConnectionBanner } from '../components/ui/connection-banner';
+import { LoadErrorBoundary } from '../components/ui/load-error-boundary';
 import { ToastProvider } from '../components/ui/toast';
 import { AuthGate } from '../features/auth/auth-gate';
 import { type SessionState, sessionKey } from '../features/auth/use-session';
@@ -17,7 +20,9 @@ const makeQueryClient = () => {
       queries: {
         staleTime: 10_000,
         refetchOnWindowFocus: false,
-        retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+        // A lost server is told by the banner, with Retry: no silent retries that keep a spinner up.
+        retry: (count, error) =>
+          !(error instanceof ApiError && error.status < 500) && !(error instanceof NetworkError) && count < 2,
       },
     },
     queryCache: new QueryCache({ onError: (error) => signOutOn401(client)(error) }),
@@ -32,7 +37,10 @@ export function App() {
   return (
     <QueryClientProvider client={client}>
       <ToastProvider>
-        <AuthGate />
+        <ConnectionBanner />
+        <LoadErrorBoundary>
+          <AuthGate />
+        </LoadErrorBoundary>
       </ToastProvider>
     </QueryClientProvider>
   );

@@ -1,9 +1,12 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isChunkLoadError } from '../api/connection';
 import { errorMessage } from '../api/errors';
+import { LoadFailure } from '../components/ui/load-error-boundary';
 
 /** The error boundary of a route: the rest of the app keeps working. */
 export function RouteError() {
   const error = useRouteError();
+  if (isChunkLoadError(error)) return <LoadFailure error={error} />;
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : errorMessage(error);
   return (
     <div className="card route-error" role="alert">

@@ -1,9 +1,17 @@
 import { z } from 'zod';
 
-export const payloadSchema = z.object({
-  type: z.enum(['json', 'csv', 'string', 'number']),
-  value: z.string(),
-});
+/** SDKs parse a `json` payload and a `number` one as they are typed: a value they cannot read is refused. */
+export const payloadSchema = z
+  .object({
+    type: z.enum(['json', 'csv', 'string', 'number']),
+    value: z.string(),
+  })
+  .superRefine((payload, ctx) => {
+    if (payload.type === 'json' && !isJson(payload.value))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be valid JSON' });
+    if (payload.type === 'number' && (payload.value.trim() === '' || !Number.isFinite(Number(payload.value))))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be a number' });
+  });
 export type Payload = z.infer<typeof payloadSchema>;
 
 export const weightTypeSchema = z.enum(['variable', 'fix']);
@@ -52,3 +60,12 @@ export interface VariantResult {
 }
 
 export const DISABLED_VARIANT: Readonly<VariantResult> = Object.freeze({ name: 'disabled', enabled: false });
+
+function isJson(value: string): boolean {
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { errorMessage } from '../../api/errors';
 
 /** The title row of a page with optional actions on the right. */
@@ -85,8 +85,19 @@ export function Field({
   children: ReactNode;
   htmlFor?: string;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // The first field a refusal lands on is brought into view and focused: a message under a field
+  // scrolled out of sight (a long addon form) would go unseen.
+  useEffect(() => {
+    const field = ref.current;
+    if (!error || !field) return;
+    const first = field.closest('form, [role="dialog"]')?.querySelector('.field-invalid');
+    if (first !== field) return;
+    field.scrollIntoView({ block: 'nearest' });
+    field.querySelector<HTMLElement>('input, select, textarea')?.focus({ preventScroll: true });
+  }, [error]);
   return (
-    <div className={error ? 'field field-invalid' : 'field'}>
+    <div ref={ref} className={error ? 'field field-invalid' : 'field'}>
       <label htmlFor={htmlFor}>{label}</label>
       {children}
       {hint ? <div className="hint">{hint}</div> : null}

@@ -4,12 +4,13 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { ApiTokenView, Environment, ProjectList } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
+import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { Badge, Card, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
 import { createApiTokenSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { fieldErrors } from '../../lib/zod-errors';
-import { useCan } from '../auth/permissions';
+import { useCan, useWhyNot } from '../auth/permissions';
 
 const key = ['api-tokens'];
 type TokenType = 'client' | 'frontend' | 'admin';
@@ -17,6 +18,7 @@ type TokenType = 'client' | 'frontend' | 'admin';
 /** API tokens for SDKs: create (secret shown once) and delete. */
 export function ApiTokensTab() {
   const can = useCan();
+  const whyNot = useWhyNot();
   const list = useQuery({
     queryKey: key,
     queryFn: () => unwrap<{ tokens: ApiTokenView[] }>(api.GET('/api/admin/api-tokens')),
@@ -36,7 +38,6 @@ export function ApiTokensTab() {
     environment: string;
     project: string;
   }>({ tokenName: '', type: 'client', environment: 'development', project: '*' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [secret, setSecret] = useState<string | null>(null);
   const body = () => ({
     tokenName: form.tokenName,
@@ -50,6 +51,7 @@ export function ApiTokensTab() {
     toastErrors: false,
     onSuccess: (t) => setSecret(t.secret),
   });
+  const errors = useFormErrors(create.error, ['tokenName', 'type', 'environment', 'projects']);
   const remove = useApiMutation({
     mutationFn: (token: string) =>
       unwrap(api.DELETE('/api/admin/api-tokens/{token}', { params: { path: { token } } })),
@@ -58,9 +60,7 @@ export function ApiTokensTab() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = createApiTokenSchema.safeParse(body());
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) create.mutate();
+    if (errors.check(createApiTokenSchema, body())) create.mutate();
   };
   const close = () => {
     setCreating(false);
@@ -71,14 +71,14 @@ export function ApiTokensTab() {
     <Card
       title="API tokens"
       actions={
-        <button
+        <ActionButton
           type="button"
           className="btn btn-primary"
-          disabled={!can('CREATE_CLIENT_API_TOKEN') && !can('CREATE_FRONTEND_API_TOKEN')}
+          disabledReason={whyNot('CREATE_CLIENT_API_TOKEN') && whyNot('CREATE_FRONTEND_API_TOKEN')}
           onClick={() => setCreating(true)}
         >
           New API token
-        </button>
+        </ActionButton>
       }
     >
       {list.isPending ? <Loading /> : null}
@@ -115,14 +115,14 @@ export function ApiTokensTab() {
                 <td className="muted hide-phone">{formatDate(t.createdAt)}</td>
                 <td className="muted hide-phone">{formatDate(t.seenAt)}</td>
                 <td>
-                  <button
+                  <ActionButton
                     type="button"
                     className="btn btn-small btn-ghost"
-                    disabled={!can(`DELETE_${t.type.toUpperCase()}_API_TOKEN`)}
+                    disabledReason={whyNot(`DELETE_${t.type.toUpperCase()}_API_TOKEN`)}
                     onClick={() => remove.mutate(t.secret)}
                   >
                     Delete
-                  </button>
+                  </ActionButton>
                 </td>
               </tr>
             ))}
@@ -141,7 +141,7 @@ export function ApiTokensTab() {
           </>
         ) : (
           <form onSubmit={submit} noValidate>
-            <Field label="Token name" htmlFor="token-name" error={errors.tokenName}>
+            <Field label="Token name" htmlFor="token-name" error={errors.of('tokenName')}>
               <input
                 id="token-name"
                 value={form.tokenName}
@@ -182,7 +182,7 @@ export function ApiTokensTab() {
                     ))}
                   </select>
                 </Field>
-                <Field label="Project" htmlFor="token-project" error={errors.projects}>
+                <Field label="Project" htmlFor="token-project" error={errors.of('projects')}>
                   <select
                     id="token-project"
                     value={form.project}
@@ -198,7 +198,7 @@ export function ApiTokensTab() {
                 </Field>
               </div>
             ) : null}
-            <ErrorNotice error={create.error} />
+            <ErrorNotice error={errors.rest} />
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={create.isPending}>
                 Create token

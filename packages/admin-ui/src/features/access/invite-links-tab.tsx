@@ -4,9 +4,11 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { SignupTokenView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { ADMIN_ONLY, useCan } from '../auth/permissions';
 
 const key = ['invite-links'];
 
@@ -19,7 +21,6 @@ export function InviteLinksTab() {
   });
   const [name, setName] = useState('');
   const [days, setDays] = useState('7');
-  const [problem, setProblem] = useState<string | null>(null);
   const create = useApiMutation({
     mutationFn: () =>
       unwrap<SignupTokenView>(
@@ -29,7 +30,9 @@ export function InviteLinksTab() {
       ),
     invalidates: [key],
     success: 'Invite link created',
+    toastErrors: false,
   });
+  const errors = useFormErrors(create.error, ['name', 'expiresAt']);
   const disable = useApiMutation({
     mutationFn: (token: string) =>
       unwrap(
@@ -43,13 +46,11 @@ export function InviteLinksTab() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = !name.trim()
-      ? 'Give the link a name.'
-      : !(Number(days) > 0)
-        ? 'Expiry must be at least one day.'
-        : null;
-    setProblem(found);
-    if (!found) create.mutate();
+    const problems = [
+      ...(name.trim() ? [] : [{ path: 'name', message: 'Give the link a name.' }]),
+      ...(Number(days) > 0 ? [] : [{ path: 'expiresAt', message: 'Expiry must be at least one day.' }]),
+    ];
+    if (errors.report(problems)) create.mutate();
   };
   return (
     <div className="grid grid-2">
@@ -68,14 +69,16 @@ export function InviteLinksTab() {
                 </td>
                 <td>{t.enabled ? <Badge tone="good">active</Badge> : <Badge>disabled</Badge>}</td>
                 <td>
-                  <button
+                  <ActionButton
                     type="button"
                     className="btn btn-small btn-ghost"
-                    disabled={!admin || !t.enabled}
+                    disabledReason={
+                      !admin ? ADMIN_ONLY : !t.enabled ? 'This link is already disabled.' : null
+                    }
                     onClick={() => disable.mutate(t.secret)}
                   >
                     Disable
-                  </button>
+                  </ActionButton>
                 </td>
               </tr>
             ))}
@@ -89,10 +92,10 @@ export function InviteLinksTab() {
           </div>
         ) : null}
         <form onSubmit={submit} noValidate>
-          <Field label="Name" htmlFor="invite-name" error={problem}>
+          <Field label="Name" htmlFor="invite-name" error={errors.of('name')}>
             <input id="invite-name" value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
-          <Field label="Expires in (days)" htmlFor="invite-days">
+          <Field label="Expires in (days)" htmlFor="invite-days" error={errors.of('expiresAt')}>
             <input
               id="invite-days"
               type="number"
@@ -101,10 +104,15 @@ export function InviteLinksTab() {
               onChange={(e) => setDays(e.target.value)}
             />
           </Field>
+          <ErrorNotice error={errors.rest} />
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={!admin}>
+            <ActionButton
+              type="submit"
+              className="btn btn-primary"
+              disabledReason={admin ? null : ADMIN_ONLY}
+            >
               Create invite link
-            </button>
+            </ActionButton>
           </div>
         </form>
       </Card>

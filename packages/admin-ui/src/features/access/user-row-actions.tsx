@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { fieldError, unwrap } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import type { Role, UserView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
 import { ErrorNotice, Field } from '../../components/ui/page';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -97,7 +98,6 @@ function EditUserDialog({
     email: user.email ?? '',
     rootRole: user.rootRole,
   });
-  const [problem, setProblem] = useState<string | null>(null);
   const save = useApiMutation({
     mutationFn: () =>
       unwrap<UserView>(
@@ -115,29 +115,25 @@ function EditUserDialog({
     toastErrors: false,
     onSuccess: onClose,
   });
-  const server = fieldError(save.error, ['name', 'email', 'rootRole']);
+  const errors = useFormErrors(save.error, ['name', 'email', 'rootRole']);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const email = form.email.trim();
-    const found = email && !EMAIL.test(email) ? 'must be a valid e-mail address' : null;
-    setProblem(found);
-    if (!found) save.mutate();
+    const problems =
+      email && !EMAIL.test(email) ? [{ path: 'email', message: 'must be a valid e-mail address' }] : [];
+    if (errors.report(problems)) save.mutate();
   };
   return (
     <Dialog open onOpenChange={(o) => (o ? undefined : onClose())} title={`Edit ${displayName(user)}`}>
       <form onSubmit={submit} noValidate>
-        <Field label="Name" htmlFor="edit-user-name" error={server?.field === 'name' ? server.message : null}>
+        <Field label="Name" htmlFor="edit-user-name" error={errors.of('name')}>
           <input
             id="edit-user-name"
             value={form.name}
             onChange={(e) => setForm({ ...form, name: e.target.value })}
           />
         </Field>
-        <Field
-          label="E-mail"
-          htmlFor="edit-user-email"
-          error={problem ?? (server?.field === 'email' ? server.message : null)}
-        >
+        <Field label="E-mail" htmlFor="edit-user-email" error={errors.of('email')}>
           <input
             id="edit-user-email"
             type="email"
@@ -149,7 +145,7 @@ function EditUserDialog({
           label="Root role"
           htmlFor="edit-user-role"
           hint="A new root role signs the user out, so they sign in again under it."
-          error={server?.field === 'rootRole' ? server.message : null}
+          error={errors.of('rootRole')}
         >
           <select
             id="edit-user-role"
@@ -163,7 +159,7 @@ function EditUserDialog({
             ))}
           </select>
         </Field>
-        {server ? null : <ErrorNotice error={save.error} />}
+        <ErrorNotice error={errors.rest} />
         <div className="form-actions">
           <button type="button" className="btn" onClick={onClose}>
             Cancel

@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { Role, UserView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
+import { ActionButton } from '../../components/ui/action-button';
 import {
   Badge,
   Card,
@@ -13,8 +14,9 @@ import {
   formatRelative,
   Loading,
 } from '../../components/ui/page';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { ADMIN_ONLY, useCan } from '../auth/permissions';
 import { useSession } from '../auth/use-session';
 import { UserRowActions } from './user-row-actions';
 
@@ -33,7 +35,6 @@ export function UsersTab() {
   });
   const rootRoles = (roles.data?.roles ?? []).filter((r) => r.type === 'root' || r.type === 'root-custom');
   const [form, setForm] = useState({ name: '', email: '', rootRole: 3 });
-  const [problem, setProblem] = useState<string | null>(null);
   const create = useApiMutation({
     mutationFn: () =>
       unwrap<UserView>(
@@ -43,13 +44,15 @@ export function UsersTab() {
       ),
     invalidates: [['users']],
     success: 'User created',
+    toastErrors: false,
     onSuccess: () => setForm({ name: '', email: '', rootRole: 3 }),
   });
+  const errors = useFormErrors(create.error, ['name', 'email', 'rootRole']);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(form.email) ? null : 'must be a valid e-mail address';
-    setProblem(found);
-    if (!found) create.mutate();
+    const valid = /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(form.email);
+    if (errors.report(valid ? [] : [{ path: 'email', message: 'must be a valid e-mail address' }]))
+      create.mutate();
   };
   return (
     <div>
@@ -94,14 +97,14 @@ export function UsersTab() {
             </div>
           ) : null}
           <form onSubmit={submit} noValidate>
-            <Field label="Name" htmlFor="user-name">
+            <Field label="Name" htmlFor="user-name" error={errors.of('name')}>
               <input
                 id="user-name"
                 value={form.name}
                 onChange={(e) => setForm({ ...form, name: e.target.value })}
               />
             </Field>
-            <Field label="E-mail" htmlFor="user-email" error={problem}>
+            <Field label="E-mail" htmlFor="user-email" error={errors.of('email')}>
               <input
                 id="user-email"
                 type="email"
@@ -109,7 +112,7 @@ export function UsersTab() {
                 onChange={(e) => setForm({ ...form, email: e.target.value })}
               />
             </Field>
-            <Field label="Root role" htmlFor="user-role">
+            <Field label="Root role" htmlFor="user-role" error={errors.of('rootRole')}>
               <select
                 id="user-role"
                 value={form.rootRole}
@@ -122,10 +125,15 @@ export function UsersTab() {
                 ))}
               </select>
             </Field>
+            <ErrorNotice error={errors.rest} />
             <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={!admin}>
+              <ActionButton
+                type="submit"
+                className="btn btn-primary"
+                disabledReason={admin ? null : ADMIN_ONLY}
+              >
                 Add user
-              </button>
+              </ActionButton>
             </div>
           </form>
         </Card>

@@ -3,16 +3,17 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { FeatureView } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Card, EmptyState, ErrorNotice, formatDate, Loading, PageHeader } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 
 const key = ['archive'];
 
 /** Archived features: revive them or delete them for good. */
 export default function ArchivePage() {
-  const can = useCan();
+  const whyNot = useWhyNot();
   const list = useQuery({
     queryKey: key,
     queryFn: () => unwrap<{ features: FeatureView[] }>(api.GET('/api/admin/archive/features')),
@@ -58,22 +59,22 @@ export default function ArchivePage() {
                     <td>{f.project}</td>
                     <td className="muted">{formatDate(f.archivedAt)}</td>
                     <td className="row">
-                      <button
+                      <ActionButton
                         type="button"
                         className="btn btn-small"
-                        disabled={!can('UPDATE_FEATURE', { project: f.project })}
+                        disabledReason={whyNot('UPDATE_FEATURE', { project: f.project })}
                         onClick={() => revive.mutate(f.name)}
                       >
                         Revive
-                      </button>
-                      <button
+                      </ActionButton>
+                      <ActionButton
                         type="button"
                         className="btn btn-small btn-ghost"
-                        disabled={!can('DELETE_FEATURE', { project: f.project })}
+                        disabledReason={whyNot('DELETE_FEATURE', { project: f.project })}
                         onClick={() => setDeleting(f.name)}
                       >
                         Delete
-                      </button>
+                      </ActionButton>
                     </td>
                   </tr>
                 ))}

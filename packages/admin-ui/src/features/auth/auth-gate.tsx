@@ -30,7 +30,8 @@ function SessionGate() {
     [signedIn],
   );
   if (session.isPending) return <Loading label="Starting Flagstaff…" />;
-  if (session.isError)
+  // A failed refetch keeps the app on screen (the connection banner says the server is gone).
+  if (session.isError && !session.data)
     return (
       <div className="center-page">
         <ErrorNotice error={session.error} />

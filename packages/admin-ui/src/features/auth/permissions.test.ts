@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCan } from './permissions';
+import { createCan, createWhyNot } from './permissions';
 
 const user = { id: 2, name: 'V', email: 'v@example.com', username: null };
 
@@ -24,5 +24,20 @@ describe('createCan', () => {
     expect(can('UPDATE_FEATURE_ENVIRONMENT', { project: 'checkout', environment: 'development' })).toBe(true);
     expect(can('UPDATE_FEATURE_ENVIRONMENT', { project: 'checkout', environment: 'production' })).toBe(false);
     expect(can('UPDATE_FEATURE_ENVIRONMENT', { project: 'other', environment: 'development' })).toBe(false);
+  });
+});
+
+describe('createWhyNot', () => {
+  it('says which role a Viewer lacks, and nothing when the action is allowed', () => {
+    const viewer = createWhyNot(createCan({ user: { ...user, rootRole: 3 }, permissions: [] }));
+    expect(viewer('CREATE_PROJECT')).toBe('Needs the Editor or Admin role.');
+    expect(viewer('CREATE_ADDON')).toBe('Needs the Admin role.');
+    expect(viewer('UPDATE_FEATURE_ENVIRONMENT', { project: 'default', environment: 'production' })).toBe(
+      'Needs the Editor role, or a project role in project “default” that allows this for production.',
+    );
+    const admin = createWhyNot(
+      createCan({ user: { ...user, rootRole: 1 }, permissions: [{ permission: 'ADMIN' }] }),
+    );
+    expect(admin('CREATE_ADDON')).toBeNull();
   });
 });

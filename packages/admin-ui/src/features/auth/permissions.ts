@@ -1,5 +1,7 @@
+import type { Permission } from '@flagstaff/core';
 import { createContext, useContext } from 'react';
 import type { Session } from '../../api/session-types';
+import { EDITOR_ROOT_PERMISSIONS, isEnvironmentPermission, isProjectPermission } from '../../lib/domain';
 
 /** Decides whether the caller may do something; the server stays the judge. */
 export type Can = (permission: string, scope?: { project?: string; environment?: string }) => boolean;
@@ -26,7 +28,37 @@ export function createCan(session: Session): Can {
     );
 }
 
+/**
+ * Why the caller may not do something, in words a disabled button can show ("Needs the Editor
+ * role…"), or null when they may. Built on `can`, so it never disagrees with what is enabled.
+ */
+export type WhyNot = (
+  permission: string,
+  scope?: { project?: string; environment?: string },
+) => string | null;
+
+/** The reason shown on actions only an Admin may take. */
+export const ADMIN_ONLY = 'Needs the Admin role.';
+
+export function createWhyNot(can: Can): WhyNot {
+  return (permission, scope = {}) => {
+    if (can(permission, scope)) return null;
+    const p = permission as Permission;
+    if (isProjectPermission(p)) {
+      const where = scope.project ? ` in project “${scope.project}”` : '';
+      const env = isEnvironmentPermission(p) && scope.environment ? ` for ${scope.environment}` : '';
+      return `Needs the Editor role, or a project role${where} that allows this${env}.`;
+    }
+    return EDITOR_ROOT_PERMISSIONS.has(p) ? 'Needs the Editor or Admin role.' : ADMIN_ONLY;
+  };
+}
+
 export const SessionContext = createContext<{ session: Session; can: Can } | null>(null);
+
+/** The reason an action is not allowed for the signed-in caller (null when it is). */
+export function useWhyNot(): WhyNot {
+  return createWhyNot(useCan());
+}
 
 /** The signed-in caller and their permission check. */
 export function useCan(): Can {

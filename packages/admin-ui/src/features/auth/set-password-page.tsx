@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { fieldError, unwrap } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import { ErrorNotice, Field, Loading } from '../../components/ui/page';
+import { useFormErrors } from '../../lib/form-errors';
 import { enterApp } from './public-pages';
 
 interface LinkOwner {
@@ -35,7 +36,7 @@ export default function SetPasswordPage({ kind }: { kind: 'new-user' | 'reset-pa
     },
     onSuccess: enterApp,
   });
-  const problem = fieldError(save.error, ['password']);
+  const errors = useFormErrors(save.error, ['password']);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const differs = password !== confirm ? 'The two passwords differ.' : null;
@@ -66,7 +67,7 @@ export default function SetPasswordPage({ kind }: { kind: 'new-user' | 'reset-pa
               {owner.data?.email && who !== owner.data.email ? ` (${owner.data.email})` : ''}. The link works
               once: after this you sign in with the new password.
             </p>
-            <Field label="New password" htmlFor="new-password" error={problem?.message ?? null}>
+            <Field label="New password" htmlFor="new-password" error={errors.of('password')}>
               <input
                 id="new-password"
                 type="password"
@@ -87,7 +88,7 @@ export default function SetPasswordPage({ kind }: { kind: 'new-user' | 'reset-pa
                 onChange={(e) => setConfirm(e.target.value)}
               />
             </Field>
-            {problem ? null : <ErrorNotice error={save.error} />}
+            <ErrorNotice error={errors.rest} />
             <button className="btn btn-primary btn-block" type="submit" disabled={save.isPending}>
               {save.isPending ? 'Saving…' : 'Set password and sign in'}
             </button>

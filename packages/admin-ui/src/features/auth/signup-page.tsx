@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { fieldError, unwrap } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import { ErrorNotice, Field, Loading } from '../../components/ui/page';
+import { useFormErrors } from '../../lib/form-errors';
 import { enterApp } from './public-pages';
 
 /** Where an invite link leads: whoever has it joins as a Viewer and is signed in. */
@@ -33,7 +34,7 @@ export default function SignupPage() {
     },
     onSuccess: enterApp,
   });
-  const problem = fieldError(signup.error, ['name', 'email', 'password']);
+  const errors = useFormErrors(signup.error, ['name', 'email', 'password']);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     signup.mutate();
@@ -62,18 +63,10 @@ export default function SignupPage() {
         ) : (
           <>
             <p className="muted gap-below">You were invited: sign up to see the flags as a Viewer.</p>
-            <Field
-              label="Name"
-              htmlFor="signup-name"
-              error={problem?.field === 'name' ? problem.message : null}
-            >
+            <Field label="Name" htmlFor="signup-name" error={errors.of('name')}>
               <input id="signup-name" autoComplete="name" value={form.name} onChange={set('name')} />
             </Field>
-            <Field
-              label="E-mail"
-              htmlFor="signup-email"
-              error={problem?.field === 'email' ? problem.message : null}
-            >
+            <Field label="E-mail" htmlFor="signup-email" error={errors.of('email')}>
               <input
                 id="signup-email"
                 type="email"
@@ -82,11 +75,7 @@ export default function SignupPage() {
                 onChange={set('email')}
               />
             </Field>
-            <Field
-              label="Password"
-              htmlFor="signup-password"
-              error={problem?.field === 'password' ? problem.message : null}
-            >
+            <Field label="Password" htmlFor="signup-password" error={errors.of('password')}>
               <input
                 id="signup-password"
                 type="password"
@@ -95,7 +84,7 @@ export default function SignupPage() {
                 onChange={set('password')}
               />
             </Field>
-            {problem ? null : <ErrorNotice error={signup.error} />}
+            <ErrorNotice error={errors.rest} />
             <button className="btn btn-primary btn-block" type="submit" disabled={signup.isPending}>
               {signup.isPending ? 'Signing up…' : 'Sign up'}
             </button>

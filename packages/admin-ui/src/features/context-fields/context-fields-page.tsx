@@ -3,30 +3,30 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { ContextField } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { contextFieldSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 import { ContextFieldDialog } from './context-field-dialog';
-import { type FormErrors, fromServer, fromZod, hasErrors, noErrors } from './context-field-errors';
-import { type LegalValueDraft, LegalValueRows, toLegalValues } from './legal-value-rows';
+import { type LegalValueDraft, LegalValueRows, legalValueFields, toLegalValues } from './legal-value-rows';
 
 const key = ['context-fields'];
 
 /** Context fields: what constraints can test, with optional legal values; created, edited, deleted. */
 export default function ContextFieldsPage() {
-  const can = useCan();
+  const whyNot = useWhyNot();
   const list = useQuery({
     queryKey: key,
     queryFn: () => unwrap<ContextField[]>(api.GET('/api/admin/context')),
   });
   const empty = { name: '', description: '', legalValues: [] as LegalValueDraft[], stickiness: false };
   const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [editing, setEditing] = useState<ContextField | null>(null);
   const edit = (patch: Partial<typeof empty>) => {
     setForm({ ...form, ...patch });
-    setErrors(noErrors);
+    errors.report([]);
   };
   const body = () => ({
     name: form.name.trim(),
@@ -41,6 +41,12 @@ export default function ContextFieldsPage() {
     toastErrors: false,
     onSuccess: () => setForm(empty),
   });
+  // A refusal naming no property (a taken name) concerns the name, the form's identity.
+  const errors = useFormErrors(
+    create.error,
+    ['name', 'description', 'stickiness', ...legalValueFields(form.legalValues.length)],
+    { fallbackField: 'name' },
+  );
   const remove = useApiMutation({
     mutationFn: (contextField: string) =>
       unwrap(api.DELETE('/api/admin/context/{contextField}', { params: { path: { contextField } } })),
@@ -49,11 +55,8 @@ export default function ContextFieldsPage() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = contextFieldSchema.safeParse(body());
-    setErrors(parsed.success ? noErrors : fromZod(parsed.error));
-    if (parsed.success) create.mutate();
+    if (errors.check(contextFieldSchema, body())) create.mutate();
   };
-  const shown = hasErrors(errors) ? errors : (fromServer(create.error) ?? noErrors);
   return (
     <>
       <PageHeader
@@ -82,24 +85,24 @@ export default function ContextFieldsPage() {
                   </td>
                   <td>{f.stickiness ? <Badge tone="info">stickiness</Badge> : null}</td>
                   <td className="cell-actions">
-                    <button
+                    <ActionButton
                       type="button"
                       className="btn btn-small"
                       aria-label={`Edit ${f.name}`}
-                      disabled={!can('UPDATE_CONTEXT_FIELD')}
+                      disabledReason={whyNot('UPDATE_CONTEXT_FIELD')}
                       onClick={() => setEditing(f)}
                     >
                       Edit
-                    </button>
-                    <button
+                    </ActionButton>
+                    <ActionButton
                       type="button"
                       className="btn btn-small btn-ghost"
                       aria-label={`Delete ${f.name}`}
-                      disabled={!can('DELETE_CONTEXT_FIELD')}
+                      disabledReason={whyNot('DELETE_CONTEXT_FIELD')}
                       onClick={() => remove.mutate(f.name)}
                     >
                       Delete
-                    </button>
+                    </ActionButton>
                   </td>
                 </tr>
               ))}
@@ -108,21 +111,21 @@ export default function ContextFieldsPage() {
         </Card>
         <Card title="New context field">
           <form onSubmit={submit} noValidate>
-            <Field label="Name" htmlFor="cf-name" error={shown.fields.name}>
+            <Field label="Name" htmlFor="cf-name" error={errors.of('name')}>
               <input id="cf-name" value={form.name} onChange={(e) => edit({ name: e.target.value })} />
             </Field>
-            <Field label="Description" htmlFor="cf-desc" error={shown.fields.description}>
+            <Field label="Description" htmlFor="cf-desc" error={errors.of('description')}>
               <input
                 id="cf-desc"
                 value={form.description}
                 onChange={(e) => edit({ description: e.target.value })}
               />
             </Field>
-            <Field label="Legal values" hint="None: any value is allowed." error={shown.fields.legalValues}>
+            <Field label="Legal values" hint="None: any value is allowed." error={errors.of('legalValues')}>
               <LegalValueRows
                 rows={form.legalValues}
                 onChange={(legalValues) => edit({ legalValues })}
-                errors={shown.rows}
+                errorOf={errors.of}
               />
             </Field>
             <label className="check">
@@ -133,11 +136,15 @@ export default function ContextFieldsPage() {
               />
               Usable as stickiness
             </label>
-            {hasErrors(shown) ? null : <ErrorNotice error={create.error} />}
+            <ErrorNotice error={errors.rest} />
             <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={!can('CREATE_CONTEXT_FIELD')}>
+              <ActionButton
+                type="submit"
+                className="btn btn-primary"
+                disabledReason={whyNot('CREATE_CONTEXT_FIELD')}
+              >
                 Create context field
-              </button>
+              </ActionButton>
             </div>
           </form>
         </Card>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { fieldError, unwrap } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import type { Environment } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice, Field } from '../../components/ui/page';
 import { updateEnvironmentSchema } from '../../lib/domain';
+import { useFormErrors, zodProblems } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { fieldErrors } from '../../lib/zod-errors';
 
 export const ENVIRONMENT_TYPES = ['development', 'test', 'preproduction', 'production'];
 
@@ -14,7 +15,6 @@ export const ENVIRONMENT_TYPES = ['development', 'test', 'preproduction', 'produ
 export function EnvironmentDialog({ environment, onClose }: { environment: Environment; onClose(): void }) {
   const [type, setType] = useState(environment.type);
   const [sortOrder, setSortOrder] = useState(String(environment.sortOrder));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const body = () => ({ type, sortOrder: sortOrder.trim() === '' ? Number.NaN : Number(sortOrder) });
   const save = useApiMutation({
     mutationFn: () =>
@@ -29,15 +29,17 @@ export function EnvironmentDialog({ environment, onClose }: { environment: Envir
     toastErrors: false,
     onSuccess: onClose,
   });
-  const server = fieldError(save.error, ['type', 'sortOrder']);
-  const shown = Object.keys(errors).length ? errors : server ? { [server.field]: server.message } : {};
+  const errors = useFormErrors(save.error, ['type', 'sortOrder']);
+  const unchanged = type === environment.type && sortOrder.trim() === String(environment.sortOrder);
   const submit = () => {
     const parsed = updateEnvironmentSchema.safeParse(body());
-    const found = parsed.success ? {} : fieldErrors(parsed.error);
-    // zod's wording ("expected int, received number") is not for people.
-    if (found.sortOrder) found.sortOrder = 'must be a whole number';
-    setErrors(found);
-    if (parsed.success) save.mutate();
+    const problems = parsed.success
+      ? []
+      : // zod's wording ("expected integer, received float") is not for people.
+        zodProblems(parsed.error).map((p) =>
+          p.path === 'sortOrder' ? { ...p, message: 'Sort order must be a whole number' } : p,
+        );
+    if (errors.report(problems)) save.mutate();
   };
   // A type the instance uses but this list lacks stays choosable.
   const types = ENVIRONMENT_TYPES.includes(environment.type)
@@ -52,13 +54,13 @@ export function EnvironmentDialog({ environment, onClose }: { environment: Envir
         }}
         noValidate
       >
-        <Field label="Type" htmlFor="env-edit-type" error={shown.type}>
+        <Field label="Type" htmlFor="env-edit-type" error={errors.of('type')}>
           <select
             id="env-edit-type"
             value={type}
             onChange={(e) => {
               setType(e.target.value);
-              setErrors({});
+              errors.report([]);
             }}
           >
             {types.map((t) => (
@@ -70,7 +72,7 @@ export function EnvironmentDialog({ environment, onClose }: { environment: Envir
           label="Sort order"
           htmlFor="env-edit-sort"
           hint="Lower numbers come first in every list of environments."
-          error={shown.sortOrder ? `Sort order ${shown.sortOrder.replace(/^"sortOrder" /, '')}` : null}
+          error={errors.of('sortOrder')}
         >
           <input
             id="env-edit-sort"
@@ -79,18 +81,23 @@ export function EnvironmentDialog({ environment, onClose }: { environment: Envir
             value={sortOrder}
             onChange={(e) => {
               setSortOrder(e.target.value);
-              setErrors({});
+              errors.report([]);
             }}
           />
         </Field>
-        {Object.keys(shown).length ? null : <ErrorNotice error={save.error} />}
+        <ErrorNotice error={errors.rest} />
         <div className="form-actions">
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          <ActionButton
+            type="submit"
+            className="btn btn-primary"
+            disabled={save.isPending}
+            disabledReason={unchanged ? 'Nothing changed.' : null}
+          >
             Save environment
-          </button>
+          </ActionButton>
         </div>
       </form>
     </Dialog>

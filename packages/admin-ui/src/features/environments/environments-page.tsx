@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { ApiError, fieldError, unwrap } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import type { Environment } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { createEnvironmentSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { fieldErrors } from '../../lib/zod-errors';
-import { useCan } from '../auth/permissions';
+import { ADMIN_ONLY, useCan } from '../auth/permissions';
 import { ENVIRONMENT_TYPES, EnvironmentDialog } from './environment-dialog';
 
 const key = ['environments'];
@@ -22,15 +23,16 @@ export default function EnvironmentsPage() {
     queryFn: () => unwrap<{ environments: Environment[] }>(api.GET('/api/admin/environments')),
   });
   const [form, setForm] = useState({ name: '', type: 'development' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<Environment | null>(null);
   const create = useApiMutation({
     mutationFn: () => unwrap(api.POST('/api/admin/environments', { body: form })),
     invalidates: [key],
-    toastErrors: false,
     success: 'Environment created',
+    toastErrors: false,
     onSuccess: () => setForm({ name: '', type: 'development' }),
   });
+  // A refusal naming no property (a taken name) concerns the name, the form's identity.
+  const errors = useFormErrors(create.error, ['name', 'type'], { fallbackField: 'name' });
   const toggle = useApiMutation({
     mutationFn: ({ name, on }: { name: string; on: boolean }) =>
       unwrap(
@@ -49,16 +51,8 @@ export default function EnvironmentsPage() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = createEnvironmentSchema.safeParse(form);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) create.mutate();
+    if (errors.check(createEnvironmentSchema, form)) create.mutate();
   };
-  // A refusal of the name (taken: 409, or invalid) shows under the name; anything else above the button.
-  const nameRefused =
-    create.error instanceof ApiError && create.error.status === 409
-      ? create.error.message
-      : fieldError(create.error, ['name'])?.message;
-  const shownErrors = Object.keys(errors).length ? errors : nameRefused ? { name: nameRefused } : {};
   return (
     <>
       <PageHeader
@@ -79,6 +73,7 @@ export default function EnvironmentsPage() {
                       <Switch
                         checked={env.enabled}
                         disabled={!admin}
+                        title={(admin ? null : ADMIN_ONLY) ?? undefined}
                         label={`Environment ${env.name} enabled`}
                         onCheckedChange={(on) => toggle.mutate({ name: env.name, on })}
                       />
@@ -92,24 +87,30 @@ export default function EnvironmentsPage() {
                       </div>
                     </td>
                     <td className="cell-actions">
-                      <button
+                      <ActionButton
                         type="button"
                         className="btn btn-small"
                         aria-label={`Edit ${env.name}`}
-                        disabled={!admin}
+                        disabledReason={admin ? null : ADMIN_ONLY}
                         onClick={() => setEditing(env)}
                       >
                         Edit
-                      </button>
-                      <button
+                      </ActionButton>
+                      <ActionButton
                         type="button"
                         className="btn btn-small btn-ghost"
                         aria-label={`Delete ${env.name}`}
-                        disabled={!admin || env.protected}
+                        disabledReason={
+                          !admin
+                            ? ADMIN_ONLY
+                            : env.protected
+                              ? 'Protected environments cannot be deleted.'
+                              : null
+                        }
                         onClick={() => remove.mutate(env.name)}
                       >
                         Delete
-                      </button>
+                      </ActionButton>
                     </td>
                   </tr>
                 ))}
@@ -118,14 +119,14 @@ export default function EnvironmentsPage() {
         </Card>
         <Card title="New environment">
           <form onSubmit={submit} noValidate>
-            <Field label="Name" htmlFor="env-name" error={shownErrors.name}>
+            <Field label="Name" htmlFor="env-name" error={errors.of('name')}>
               <input
                 id="env-name"
                 value={form.name}
                 onChange={(e) => setForm({ ...form, name: e.target.value })}
               />
             </Field>
-            <Field label="Type" htmlFor="env-type" error={errors.type}>
+            <Field label="Type" htmlFor="env-type" error={errors.of('type')}>
               <select
                 id="env-type"
                 value={form.type}
@@ -136,11 +137,15 @@ export default function EnvironmentsPage() {
                 ))}
               </select>
             </Field>
-            {create.error && !nameRefused ? <ErrorNotice error={create.error} /> : null}
+            <ErrorNotice error={errors.rest} />
             <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={!admin}>
+              <ActionButton
+                type="submit"
+                className="btn btn-primary"
+                disabledReason={admin ? null : ADMIN_ONLY}
+              >
                 Create environment
-              </button>
+              </ActionButton>
             </div>
           </form>
         </Card>

@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { EventPage } from '../../api/types';
 import { EventList } from '../../components/event-list';
+import { ActionButton } from '../../components/ui/action-button';
 import { Card, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
 import { EVENT_TYPES } from '../../lib/domain';
 
@@ -75,22 +76,22 @@ export default function EventsPage() {
         <div className="pager">
           <span className="muted">{events.data?.totalEvents ?? 0} matching events</span>
           <div className="row">
-            <button
+            <ActionButton
               type="button"
               className="btn btn-small"
-              disabled={cursors.length === 0}
+              disabledReason={cursors.length === 0 ? 'These are the newest events.' : null}
               onClick={() => setCursors(cursors.slice(0, -1))}
             >
               Newer
-            </button>
-            <button
+            </ActionButton>
+            <ActionButton
               type="button"
               className="btn btn-small"
-              disabled={!last || list.length < PAGE}
+              disabledReason={!last || list.length < PAGE ? 'There are no older events.' : null}
               onClick={() => last && setCursors([...cursors, last.id - 1])}
             >
               Older
-            </button>
+            </ActionButton>
           </div>
         </div>
       </Card>

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { errorMessage, unwrap } from '../../api/errors';
 import type { FeatureStrategy, FeatureView } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toast';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 import { featureKey } from './api';
 
 /** What a copy carries: the strategy's configuration, not its identity or place in the source. */
@@ -31,7 +32,7 @@ interface Props {
  * one there (placed after what the environment has). Each environment is reported on its own.
  */
 export function CopyStrategiesDialog({ feature, from, strategies, onClose }: Props) {
-  const can = useCan();
+  const whyNot = useWhyNot();
   const toast = useToast();
   const queryClient = useQueryClient();
   const targets = [...feature.environments]
@@ -73,14 +74,18 @@ export function CopyStrategiesDialog({ feature, from, strategies, onClose }: Pro
       {targets.length === 0 ? <p className="muted">The feature has no other environment.</p> : null}
       <fieldset className="stack" aria-label="Copy to environments" style={{ border: 0, padding: 0 }}>
         {targets.map((e) => {
-          const allowed = can('CREATE_FEATURE_STRATEGY', { project: feature.project, environment: e.name });
+          const refused = whyNot('CREATE_FEATURE_STRATEGY', {
+            project: feature.project,
+            environment: e.name,
+          });
           return (
             <div key={e.name}>
               <label className="check">
                 <input
                   type="checkbox"
                   checked={chosen.includes(e.name)}
-                  disabled={!allowed || busy}
+                  disabled={Boolean(refused) || busy}
+                  title={refused ?? undefined}
                   onChange={(ev) =>
                     setChosen(ev.target.checked ? [...chosen, e.name] : chosen.filter((x) => x !== e.name))
                   }
@@ -90,7 +95,11 @@ export function CopyStrategiesDialog({ feature, from, strategies, onClose }: Pro
                   ({e.type}, {e.strategies.length} strateg{e.strategies.length === 1 ? 'y' : 'ies'})
                 </span>
               </label>
-              {!allowed ? <div className="hint">You may not add strategies in {e.name}.</div> : null}
+              {refused ? (
+                <div className="hint">
+                  You may not add strategies in {e.name}: {refused.charAt(0).toLowerCase() + refused.slice(1)}
+                </div>
+              ) : null}
               {failures[e.name] ? (
                 <div className="field-error" role="alert">
                   {failures[e.name]}
@@ -105,14 +114,15 @@ export function CopyStrategiesDialog({ feature, from, strategies, onClose }: Pro
         <button type="button" className="btn" onClick={onClose}>
           Cancel
         </button>
-        <button
+        <ActionButton
           type="button"
           className="btn btn-primary"
-          disabled={busy || chosen.length === 0}
+          disabled={busy}
+          disabledReason={chosen.length === 0 ? 'Pick an environment to copy to.' : null}
           onClick={copy}
         >
           {busy ? 'Copying…' : 'Copy'}
-        </button>
+        </ActionButton>
       </div>
     </Dialog>
   );

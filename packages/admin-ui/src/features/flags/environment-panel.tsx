@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { FeatureEnvironmentView, FeatureStrategy, FeatureView } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, EmptyState } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useCan, useWhyNot } from '../auth/permissions';
 import { featureKey, useSegments } from './api';
 import { CopyStrategiesDialog } from './copy-strategies-dialog';
 import { StrategyDialog } from './strategy-dialog';
@@ -28,6 +29,7 @@ const describe = (s: FeatureStrategy) => {
 /** One environment of a feature: its switch, ordered strategies and variants. */
 export function EnvironmentPanel({ feature, env }: Props) {
   const can = useCan();
+  const whyNot = useWhyNot();
   const queryClient = useQueryClient();
   const segments = useSegments().data ?? [];
   const key = featureKey(feature.project, feature.name);
@@ -95,6 +97,7 @@ export function EnvironmentPanel({ feature, env }: Props) {
         <Switch
           checked={shown}
           disabled={!can('UPDATE_FEATURE_ENVIRONMENT', scope) || toggle.isPending}
+          title={whyNot('UPDATE_FEATURE_ENVIRONMENT', scope) ?? undefined}
           label={`${feature.name} in ${env.name}`}
           onCheckedChange={flip}
         />
@@ -106,31 +109,31 @@ export function EnvironmentPanel({ feature, env }: Props) {
         </span>
         <span className="spacer" />
         {strategies.length > 1 ? (
-          <button
+          <ActionButton
             type="button"
             className="btn btn-small"
             aria-label={`Copy all strategies of ${env.name}`}
             onClick={() => setCopying(strategies)}
           >
             Copy all…
-          </button>
+          </ActionButton>
         ) : null}
-        <button
+        <ActionButton
           type="button"
           className="btn btn-small"
-          disabled={!can('UPDATE_FEATURE_ENVIRONMENT_VARIANTS', scope)}
+          disabledReason={whyNot('UPDATE_FEATURE_ENVIRONMENT_VARIANTS', scope)}
           onClick={() => setVariantsOpen(true)}
         >
           Variants
-        </button>
-        <button
+        </ActionButton>
+        <ActionButton
           type="button"
           className="btn btn-small btn-primary"
-          disabled={!can('CREATE_FEATURE_STRATEGY', scope)}
+          disabledReason={whyNot('CREATE_FEATURE_STRATEGY', scope)}
           onClick={() => setEditing('new')}
         >
           Add strategy
-        </button>
+        </ActionButton>
       </div>
       <div className="env-body">
         {strategies.length === 0 ? (
@@ -145,48 +148,54 @@ export function EnvironmentPanel({ feature, env }: Props) {
                 {s.disabled ? <Badge tone="bad">disabled</Badge> : null}
                 <Badge tone="info">{describe(s)}</Badge>
                 <span className="spacer" />
-                <button
+                <ActionButton
                   type="button"
                   className="btn btn-small btn-ghost"
                   aria-label={`Move ${s.title || s.name} up`}
-                  disabled={i === 0 || !can('UPDATE_FEATURE_STRATEGY', scope)}
+                  disabledReason={
+                    whyNot('UPDATE_FEATURE_STRATEGY', scope) ??
+                    (i === 0 ? 'Already the first strategy.' : null)
+                  }
                   onClick={() => move(i, -1)}
                 >
                   ↑
-                </button>
-                <button
+                </ActionButton>
+                <ActionButton
                   type="button"
                   className="btn btn-small btn-ghost"
                   aria-label={`Move ${s.title || s.name} down`}
-                  disabled={i === strategies.length - 1 || !can('UPDATE_FEATURE_STRATEGY', scope)}
+                  disabledReason={
+                    whyNot('UPDATE_FEATURE_STRATEGY', scope) ??
+                    (i === strategies.length - 1 ? 'Already the last strategy.' : null)
+                  }
                   onClick={() => move(i, 1)}
                 >
                   ↓
-                </button>
-                <button
+                </ActionButton>
+                <ActionButton
                   type="button"
                   className="btn btn-small"
-                  disabled={!can('UPDATE_FEATURE_STRATEGY', scope)}
+                  disabledReason={whyNot('UPDATE_FEATURE_STRATEGY', scope)}
                   onClick={() => setEditing(s)}
                 >
                   Edit
-                </button>
-                <button
+                </ActionButton>
+                <ActionButton
                   type="button"
                   className="btn btn-small"
                   aria-label={`Copy ${s.title || s.name} to other environments`}
                   onClick={() => setCopying([s])}
                 >
                   Copy…
-                </button>
-                <button
+                </ActionButton>
+                <ActionButton
                   type="button"
                   className="btn btn-small btn-ghost"
-                  disabled={!can('DELETE_FEATURE_STRATEGY', scope)}
+                  disabledReason={whyNot('DELETE_FEATURE_STRATEGY', scope)}
                   onClick={() => remove.mutate(s.id)}
                 >
                   Delete
-                </button>
+                </ActionButton>
               </div>
               {s.segments.length ? (
                 <div className="chips" style={{ marginTop: 6 }}>

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { fieldError, unwrap } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import type { Dependency, FeatureView } from '../../api/types';
-import { Card, Field } from '../../components/ui/page';
+import { ActionButton } from '../../components/ui/action-button';
+import { Card, ErrorNotice, Field } from '../../components/ui/page';
+import { dependencyInputSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 import { featureKey } from './api';
 import { ParentPicker } from './parent-picker';
 
@@ -31,8 +34,9 @@ function useParentVariants(project: string, parent: string) {
 
 /** A feature's parents with the reference's conditions: parent enabled, disabled, or on a variant. */
 export function FeatureDependencies({ feature }: { feature: FeatureView }) {
-  const can = useCan();
-  const mayEdit = can('UPDATE_FEATURE_DEPENDENCY', { project: feature.project });
+  const whyNot = useWhyNot();
+  const refused = whyNot('UPDATE_FEATURE_DEPENDENCY', { project: feature.project });
+  const mayEdit = !refused;
   const key = featureKey(feature.project, feature.name);
   const path = { projectId: feature.project, child: feature.name };
   const [parent, setParent] = useState('');
@@ -68,15 +72,20 @@ export function FeatureDependencies({ feature }: { feature: FeatureView }) {
     invalidates: [key],
     success: 'Dependency removed',
   });
-  const serverProblem = fieldError(add.error, ['feature', 'enabled', 'variants']);
-  const localProblem =
-    condition === 'variants' && parent && variants.length === 0 ? 'Pick at least one variant.' : null;
-  const save = () =>
-    add.mutate({
-      feature: parent,
-      enabled: condition !== 'disabled',
-      variants: condition === 'variants' ? variants : [],
-    });
+  // A refusal naming no property (unknown parent, a cycle, another project) is about the parent.
+  const errors = useFormErrors(add.error, ['feature', 'variants'], { fallbackField: 'feature' });
+  const body = (): Dependency => ({
+    feature: parent,
+    enabled: condition !== 'disabled',
+    variants: condition === 'variants' ? variants : [],
+  });
+  const save = () => {
+    const extra =
+      condition === 'variants' && variants.length === 0
+        ? [{ path: 'variants', message: 'Pick at least one variant.' }]
+        : [];
+    if (errors.check(dependencyInputSchema, body(), extra)) add.mutate(body());
+  };
   return (
     <Card title="Dependencies">
       {feature.dependencies.length === 0 ? <p className="muted">No parent features.</p> : null}
@@ -85,21 +94,21 @@ export function FeatureDependencies({ feature }: { feature: FeatureView }) {
           <span>
             Requires <strong>{d.feature}</strong> {describe(d)}
           </span>
-          <button
+          <ActionButton
             type="button"
             className="btn btn-small btn-ghost"
             aria-label={`Remove dependency on ${d.feature}`}
-            disabled={!mayEdit}
+            disabledReason={refused}
             onClick={() => remove.mutate(d.feature)}
           >
             Remove
-          </button>
+          </ActionButton>
         </div>
       ))}
       <div className="stack" style={{ marginTop: 8 }}>
         <Field
           label="Parent feature"
-          error={serverProblem?.field === 'feature' ? serverProblem.message : null}
+          error={errors.of('feature')}
           hint="Search the project's features; adding a parent already listed changes its condition."
         >
           <ParentPicker
@@ -107,7 +116,10 @@ export function FeatureDependencies({ feature }: { feature: FeatureView }) {
             project={feature.project}
             exclude={[feature.name]}
             value={parent}
-            onChange={setParent}
+            onChange={(name) => {
+              setParent(name);
+              errors.report([]);
+            }}
             disabled={!mayEdit}
           />
         </Field>
@@ -116,6 +128,7 @@ export function FeatureDependencies({ feature }: { feature: FeatureView }) {
             id="dependency-condition"
             value={condition}
             disabled={!mayEdit}
+            title={refused ?? undefined}
             onChange={(e) =>
               setCondition(
                 e.target.value === 'disabled'
@@ -132,10 +145,7 @@ export function FeatureDependencies({ feature }: { feature: FeatureView }) {
           </select>
         </Field>
         {condition === 'variants' ? (
-          <Field
-            label="Parent variants"
-            error={localProblem ?? (serverProblem?.field === 'variants' ? serverProblem.message : null)}
-          >
+          <Field label="Parent variants" error={errors.of('variants')}>
             {!parent ? <span className="muted">Pick the parent first.</span> : null}
             {parent && parentVariants.data?.length === 0 ? (
               <span className="muted">{parent} has no variants in any environment.</span>
@@ -147,11 +157,12 @@ export function FeatureDependencies({ feature }: { feature: FeatureView }) {
                   type="button"
                   className="chip-toggle"
                   aria-pressed={variants.includes(name)}
-                  onClick={() =>
+                  onClick={() => {
                     setVariants(
                       variants.includes(name) ? variants.filter((v) => v !== name) : [...variants, name],
-                    )
-                  }
+                    );
+                    errors.report([]);
+                  }}
                 >
                   {name}
                 </button>
@@ -159,20 +170,17 @@ export function FeatureDependencies({ feature }: { feature: FeatureView }) {
             </fieldset>
           </Field>
         ) : null}
-        {add.error && !serverProblem ? (
-          <div className="notice notice-error" role="alert">
-            {add.error.message}
-          </div>
-        ) : null}
+        <ErrorNotice error={errors.rest} />
         <div className="form-actions">
-          <button
+          <ActionButton
             type="button"
             className="btn btn-small"
-            disabled={!parent || !mayEdit || localProblem !== null || add.isPending}
+            disabled={add.isPending}
+            disabledReason={refused ?? (parent ? null : 'Pick a parent feature first.')}
             onClick={save}
           >
             Add dependency
-          </button>
+          </ActionButton>
         </div>
       </div>
       {feature.children.length ? <p className="muted">Children: {feature.children.join(', ')}</p> : null}

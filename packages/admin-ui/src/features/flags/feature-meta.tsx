@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { FeatureView } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, Field } from '../../components/ui/page';
 import { FEATURE_TYPES } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useCan, useWhyNot } from '../auth/permissions';
 import { featureKey } from './api';
 import { FeatureDependencies } from './feature-dependencies';
 import { FeatureTags } from './feature-tags';
@@ -13,6 +14,7 @@ import { FeatureTags } from './feature-tags';
 /** Description, type and impression data of a feature, with its tags, parent dependencies and lifecycle. */
 export function FeatureMeta({ feature }: { feature: FeatureView }) {
   const can = useCan();
+  const whyNot = useWhyNot();
   const key = featureKey(feature.project, feature.name);
   const path = { projectId: feature.project, featureName: feature.name };
   const mayUpdate = can('UPDATE_FEATURE', { project: feature.project });
@@ -21,6 +23,11 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
     FEATURE_TYPES.find((t) => t === feature.type) ?? 'release',
   );
   const [impressionData, setImpressionData] = useState(feature.impressionData);
+  const updateReason = whyNot('UPDATE_FEATURE', { project: feature.project });
+  const unchanged =
+    description === (feature.description ?? '') &&
+    type === feature.type &&
+    impressionData === feature.impressionData;
   const update = useApiMutation({
     mutationFn: () =>
       unwrap(
@@ -40,6 +47,7 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
             id="feature-desc"
             value={description}
             disabled={!mayUpdate}
+            title={updateReason ?? undefined}
             onChange={(e) => setDescription(e.target.value)}
           />
         </Field>
@@ -48,6 +56,7 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
             id="feature-type-edit"
             value={type}
             disabled={!mayUpdate}
+            title={updateReason ?? undefined}
             onChange={(e) => setType(FEATURE_TYPES.find((t) => t === e.target.value) ?? 'release')}
           >
             {FEATURE_TYPES.map((t) => (
@@ -61,18 +70,20 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
               type="checkbox"
               checked={impressionData}
               disabled={!mayUpdate}
+              title={updateReason ?? undefined}
               onChange={(e) => setImpressionData(e.target.checked)}
             />
             Impression data
           </label>
-          <button
+          <ActionButton
             type="button"
             className="btn btn-small"
-            disabled={!mayUpdate || update.isPending}
+            disabledReason={updateReason ?? (unchanged ? 'Nothing changed.' : null)}
+            disabled={update.isPending}
             onClick={() => update.mutate()}
           >
             Save
-          </button>
+          </ActionButton>
         </div>
       </Card>
       <FeatureTags feature={feature} />

@@ -4,10 +4,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import { EventList } from '../../components/event-list';
+import { ActionButton } from '../../components/ui/action-button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 import { featureKey, useFeature, useFeatureEvents } from './api';
 import { EnvironmentPanel } from './environment-panel';
 import { FeatureMeta } from './feature-meta';
@@ -15,7 +16,7 @@ import { FeatureMeta } from './feature-meta';
 function History({ featureName }: { featureName: string }) {
   const events = useFeatureEvents(featureName);
   if (events.isPending) return <Loading />;
-  if (events.error) return <ErrorNotice error={events.error} />;
+  if (events.error && !events.data) return <ErrorNotice error={events.error} />;
   return <EventList events={events.data.events} />;
 }
 
@@ -23,7 +24,7 @@ function History({ featureName }: { featureName: string }) {
 export default function FeaturePage() {
   const { projectId = '', featureName = '' } = useParams();
   const feature = useFeature(projectId, featureName);
-  const can = useCan();
+  const whyNot = useWhyNot();
   const navigate = useNavigate();
   const [archiving, setArchiving] = useState(false);
   const path = { projectId, featureName };
@@ -46,9 +47,8 @@ export default function FeaturePage() {
     onSuccess: () => navigate(`/projects/${encodeURIComponent(projectId)}`),
   });
   if (feature.isPending) return <Loading />;
-  if (feature.error) return <ErrorNotice error={feature.error} />;
+  if (feature.error && !feature.data) return <ErrorNotice error={feature.error} />;
   const f = feature.data;
-  const mayUpdate = can('UPDATE_FEATURE', { project: projectId });
   const environments = [...f.environments].sort((a, b) => a.sortOrder - b.sortOrder);
   return (
     <>
@@ -72,22 +72,22 @@ export default function FeaturePage() {
             >
               Open in playground
             </Link>
-            <button
+            <ActionButton
               type="button"
               className="btn"
-              disabled={!mayUpdate}
+              disabledReason={whyNot('UPDATE_FEATURE', { project: projectId })}
               onClick={() => stale.mutate(!f.stale)}
             >
               {f.stale ? 'Mark active' : 'Mark stale'}
-            </button>
-            <button
+            </ActionButton>
+            <ActionButton
               type="button"
               className="btn btn-danger"
-              disabled={!can('DELETE_FEATURE', { project: projectId })}
+              disabledReason={whyNot('DELETE_FEATURE', { project: projectId })}
               onClick={() => setArchiving(true)}
             >
               Archive
-            </button>
+            </ActionButton>
           </>
         }
       />

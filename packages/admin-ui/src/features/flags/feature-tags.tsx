@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../api/client';
-import { fieldError, unwrap } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import type { FeatureView, Tag } from '../../api/types';
-import { Card } from '../../components/ui/page';
+import { ActionButton } from '../../components/ui/action-button';
+import { Card, ErrorNotice } from '../../components/ui/page';
+import { tagSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 import { useTagTypes } from '../projects/api';
 import { featureKey } from './api';
 
@@ -20,14 +23,14 @@ const useTagValues = (type: string) =>
 
 /** A feature's tags: a type picked from the tag types, a value with the type's existing values offered. */
 export function FeatureTags({ feature }: { feature: FeatureView }) {
-  const can = useCan();
+  const whyNot = useWhyNot();
   const id = useId();
-  const mayUpdate = can('UPDATE_FEATURE', { project: feature.project });
+  const refused = whyNot('UPDATE_FEATURE', { project: feature.project });
+  const mayUpdate = !refused;
   const types = useTagTypes().data ?? [];
   const [type, setType] = useState('');
   const chosenType = type || types[0]?.name || '';
   const [value, setValue] = useState('');
-  const [empty, setEmpty] = useState(false);
   const suggestions = useTagValues(chosenType).data ?? [];
   const taken = new Set(feature.tags.filter((t) => t.type === chosenType).map((t) => t.value));
   const key = featureKey(feature.project, feature.name);
@@ -54,11 +57,16 @@ export function FeatureTags({ feature }: { feature: FeatureView }) {
     invalidates: [key],
     success: 'Tag removed',
   });
-  const server = fieldError(add.error, ['type', 'value']);
+  // The row holds both parts; a refusal naming neither (an unknown type) is shown under it too.
+  const errors = useFormErrors(add.error, ['type', 'value'], { fallbackField: 'value' });
+  const error = errors.of('type') ?? errors.of('value');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setEmpty(!value.trim());
-    if (value.trim()) add.mutate({ type: chosenType, value: value.trim() });
+    const tag = { type: chosenType, value: value.trim() };
+    const ok = tag.value
+      ? errors.check(tagSchema, tag)
+      : errors.report([{ path: 'value', message: 'Enter a value for the tag.' }]);
+    if (ok) add.mutate(tag);
   };
   return (
     <Card title="Tags">
@@ -67,26 +75,30 @@ export function FeatureTags({ feature }: { feature: FeatureView }) {
         {feature.tags.map((t) => (
           <span key={`${t.type}:${t.value}`} className="badge tag">
             {t.type}:{t.value}
-            <button
+            <ActionButton
               type="button"
               className="icon-btn"
               style={{ fontSize: 14, padding: '0 2px' }}
               aria-label={`Remove tag ${t.type}:${t.value}`}
-              disabled={!mayUpdate}
+              disabledReason={refused}
               onClick={() => remove.mutate(t)}
             >
               ×
-            </button>
+            </ActionButton>
           </span>
         ))}
       </div>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className={error ? 'field field-invalid' : 'field'} onSubmit={submit} noValidate>
         <div className="row">
           <select
             aria-label="Tag type"
             value={chosenType}
             disabled={!mayUpdate}
-            onChange={(e) => setType(e.target.value)}
+            title={refused ?? undefined}
+            onChange={(e) => {
+              setType(e.target.value);
+              errors.report([]);
+            }}
             style={{ width: 'auto' }}
           >
             {types.map((t) => (
@@ -101,9 +113,10 @@ export function FeatureTags({ feature }: { feature: FeatureView }) {
             placeholder={suggestions.length ? 'Pick or type a value' : 'Value'}
             value={value}
             disabled={!mayUpdate}
+            title={refused ?? undefined}
             onChange={(e) => {
               setValue(e.target.value);
-              setEmpty(false);
+              errors.report([]);
             }}
             style={{ flex: 1 }}
           />
@@ -114,19 +127,21 @@ export function FeatureTags({ feature }: { feature: FeatureView }) {
                 <option key={s} value={s} />
               ))}
           </datalist>
-          <button
+          <ActionButton
             type="submit"
             className="btn btn-small"
-            disabled={!mayUpdate || !chosenType || add.isPending}
+            disabled={add.isPending}
+            disabledReason={refused ?? (chosenType ? null : 'There are no tag types yet.')}
           >
             Add tag
-          </button>
+          </ActionButton>
         </div>
-        {empty || add.error ? (
+        {error ? (
           <div className="field-error" role="alert">
-            {empty ? 'Enter a value for the tag.' : (server?.message ?? add.error?.message)}
+            {error}
           </div>
         ) : null}
+        <ErrorNotice error={errors.rest} />
       </form>
     </Card>
   );

@@ -1,5 +1,6 @@
 import type { ContextField } from '../../api/types';
 import { ValuesInput } from '../../components/values-input';
+import type { Problem } from '../../lib/form-errors';
 
 export interface OverrideDraft {
   contextName: string;
@@ -17,25 +18,27 @@ function rowProblem(overrides: readonly OverrideDraft[], i: number): string | nu
   return null;
 }
 
-/** What the API would reject, or what would silently never match, about a variant's overrides. */
-export function overridesProblem(overrides: readonly OverrideDraft[]): string | null {
-  for (const i of overrides.keys()) {
-    const problem = rowProblem(overrides, i);
-    if (problem) return `override ${i + 1}: ${problem}`;
-  }
-  return null;
+/**
+ * What the API would reject, or what would silently never match, about a variant's overrides: each
+ * row's problem with the row's path (`overrides[1]`), for the form to show beside the row.
+ */
+export function overrideProblems(overrides: readonly OverrideDraft[]): Problem[] {
+  return [...overrides.keys()].flatMap((i) => {
+    const message = rowProblem(overrides, i);
+    return message ? [{ path: `overrides[${i}]`, message }] : [];
+  });
 }
 
 interface Props {
   overrides: readonly OverrideDraft[];
   onChange(overrides: OverrideDraft[]): void;
   contextFields: readonly ContextField[];
-  /** Show each row's problem beside it (after a save was tried). */
-  showProblems?: boolean;
+  /** The error for a row by its path (`overrides[1]`), shown beside the row. */
+  errorOf?(path: string): string | undefined;
 }
 
 /** A variant's overrides as rows: which context field, and the values that always get this variant. */
-export function OverrideRows({ overrides, onChange, contextFields, showProblems }: Props) {
+export function OverrideRows({ overrides, onChange, contextFields, errorOf = () => undefined }: Props) {
   const set = (i: number, patch: Partial<OverrideDraft>) =>
     onChange(overrides.map((o, j) => (j === i ? { ...o, ...patch } : o)));
   const names = contextFields.map((f) => f.name);
@@ -45,7 +48,7 @@ export function OverrideRows({ overrides, onChange, contextFields, showProblems 
       {overrides.length === 0 ? <p className="muted">No overrides.</p> : null}
       {overrides.map((o, i) => {
         const legal = contextFields.find((f) => f.name === o.contextName)?.legalValues ?? [];
-        const problem = showProblems ? rowProblem(overrides, i) : null;
+        const problem = errorOf(`overrides[${i}]`);
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are plain values; ValuesInput resyncs its text when a row shifts
           <fieldset key={i} className="override-row" aria-label={`Override ${i + 1}`}>

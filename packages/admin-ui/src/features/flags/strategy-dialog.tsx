@@ -7,6 +7,7 @@ import { ConstraintEditor, constraintProblem } from '../../components/constraint
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice, Field } from '../../components/ui/page';
 import { strategyConfigSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useContextFields, useSegments } from './api';
 import {
@@ -15,7 +16,7 @@ import {
   parametersProblem,
   StrategyParameters,
 } from './strategy-parameters';
-import { balance, type VariantDraft, VariantRows, variantsProblem } from './variant-rows';
+import { balance, type VariantDraft, VariantRows, variantFields, variantProblems } from './variant-rows';
 
 interface Props {
   projectId: string;
@@ -49,7 +50,6 @@ export function StrategyDialog({
   const [constraints, setConstraints] = useState<ConstraintInput[]>(strategy?.constraints ?? []);
   const [segmentIds, setSegmentIds] = useState<number[]>(strategy?.segments ?? []);
   const [variants, setVariants] = useState<VariantDraft[]>(strategy?.variants ?? []);
-  const [problem, setProblem] = useState<string | null>(null);
   const path = { projectId, featureName, environment };
   const save = useApiMutation({
     mutationFn: (body: StrategyConfigInput) =>
@@ -76,6 +76,14 @@ export function StrategyDialog({
       onSaved();
     },
   });
+  const errors = useFormErrors(save.error, [
+    'name',
+    'title',
+    'parameters',
+    'segments',
+    'constraints',
+    ...variantFields(variants).map((f) => (f === 'variants' ? f : `variants${f}`)),
+  ]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body: StrategyConfigInput = {
@@ -87,14 +95,19 @@ export function StrategyDialog({
       segments: segmentIds,
       variants,
     };
-    const found =
-      parametersProblem(name, parameters) ??
-      constraints.map(constraintProblem).find(Boolean) ??
-      variantsProblem(variants) ??
-      strategyConfigSchema.safeParse(body).error?.issues[0]?.message ??
-      null;
-    setProblem(found);
-    if (!found) save.mutate(body);
+    const parametersMessage = parametersProblem(name, parameters);
+    const problems = [
+      ...(parametersMessage ? [{ path: 'parameters', message: parametersMessage }] : []),
+      ...constraints.flatMap((c, i) => {
+        const message = constraintProblem(c);
+        return message ? [{ path: `constraints[${i}]`, message }] : [];
+      }),
+      ...variantProblems(variants).map((p) => ({
+        ...p,
+        path: p.path === 'variants' ? 'variants' : `variants${p.path}`,
+      })),
+    ];
+    if (errors.check(strategyConfigSchema, body, problems)) save.mutate(body);
   };
   const stickiness = [
     'default',
@@ -112,7 +125,7 @@ export function StrategyDialog({
     >
       <form onSubmit={submit} noValidate>
         <div className="form-grid">
-          <Field label="Strategy" htmlFor="strategy-name">
+          <Field label="Strategy" htmlFor="strategy-name" error={errors.of('name')}>
             <select
               id="strategy-name"
               value={name}
@@ -129,7 +142,7 @@ export function StrategyDialog({
               {BUILT_IN_STRATEGIES.some((s) => s.name === name) ? null : <option value={name}>{name}</option>}
             </select>
           </Field>
-          <Field label="Title (optional)" htmlFor="strategy-title">
+          <Field label="Title (optional)" htmlFor="strategy-title" error={errors.of('title')}>
             <input id="strategy-title" value={title} onChange={(e) => setTitle(e.target.value)} />
           </Field>
         </div>
@@ -140,6 +153,11 @@ export function StrategyDialog({
           contextFields={contextFields}
           onChange={setParameters}
         />
+        {errors.of('parameters') ? (
+          <div className="field-error" role="alert">
+            {errors.of('parameters')}
+          </div>
+        ) : null}
         <h3>Segments</h3>
         <fieldset className="chips" aria-label="Segments">
           {segments.length === 0 ? <span className="muted">No segments defined.</span> : null}
@@ -159,6 +177,11 @@ export function StrategyDialog({
             </button>
           ))}
         </fieldset>
+        {errors.of('segments') ? (
+          <div className="field-error" role="alert">
+            {errors.of('segments')}
+          </div>
+        ) : null}
         <h3 style={{ marginTop: 16 }}>Constraints</h3>
         {constraints.map((c, i) => (
           <ConstraintEditor
@@ -178,22 +201,28 @@ export function StrategyDialog({
         >
           Add constraint
         </button>
+        {errors.of('constraints') ? (
+          <div className="field-error" role="alert">
+            {errors.of('constraints')}
+          </div>
+        ) : null}
         <h3 style={{ marginTop: 16 }}>Strategy variants</h3>
         <VariantRows
           variants={variants}
           onChange={(v) => setVariants(balance(v))}
           stickinessOptions={[...new Set(stickiness)]}
+          errorOf={(field) => errors.of(`variants${field}`)}
         />
+        {errors.of('variants') ? (
+          <div className="field-error" role="alert">
+            {errors.of('variants')}
+          </div>
+        ) : null}
         <label className="check" style={{ marginTop: 12 }}>
           <input type="checkbox" checked={disabled} onChange={(e) => setDisabled(e.target.checked)} />
           Disabled (kept, but not evaluated)
         </label>
-        {problem ? (
-          <div className="notice notice-error" role="alert">
-            {problem}
-          </div>
-        ) : null}
-        <ErrorNotice error={save.error} />
+        <ErrorNotice error={errors.rest} />
         <div className="form-actions">
           <button type="button" className="btn" onClick={() => onOpenChange(false)}>
             Cancel

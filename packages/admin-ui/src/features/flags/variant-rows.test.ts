@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { balance, variantsProblem } from './variant-rows';
+import { balance, variantFields, variantProblems } from './variant-rows';
+
+const firstProblem = (variants: Parameters<typeof variantProblems>[0]) =>
+  variantProblems(variants)[0]?.message ?? null;
 
 const v = (name: string, weightType: 'fix' | 'variable' = 'variable', weight = 0) => ({
   name,
@@ -15,30 +18,50 @@ describe('variant weights', () => {
   });
 
   it('rejects what the API would: duplicate names, fixed weights over 1000, bad JSON payloads', () => {
-    expect(variantsProblem([v('a'), v('a')])).toMatch(/unique/);
-    expect(variantsProblem([v('a', 'fix', 700), v('b', 'fix', 400)])).toMatch(/more than 1000/);
-    expect(variantsProblem([{ ...v('a'), payload: { type: 'json', value: '{' } }])).toMatch(/not valid JSON/);
-    expect(variantsProblem(balance([v('a'), v('b')]))).toBeNull();
+    expect(firstProblem([v('a'), v('a')])).toMatch(/unique/);
+    expect(firstProblem([v('a', 'fix', 700), v('b', 'fix', 400)])).toMatch(/more than 1000/);
+    expect(firstProblem([{ ...v('a'), payload: { type: 'json', value: '{' } }])).toMatch(/valid JSON/);
+    expect(firstProblem(balance([v('a'), v('b')]))).toBeNull();
+  });
+
+  it('names the field at fault, as the server does, so the form can show it there', () => {
+    const problems = variantProblems([
+      v('a'),
+      { ...v('a'), payload: { type: 'number', value: 'ten' } },
+      { ...v('c', 'fix', 1001) },
+    ]);
+    expect(problems.map((p) => p.path)).toEqual(['[1].payload.value', '[2].weight', '[1].name', 'variants']);
   });
 });
 
 describe('overrides', () => {
-  it('names the variant and the override row that cannot be saved', () => {
+  it('names the variant and the override row that cannot be saved, in words for beside the row', () => {
     const withOverrides = (overrides: { contextName: string; values: string[] }[]) => [
       { ...v('blue'), weight: 1000, overrides },
     ];
-    expect(variantsProblem(withOverrides([{ contextName: '', values: ['a'] }]))).toBe(
-      'Variant blue, override 1: Pick a context field.',
-    );
-    expect(variantsProblem(withOverrides([{ contextName: 'userId', values: [] }]))).toMatch(/at least one/);
+    expect(variantProblems(withOverrides([{ contextName: '', values: ['a'] }]))[0]).toEqual({
+      path: '[0].overrides[0]',
+      message: 'Pick a context field.',
+    });
+    expect(firstProblem(withOverrides([{ contextName: 'userId', values: [] }]))).toMatch(/at least one/);
     expect(
-      variantsProblem(
+      variantProblems(
         withOverrides([
           { contextName: 'userId', values: ['a'] },
           { contextName: 'userId', values: ['b'] },
         ]),
       ),
-    ).toMatch(/override 2: userId is already overridden/);
-    expect(variantsProblem(withOverrides([{ contextName: 'userId', values: ['alice', 'bob'] }]))).toBeNull();
+    ).toEqual([{ path: '[0].overrides[1]', message: 'userId is already overridden above.' }]);
+    expect(variantProblems(withOverrides([{ contextName: 'userId', values: ['alice', 'bob'] }]))).toEqual([]);
+  });
+
+  it('gives each override row a field of its own', () => {
+    expect(variantFields([{ ...v('blue'), overrides: [{ contextName: 'userId', values: ['a'] }] }])).toEqual([
+      'variants',
+      '[0].name',
+      '[0].weight',
+      '[0].payload',
+      '[0].overrides[0]',
+    ]);
   });
 });

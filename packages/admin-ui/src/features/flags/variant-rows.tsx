@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import type { ContextField, Payload } from '../../api/types';
-import { type OverrideDraft, OverrideRows, overridesProblem } from './override-rows';
+import { variantSchema } from '../../lib/domain';
+import { type Problem, zodProblems } from '../../lib/form-errors';
+import { type OverrideDraft, OverrideRows, overrideProblems } from './override-rows';
 
 const PAYLOAD_TYPES = ['json', 'csv', 'string', 'number'] as const;
 
@@ -28,31 +31,39 @@ export function balance(variants: VariantDraft[]): VariantDraft[] {
   });
 }
 
-/** What the API would reject about a variant list. */
-export function variantsProblem(variants: VariantDraft[]): string | null {
-  const names = new Set<string>();
-  for (const v of variants) {
-    if (!v.name.trim()) return 'Every variant needs a name.';
-    if (names.has(v.name)) return `Variant names must be unique (${v.name}).`;
-    names.add(v.name);
-    if (!Number.isInteger(v.weight) || v.weight < 0 || v.weight > 1000)
-      return 'Weights are whole numbers from 0 to 1000.';
-    if (v.payload?.type === 'json') {
-      try {
-        JSON.parse(v.payload.value);
-      } catch {
-        return `The payload of ${v.name} is not valid JSON.`;
-      }
-    }
-    if (v.payload?.type === 'number' && Number.isNaN(Number(v.payload.value)))
-      return `The payload of ${v.name} is not a number.`;
-    const overrides = overridesProblem(v.overrides ?? []);
-    if (overrides) return `Variant ${v.name}, ${overrides}`;
-  }
+/**
+ * What the API would reject about a variant list, each with the path of the field at fault
+ * (`[1].weight`, `[0].payload.value`, `[0].overrides[1]`): the core variant schema, then the rules
+ * across variants. An override row's own words come before the schema's about the same row.
+ */
+export function variantProblems(variants: VariantDraft[]): Problem[] {
+  const rows = variants.flatMap((v, i) =>
+    overrideProblems(v.overrides ?? []).map((p) => ({ ...p, path: `[${i}].${p.path}` })),
+  );
+  const parsed = z.array(variantSchema).safeParse(variants);
+  const problems = [...rows, ...(parsed.success ? [] : zodProblems(parsed.error))];
+  const seen = new Set<string>();
+  variants.forEach((v, i) => {
+    if (v.name && seen.has(v.name))
+      problems.push({ path: `[${i}].name`, message: `must be unique: another variant is named "${v.name}"` });
+    seen.add(v.name);
+  });
   const fixed = variants.filter((v) => v.weightType === 'fix').reduce((s, v) => s + v.weight, 0);
-  if (fixed > 1000) return 'Fixed weights add up to more than 1000.';
-  return null;
+  if (fixed > 1000)
+    problems.push({ path: 'variants', message: `Fixed weights add up to ${fixed}, more than 1000.` });
+  return problems;
 }
+
+/** The paths of a list's fields that show errors (the list's own rules go under `variants`). */
+export const variantFields = (variants: readonly VariantDraft[]): string[] => [
+  'variants',
+  ...variants.flatMap((v, i) => [
+    `[${i}].name`,
+    `[${i}].weight`,
+    `[${i}].payload`,
+    ...(v.overrides ?? []).map((_, j) => `[${i}].overrides[${j}]`),
+  ]),
+];
 
 interface Props {
   variants: VariantDraft[];
@@ -61,9 +72,17 @@ interface Props {
   withOverrides?: boolean;
   /** For the overrides' context field picker. */
   contextFields?: readonly ContextField[];
-  /** Show problems beside the rows (after a save was tried). */
-  showProblems?: boolean;
+  /** The error for a field by its path within the list (`[1].weight`), shown under that field. */
+  errorOf?(path: string): string | undefined;
 }
+
+/** A field's error under it, announced to screen readers. */
+const FieldMessage = ({ message }: { message: string | undefined }) =>
+  message ? (
+    <span className="field-error" role="alert">
+      {message}
+    </span>
+  ) : null;
 
 /** Editable variant rows: name, weight (fix or variable), stickiness, payload and overrides. */
 export function VariantRows({
@@ -72,7 +91,7 @@ export function VariantRows({
   stickinessOptions,
   withOverrides,
   contextFields,
-  showProblems,
+  errorOf = () => undefined,
 }: Props) {
   const update = (i: number, patch: Partial<VariantDraft>) =>
     onChange(balance(variants.map((v, j) => (j === i ? { ...v, ...patch } : v))));
@@ -82,11 +101,12 @@ export function VariantRows({
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are plain values without identity and are only appended or removed
         <fieldset key={i} className="strategy" aria-label={`Variant ${i + 1}`}>
           <div className="form-grid">
-            <label className="field">
+            <label className={errorOf(`[${i}].name`) ? 'field field-invalid' : 'field'}>
               <span>Name</span>
               <input value={v.name} onChange={(e) => update(i, { name: e.target.value })} />
+              <FieldMessage message={errorOf(`[${i}].name`)} />
             </label>
-            <label className="field">
+            <label className={errorOf(`[${i}].weight`) ? 'field field-invalid' : 'field'}>
               <span>Weight ({(v.weight / 10).toFixed(1)}%)</span>
               <div className="row">
                 <select
@@ -109,6 +129,7 @@ export function VariantRows({
                   onChange={(e) => update(i, { weight: Number(e.target.value) })}
                 />
               </div>
+              <FieldMessage message={errorOf(`[${i}].weight`)} />
             </label>
             <label className="field">
               <span>Stickiness</span>
@@ -136,7 +157,7 @@ export function VariantRows({
             </label>
           </div>
           {v.payload ? (
-            <label className="field">
+            <label className={errorOf(`[${i}].payload`) ? 'field field-invalid' : 'field'}>
               <span>Payload value</span>
               <textarea
                 value={v.payload.value}
@@ -144,13 +165,14 @@ export function VariantRows({
                   update(i, { payload: { type: v.payload?.type ?? 'string', value: e.target.value } })
                 }
               />
+              <FieldMessage message={errorOf(`[${i}].payload`)} />
             </label>
           ) : null}
           {withOverrides ? (
             <OverrideRows
               overrides={v.overrides ?? []}
               contextFields={contextFields ?? []}
-              showProblems={showProblems}
+              errorOf={(path) => errorOf(`[${i}].${path}`)}
               onChange={(overrides) => update(i, { overrides })}
             />
           ) : null}

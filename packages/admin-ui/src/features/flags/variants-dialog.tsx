@@ -4,9 +4,10 @@ import { unwrap } from '../../api/errors';
 import type { FeatureEnvironmentView, FeatureView } from '../../api/types';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice } from '../../components/ui/page';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { featureKey, useContextFields } from './api';
-import { type VariantDraft, VariantRows, variantsProblem } from './variant-rows';
+import { type VariantDraft, VariantRows, variantFields, variantProblems } from './variant-rows';
 
 /** Edits a feature environment's variants (weights, stickiness, payloads, overrides). */
 export function VariantsDialog({
@@ -20,7 +21,6 @@ export function VariantsDialog({
 }) {
   const contextFields = useContextFields().data ?? [];
   const [variants, setVariants] = useState<VariantDraft[]>(env.variants);
-  const [problem, setProblem] = useState<string | null>(null);
   const save = useApiMutation({
     mutationFn: (body: VariantDraft[]) =>
       unwrap(
@@ -39,6 +39,9 @@ export function VariantsDialog({
     toastErrors: false,
     onSuccess: onClose,
   });
+  const errors = useFormErrors(save.error, variantFields(variants));
+  // Whether a save was tried: from then on the problems follow the edits.
+  const [shown, setShown] = useState(false);
   const stickiness = [
     ...new Set([
       'default',
@@ -54,20 +57,20 @@ export function VariantsDialog({
         variants={variants}
         onChange={(next) => {
           setVariants(next);
-          // Once a problem is shown, it follows the edits (and goes when fixed).
-          if (problem) setProblem(variantsProblem(next));
+          // Once problems are shown, they follow the edits (and go when fixed).
+          if (shown) errors.report(variantProblems(next));
         }}
         stickinessOptions={stickiness}
         contextFields={contextFields}
-        showProblems={problem !== null}
         withOverrides
+        errorOf={errors.of}
       />
-      {problem ? (
+      {errors.of('variants') ? (
         <div className="notice notice-error" role="alert">
-          {problem}
+          {errors.of('variants')}
         </div>
       ) : null}
-      <ErrorNotice error={save.error} />
+      <ErrorNotice error={errors.rest} />
       <div className="form-actions">
         <button type="button" className="btn" onClick={onClose}>
           Cancel
@@ -77,9 +80,8 @@ export function VariantsDialog({
           className="btn btn-primary"
           disabled={save.isPending}
           onClick={() => {
-            const found = variantsProblem(variants);
-            setProblem(found);
-            if (!found) save.mutate(variants);
+            setShown(true);
+            if (errors.report(variantProblems(variants))) save.mutate(variants);
           }}
         >
           Save variants

@@ -12,7 +12,7 @@ export default function InsightsPage() {
     queryFn: () => unwrap<InstanceInsights>(api.GET('/api/admin/insights')),
   });
   if (insights.isPending) return <Loading />;
-  if (insights.error) return <ErrorNotice error={insights.error} />;
+  if (insights.error && !insights.data) return <ErrorNotice error={insights.error} />;
   const d = insights.data;
   const totals = new Map<string, number>();
   for (const t of d.environmentTypeTrends)
@@ -45,10 +45,16 @@ export default function InsightsPage() {
             data={d.flagTrends}
             series={['total', 'active', 'stale', 'potentiallyStale']}
             label="Flags over time"
+            empty="No flags yet."
           />
         </Card>
         <Card title="Users over time">
-          <TrendChart data={d.userTrends} series={['total', 'active', 'inactive']} label="Users over time" />
+          <TrendChart
+            data={d.userTrends}
+            series={['total', 'active', 'inactive']}
+            label="Users over time"
+            empty="No users yet."
+          />
         </Card>
         <Card title="Updates per environment type">
           <CategoryBars

@@ -29,7 +29,7 @@ export default function ProjectOverviewPage() {
     queryFn: () => unwrap<DoraMetrics>(api.GET('/api/admin/projects/{projectId}/dora', path)),
   });
   if (overview.isPending) return <Loading />;
-  if (overview.error) return <ErrorNotice error={overview.error} />;
+  if (overview.error && !overview.data) return <ErrorNotice error={overview.error} />;
   const o = overview.data;
   return (
     <>
@@ -70,11 +70,15 @@ export default function ProjectOverviewPage() {
           <ErrorNotice error={dora.error} />
           {dora.data ? (
             <>
-              <div className="stat">{Math.round(dora.data.projectAverage * 10) / 10} days</div>
-              <div className="stat-label">Average time from creation to enabled in production</div>
+              {/* Without a feature in production there is no lead time to show (not "0 days"). */}
               {dora.data.features.length === 0 ? (
                 <p className="muted">No feature of this project has been enabled in production yet.</p>
-              ) : null}
+              ) : (
+                <>
+                  <div className="stat">{Math.round(dora.data.projectAverage * 10) / 10} days</div>
+                  <div className="stat-label">Average time from creation to enabled in production</div>
+                </>
+              )}
               <table style={{ marginTop: 10 }}>
                 <tbody>
                   {dora.data.features.slice(0, 8).map((f) => (

@@ -4,9 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { ProjectList, SignalEndpoint } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field } from '../../components/ui/page';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { ADMIN_ONLY, useCan } from '../auth/permissions';
 
 const ACTIONS = [
   'TOGGLE_FEATURE_ON',
@@ -42,13 +44,20 @@ export function ActionsTab() {
     featureName: string;
     environment: string;
   }>({ name: '', sourceId: '', action: 'TOGGLE_FEATURE_ON', featureName: '', environment: 'development' });
-  const [problem, setProblem] = useState<string | null>(null);
   const create = useApiMutation({
     mutationFn: (body: ActionSetInput) =>
       unwrap(api.POST('/api/admin/projects/{projectId}/actions', { params: { path: { projectId } }, body })),
     invalidates: [key],
     success: 'Action set created',
+    toastErrors: false,
   });
+  const errors = useFormErrors(create.error, [
+    'name',
+    'match',
+    'actions[0].action',
+    'actions[0].executionParams.featureName',
+    'actions[0].executionParams.environment',
+  ]);
   const remove = useApiMutation({
     mutationFn: (id: number) =>
       unwrap(
@@ -61,15 +70,14 @@ export function ActionsTab() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = !form.name
-      ? 'Give the action set a name.'
-      : !form.sourceId
-        ? 'Pick a signal endpoint.'
-        : !form.featureName
-          ? 'Name the feature to act on.'
-          : null;
-    setProblem(found);
-    if (!found)
+    const problems = [
+      ...(form.name ? [] : [{ path: 'name', message: 'Give the action set a name.' }]),
+      ...(form.sourceId ? [] : [{ path: 'match', message: 'Pick a signal endpoint.' }]),
+      ...(form.featureName
+        ? []
+        : [{ path: 'actions[0].executionParams.featureName', message: 'Name the feature to act on.' }]),
+    ];
+    if (errors.report(problems))
       create.mutate({
         name: form.name,
         project: projectId,
@@ -119,28 +127,32 @@ export function ActionsTab() {
                 </Badge>
               ))}
               <span className="spacer" />
-              <button
+              <ActionButton
                 type="button"
                 className="btn btn-small btn-ghost"
-                disabled={!admin}
+                disabledReason={admin ? null : ADMIN_ONLY}
                 onClick={() => remove.mutate(a.id)}
               >
                 Delete
-              </button>
+              </ActionButton>
             </div>
           </div>
         ))}
       </Card>
       <Card title="New action set">
         <form onSubmit={submit} noValidate>
-          <Field label="Name" htmlFor="action-name">
+          <Field label="Name" htmlFor="action-name" error={errors.of('name')}>
             <input
               id="action-name"
               value={form.name}
               onChange={(e) => setForm({ ...form, name: e.target.value })}
             />
           </Field>
-          <Field label="When this endpoint receives a signal" htmlFor="action-source">
+          <Field
+            label="When this endpoint receives a signal"
+            htmlFor="action-source"
+            error={errors.of('match')}
+          >
             <select
               id="action-source"
               value={form.sourceId}
@@ -155,7 +167,7 @@ export function ActionsTab() {
             </select>
           </Field>
           <div className="form-grid">
-            <Field label="Do" htmlFor="action-do">
+            <Field label="Do" htmlFor="action-do" error={errors.of('actions[0].action')}>
               <select
                 id="action-do"
                 value={form.action}
@@ -171,7 +183,11 @@ export function ActionsTab() {
                 ))}
               </select>
             </Field>
-            <Field label="Feature" htmlFor="action-feature">
+            <Field
+              label="Feature"
+              htmlFor="action-feature"
+              error={errors.of('actions[0].executionParams.featureName')}
+            >
               <input
                 id="action-feature"
                 value={form.featureName}
@@ -179,22 +195,26 @@ export function ActionsTab() {
               />
             </Field>
           </div>
-          <Field label="Environment" htmlFor="action-env">
+          <Field
+            label="Environment"
+            htmlFor="action-env"
+            error={errors.of('actions[0].executionParams.environment')}
+          >
             <input
               id="action-env"
               value={form.environment}
               onChange={(e) => setForm({ ...form, environment: e.target.value })}
             />
           </Field>
-          {problem ? (
-            <div className="notice notice-error" role="alert">
-              {problem}
-            </div>
-          ) : null}
+          <ErrorNotice error={errors.rest} />
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={!admin}>
+            <ActionButton
+              type="submit"
+              className="btn btn-primary"
+              disabledReason={admin ? null : ADMIN_ONLY}
+            >
               Create action set
-            </button>
+            </ActionButton>
           </div>
         </form>
       </Card>

@@ -1,17 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { ApiError, unwrap } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import type { AddonProviderDefinition, AddonView, CreatedAddon, Environment } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { ErrorNotice, Field } from '../../components/ui/page';
 import { EVENT_TYPES } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useProjects } from '../projects/api';
 import { EventTypePicker } from './event-type-picker';
-
-/** The property a refusal names (`"parameters.url" must…` → `parameters.url`), to show it there. */
-const serverPath = (error: unknown): string | null =>
-  error instanceof ApiError ? (/^"([A-Za-z0-9_.]+)/.exec(error.message)?.[1] ?? null) : null;
 
 const text = (v: unknown) =>
   typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
@@ -64,12 +62,12 @@ interface Props {
   /** The addon being edited; a new one when absent. */
   addon?: AddonView;
   onSaved(result: CreatedAddon | null): void;
-  /** Whether the caller may save (CREATE_ADDON or UPDATE_ADDON). */
-  allowed: boolean;
+  /** Why the caller may not save (no CREATE_ADDON or UPDATE_ADDON), or null when they may. */
+  refused: string | null;
 }
 
 /** An addon's configuration: provider, description, parameters, events, and project/environment filters. */
-export function AddonForm({ providers, addon, onSaved, allowed }: Props) {
+export function AddonForm({ providers, addon, onSaved, refused }: Props) {
   const [provider, setProvider] = useState(addon?.provider ?? '');
   const chosen = providers.find((p) => p.name === (provider || providers[0]?.name));
   const [description, setDescription] = useState(addon?.description ?? '');
@@ -77,7 +75,6 @@ export function AddonForm({ providers, addon, onSaved, allowed }: Props) {
   const [events, setEvents] = useState<string[]>(addon?.events ?? ['feature-created', 'feature-updated']);
   const [projects, setProjects] = useState<string[]>(addon?.projects ?? []);
   const [environments, setEnvironments] = useState<string[]>(addon?.environments ?? []);
-  const [problems, setProblems] = useState<Record<string, string>>({});
   const projectNames = (useProjects().data ?? []).map((p) => p.id);
   const environmentNames = (
     useQuery({
@@ -110,31 +107,27 @@ export function AddonForm({ providers, addon, onSaved, allowed }: Props) {
       onSaved(result);
     },
   });
-  const path = serverPath(save.error);
-  const server: Record<string, string> = path && save.error ? { [path]: save.error.message } : {};
-  const shown = Object.keys(problems).length ? problems : server;
-  const placed = Object.keys(shown).some(
-    (k) =>
-      ['description', 'events', 'projects', 'environments', 'provider'].includes(k) ||
-      k.startsWith('parameters.'),
-  );
+  const errors = useFormErrors(save.error, [
+    'provider',
+    'description',
+    'events',
+    'projects',
+    'environments',
+    ...(chosen?.parameters ?? []).map((p) => `parameters.${p.name}`),
+  ]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found: Record<string, string> = {};
-    for (const p of chosen?.parameters ?? [])
-      if (p.required && !text(parameters[p.name]).trim())
-        found[`parameters.${p.name}`] = `${p.displayName} is required.`;
-    if (events.length === 0) found.events = 'Pick at least one event type.';
-    setProblems(found);
-    if (!Object.keys(found).length) save.mutate();
+    const problems = [
+      ...(chosen?.parameters ?? [])
+        .filter((p) => p.required && !text(parameters[p.name]).trim())
+        .map((p) => ({ path: `parameters.${p.name}`, message: `${p.displayName} is required.` })),
+      ...(events.length === 0 ? [{ path: 'events', message: 'Pick at least one event type.' }] : []),
+    ];
+    if (errors.report(problems)) save.mutate();
   };
-  const paramError = (name: string) =>
-    Object.entries(shown).find(
-      ([k]) => k === `parameters.${name}` || k.startsWith(`parameters.${name}.`),
-    )?.[1];
   return (
     <form onSubmit={submit} noValidate>
-      <Field label="Provider" htmlFor="addon-provider" error={shown.provider}>
+      <Field label="Provider" htmlFor="addon-provider" error={errors.of('provider')}>
         <select
           id="addon-provider"
           value={chosen?.name ?? ''}
@@ -148,7 +141,7 @@ export function AddonForm({ providers, addon, onSaved, allowed }: Props) {
           ))}
         </select>
       </Field>
-      <Field label="Description (optional)" htmlFor="addon-description" error={shown.description}>
+      <Field label="Description (optional)" htmlFor="addon-description" error={errors.of('description')}>
         <input id="addon-description" value={description} onChange={(e) => setDescription(e.target.value)} />
       </Field>
       {chosen?.parameters.map((p) => (
@@ -157,7 +150,7 @@ export function AddonForm({ providers, addon, onSaved, allowed }: Props) {
           label={`${p.displayName}${p.required ? '' : ' (optional)'}`}
           htmlFor={`addon-${p.name}`}
           hint={p.description}
-          error={paramError(p.name)}
+          error={errors.of(`parameters.${p.name}`)}
         >
           {p.type === 'textfield' ? (
             <textarea
@@ -179,27 +172,32 @@ export function AddonForm({ providers, addon, onSaved, allowed }: Props) {
         types={chosen?.events ?? []}
         selected={events}
         onChange={setEvents}
-        error={shown.events}
+        error={errors.of('events')}
       />
       <ScopeChips
         label="Projects"
         options={projectNames}
         selected={projects}
         onChange={setProjects}
-        error={shown.projects}
+        error={errors.of('projects')}
       />
       <ScopeChips
         label="Environments"
         options={environmentNames}
         selected={environments}
         onChange={setEnvironments}
-        error={shown.environments}
+        error={errors.of('environments')}
       />
-      {placed ? null : <ErrorNotice error={save.error} />}
+      <ErrorNotice error={errors.rest} />
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={!allowed || !chosen || save.isPending}>
+        <ActionButton
+          type="submit"
+          className="btn btn-primary"
+          disabled={save.isPending}
+          disabledReason={refused ?? (chosen ? null : 'No addon providers are available.')}
+        >
           {addon ? 'Save addon' : 'Create addon'}
-        </button>
+        </ActionButton>
       </div>
     </form>
   );

@@ -16,7 +16,7 @@ import {
   PageHeader,
 } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useCan, useWhyNot } from '../auth/permissions';
 import { DeliveryBadge, DeliveryLog, deliveryPolling, ParkedEvents, useTick } from './addon-deliveries';
 import { AddonForm } from './addon-form';
 import { NeedsAdmin } from './needs-admin';
@@ -85,6 +85,7 @@ function SigningSecret({ addon, canUpdate }: { addon: AddonView; canUpdate: bool
 export default function AddonPage() {
   const addonId = Number(useParams().addonId);
   const can = useCan();
+  const whyNot = useWhyNot();
   const admin = can('ADMIN');
   useTick();
   const list = useQuery({
@@ -109,7 +110,7 @@ export default function AddonPage() {
       </>
     );
   if (list.isPending) return <Loading />;
-  if (list.error)
+  if (list.error && !list.data)
     return (
       <>
         {breadcrumbs}
@@ -163,7 +164,7 @@ export default function AddonPage() {
             key={addon.id}
             providers={list.data.providers}
             addon={addon}
-            allowed={canUpdate}
+            refused={whyNot('UPDATE_ADDON')}
             onSaved={() => undefined}
           />
         </Card>

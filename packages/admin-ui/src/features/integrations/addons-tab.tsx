@@ -5,11 +5,12 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { AddonProviderDefinition, AddonView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Loading } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { EVENT_TYPES } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useCan, useWhyNot } from '../auth/permissions';
 import { DeliveryBadge, deliveryPolling } from './addon-deliveries';
 import { AddonForm } from './addon-form';
 import { NeedsAdmin } from './needs-admin';
@@ -20,6 +21,7 @@ const key = ['addons'];
 /** Addons forward events to webhooks and chat tools. */
 export function AddonsTab() {
   const can = useCan();
+  const whyNot = useWhyNot();
   const admin = can('ADMIN');
   const list = useQuery({
     queryKey: key,
@@ -75,6 +77,7 @@ export function AddonsTab() {
               <Switch
                 checked={a.enabled}
                 disabled={!can('UPDATE_ADDON')}
+                title={whyNot('UPDATE_ADDON') ?? undefined}
                 label={`Addon ${a.id} enabled`}
                 onCheckedChange={() => toggle.mutate(a)}
               />
@@ -85,14 +88,14 @@ export function AddonsTab() {
               <Link className="btn btn-small btn-ghost" to={`addons/${a.id}`}>
                 Edit &amp; deliveries
               </Link>
-              <button
+              <ActionButton
                 type="button"
                 className="btn btn-small btn-ghost"
-                disabled={!can('DELETE_ADDON')}
+                disabledReason={whyNot('DELETE_ADDON')}
                 onClick={() => remove.mutate(a.id)}
               >
                 Delete
-              </button>
+              </ActionButton>
             </div>
             <div className="row addon-meta">
               <DeliveryBadge addon={a} />
@@ -115,7 +118,7 @@ export function AddonsTab() {
         <AddonForm
           key={formKey}
           providers={providers}
-          allowed={can('CREATE_ADDON')}
+          refused={whyNot('CREATE_ADDON')}
           onSaved={(result) => {
             setFormKey((k) => k + 1);
             setCreated(result?.signingSecret ? { id: result.id, signingSecret: result.signingSecret } : null);

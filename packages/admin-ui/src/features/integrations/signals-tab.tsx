@@ -4,9 +4,11 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { SignalEndpoint } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
+import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, Loading } from '../../components/ui/page';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { ADMIN_ONLY, useCan } from '../auth/permissions';
 
 const key = ['signal-endpoints'];
 type EndpointView = SignalEndpoint & { tokens?: { id: number; name: string }[] };
@@ -20,14 +22,15 @@ export function SignalsTab() {
     queryFn: () => unwrap<{ signalEndpoints: EndpointView[] }>(api.GET('/api/admin/signal-endpoints')),
   });
   const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const create = useApiMutation({
     mutationFn: () => unwrap(api.POST('/api/admin/signal-endpoints', { body: { name } })),
     invalidates: [key],
     success: 'Signal endpoint created',
+    toastErrors: false,
     onSuccess: () => setName(''),
   });
+  const errors = useFormErrors(create.error, ['name', 'description']);
   const addToken = useApiMutation({
     mutationFn: (id: number) =>
       unwrap<{ token: string }>(
@@ -47,9 +50,13 @@ export function SignalsTab() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = NAME.test(name) ? null : 'may hold lower-case letters, digits and "-" only';
-    setProblem(found);
-    if (!found) create.mutate();
+    const valid = NAME.test(name);
+    if (
+      errors.report(
+        valid ? [] : [{ path: 'name', message: 'may hold lower-case letters, digits and "-" only' }],
+      )
+    )
+      create.mutate();
   };
   return (
     <div className="grid grid-2">
@@ -64,22 +71,22 @@ export function SignalsTab() {
               {s.enabled ? <Badge tone="good">enabled</Badge> : <Badge>disabled</Badge>}
               <span className="muted mono">POST api/signal-endpoint/{s.name}</span>
               <span className="spacer" />
-              <button
+              <ActionButton
                 type="button"
                 className="btn btn-small"
-                disabled={!admin}
+                disabledReason={admin ? null : ADMIN_ONLY}
                 onClick={() => addToken.mutate(s.id)}
               >
                 New token
-              </button>
-              <button
+              </ActionButton>
+              <ActionButton
                 type="button"
                 className="btn btn-small btn-ghost"
-                disabled={!admin}
+                disabledReason={admin ? null : ADMIN_ONLY}
                 onClick={() => remove.mutate(s.id)}
               >
                 Delete
-              </button>
+              </ActionButton>
             </div>
             {s.tokens?.length ? (
               <div className="muted">Tokens: {s.tokens.map((t) => t.name).join(', ')}</div>
@@ -89,7 +96,7 @@ export function SignalsTab() {
       </Card>
       <Card title="New signal endpoint">
         <form onSubmit={submit} noValidate>
-          <Field label="Name" htmlFor="signal-name" error={problem}>
+          <Field label="Name" htmlFor="signal-name" error={errors.of('name')}>
             <input
               id="signal-name"
               value={name}
@@ -97,10 +104,15 @@ export function SignalsTab() {
               placeholder="deploy-hook"
             />
           </Field>
+          <ErrorNotice error={errors.rest} />
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={!admin}>
+            <ActionButton
+              type="submit"
+              className="btn btn-primary"
+              disabledReason={admin ? null : ADMIN_ONLY}
+            >
               Create endpoint
-            </button>
+            </ActionButton>
           </div>
         </form>
       </Card>

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { fieldError, unwrap } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import { Card, ErrorNotice, Field } from '../../components/ui/page';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 
 const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
@@ -15,8 +16,7 @@ export function ChangePasswordCard() {
     toastErrors: false,
     onSuccess: () => setForm(EMPTY),
   });
-  const problem = fieldError(change.error, ['oldPassword', 'password', 'confirmPassword']);
-  const errorFor = (field: string) => (problem?.field === field ? problem.message : null);
+  const errors = useFormErrors(change.error, ['oldPassword', 'password', 'confirmPassword']);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
   const submit = (event: FormEvent) => {
@@ -26,7 +26,7 @@ export function ChangePasswordCard() {
   return (
     <Card title="Change password">
       <form onSubmit={submit} noValidate>
-        <Field label="Current password" htmlFor="old-password" error={errorFor('oldPassword')}>
+        <Field label="Current password" htmlFor="old-password" error={errors.of('oldPassword')}>
           <input
             id="old-password"
             type="password"
@@ -35,7 +35,7 @@ export function ChangePasswordCard() {
             onChange={set('oldPassword')}
           />
         </Field>
-        <Field label="New password" htmlFor="profile-new-password" error={errorFor('password')}>
+        <Field label="New password" htmlFor="profile-new-password" error={errors.of('password')}>
           <input
             id="profile-new-password"
             type="password"
@@ -47,7 +47,7 @@ export function ChangePasswordCard() {
         <Field
           label="Repeat the new password"
           htmlFor="profile-confirm-password"
-          error={errorFor('confirmPassword')}
+          error={errors.of('confirmPassword')}
         >
           <input
             id="profile-confirm-password"
@@ -57,7 +57,7 @@ export function ChangePasswordCard() {
             onChange={set('confirmPassword')}
           />
         </Field>
-        {problem ? null : <ErrorNotice error={change.error} />}
+        <ErrorNotice error={errors.rest} />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={change.isPending}>
             Change password

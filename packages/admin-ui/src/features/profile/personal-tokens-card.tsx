@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { fieldError, unwrap } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import { SecretOnce } from '../../components/secret-once';
 import { Card, EmptyState, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 
 interface PersonalToken {
@@ -45,7 +46,7 @@ export function PersonalTokensCard() {
     invalidates: [key],
     success: 'Token deleted',
   });
-  const problem = fieldError(create.error, ['description', 'expiresAt']);
+  const errors = useFormErrors(create.error, ['description', 'expiresAt']);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate();
@@ -91,21 +92,13 @@ export function PersonalTokensCard() {
         </div>
       ) : null}
       <form onSubmit={submit} noValidate>
-        <Field
-          label="Description"
-          htmlFor="pat-description"
-          error={problem?.field === 'description' ? problem.message : null}
-        >
+        <Field label="Description" htmlFor="pat-description" error={errors.of('description')}>
           <input id="pat-description" value={description} onChange={(e) => setDescription(e.target.value)} />
         </Field>
-        <Field
-          label="Expires in (days)"
-          htmlFor="pat-days"
-          error={problem?.field === 'expiresAt' ? problem.message : null}
-        >
+        <Field label="Expires in (days)" htmlFor="pat-days" error={errors.of('expiresAt')}>
           <input id="pat-days" type="number" min={1} value={days} onChange={(e) => setDays(e.target.value)} />
         </Field>
-        {problem ? null : <ErrorNotice error={create.error} />}
+        <ErrorNotice error={errors.rest} />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={create.isPending}>
             Create token

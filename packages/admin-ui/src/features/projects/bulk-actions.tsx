@@ -3,10 +3,11 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { ProjectEnvironmentView } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useCan, useWhyNot } from '../auth/permissions';
 import { projectKeys, useTagTypes } from './api';
 
 interface Props {
@@ -19,6 +20,7 @@ interface Props {
 /** Actions on the selected features: switch in an environment, tag, mark stale, archive. */
 export function BulkActions({ projectId, selected, environments, onDone }: Props) {
   const can = useCan();
+  const whyNot = useWhyNot();
   const [tagging, setTagging] = useState(false);
   const [archiving, setArchiving] = useState(false);
   const [pendingProd, setPendingProd] = useState<{ environment: string; on: boolean } | null>(null);
@@ -98,38 +100,38 @@ export function BulkActions({ projectId, selected, environments, onDone }: Props
           </Menu.Content>
         </Menu.Portal>
       </Menu.Root>
-      <button
+      <ActionButton
         type="button"
         className="btn btn-small"
-        disabled={!can('UPDATE_FEATURE', { project: projectId })}
+        disabledReason={whyNot('UPDATE_FEATURE', { project: projectId })}
         onClick={() => setTagging(true)}
       >
         Tag
-      </button>
-      <button
+      </ActionButton>
+      <ActionButton
         type="button"
         className="btn btn-small"
-        disabled={!can('UPDATE_FEATURE', { project: projectId })}
+        disabledReason={whyNot('UPDATE_FEATURE', { project: projectId })}
         onClick={() => stale.mutate(true)}
       >
         Mark stale
-      </button>
-      <button
+      </ActionButton>
+      <ActionButton
         type="button"
         className="btn btn-small"
-        disabled={!can('UPDATE_FEATURE', { project: projectId })}
+        disabledReason={whyNot('UPDATE_FEATURE', { project: projectId })}
         onClick={() => stale.mutate(false)}
       >
         Mark active
-      </button>
-      <button
+      </ActionButton>
+      <ActionButton
         type="button"
         className="btn btn-small btn-danger"
-        disabled={!can('DELETE_FEATURE', { project: projectId })}
+        disabledReason={whyNot('DELETE_FEATURE', { project: projectId })}
         onClick={() => setArchiving(true)}
       >
         Archive
-      </button>
+      </ActionButton>
       <button type="button" className="btn btn-small btn-ghost" onClick={onDone}>
         Clear
       </button>

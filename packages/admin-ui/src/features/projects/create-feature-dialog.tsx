@@ -2,13 +2,13 @@ import type { CreateFeatureInput } from '@flagstaff/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { fieldError, unwrap } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import type { FeatureView, Project } from '../../api/types';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice, Field } from '../../components/ui/page';
 import { compileNamingPattern, createFeatureSchema, FEATURE_TYPES } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { fieldErrors } from '../../lib/zod-errors';
 import { projectKeys } from './api';
 
 /** Creates a feature, checking the project's naming pattern before sending. */
@@ -33,7 +33,6 @@ export function CreateFeatureDialog({
     description: '',
     impressionData: false,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const naming = project.featureNaming;
   const create = useApiMutation({
     mutationFn: (body: CreateFeatureInput) =>
@@ -51,18 +50,16 @@ export function CreateFeatureDialog({
       navigate(`/projects/${encodeURIComponent(project.id)}/features/${encodeURIComponent(f.name)}`);
     },
   });
-  const serverField = fieldError(create.error, ['name', 'type', 'description']);
-  const shownErrors = serverField ? { [serverField.field]: serverField.message, ...errors } : errors;
+  const errors = useFormErrors(create.error, ['name', 'type', 'description', 'impressionData']);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body: CreateFeatureInput = { ...form, description: form.description || null };
-    const parsed = createFeatureSchema.safeParse(body);
-    const found = parsed.success ? {} : fieldErrors(parsed.error);
     // RE2 like the server: a native RegExp would let a hostile pattern freeze this tab.
-    if (!found.name && naming.pattern && compileNamingPattern(naming.pattern)?.test(form.name) === false)
-      found.name = `must match the project's naming pattern ${naming.pattern}`;
-    setErrors(found);
-    if (Object.keys(found).length === 0) create.mutate(body);
+    const mismatch =
+      naming.pattern && compileNamingPattern(naming.pattern)?.test(form.name) === false
+        ? [{ path: 'name', message: `must match the project's naming pattern ${naming.pattern}` }]
+        : [];
+    if (errors.check(createFeatureSchema, body, mismatch)) create.mutate(body);
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Create feature flag">
@@ -80,7 +77,7 @@ export function CreateFeatureDialog({
             {naming.description ? <div>{naming.description}</div> : null}
           </div>
         ) : null}
-        <Field label="Name" htmlFor="feature-name" error={shownErrors.name}>
+        <Field label="Name" htmlFor="feature-name" error={errors.of('name')}>
           <input
             id="feature-name"
             value={form.name}
@@ -88,7 +85,7 @@ export function CreateFeatureDialog({
             autoFocus
           />
         </Field>
-        <Field label="Type" htmlFor="feature-type" error={shownErrors.type}>
+        <Field label="Type" htmlFor="feature-type" error={errors.of('type')}>
           <select
             id="feature-type"
             value={form.type}
@@ -101,7 +98,7 @@ export function CreateFeatureDialog({
             ))}
           </select>
         </Field>
-        <Field label="Description" htmlFor="feature-description" error={shownErrors.description}>
+        <Field label="Description" htmlFor="feature-description" error={errors.of('description')}>
           <textarea
             id="feature-description"
             value={form.description}
@@ -116,7 +113,7 @@ export function CreateFeatureDialog({
           />
           Collect impression data
         </label>
-        {serverField ? null : <ErrorNotice error={create.error} />}
+        <ErrorNotice error={errors.rest} />
         <div className="form-actions">
           <button type="button" className="btn" onClick={() => onOpenChange(false)}>
             Cancel

@@ -5,7 +5,7 @@ import type { ProjectEnvironmentView } from '../../api/types';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, formatDate } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
-import { useCan } from '../auth/permissions';
+import { useCan, useWhyNot } from '../auth/permissions';
 import type { FeatureFilters } from './feature-search';
 import { useToggleEnvironment } from './use-toggle-environment';
 
@@ -37,13 +37,15 @@ export function FeatureTable({
   onSort,
 }: Props) {
   const can = useCan();
+  const whyNot = useWhyNot();
   const toggle = useToggleEnvironment(projectId);
   const [pending, setPending] = useState<{ feature: string; environment: string; enabled: boolean } | null>(
     null,
   );
   const allSelected = features.length > 0 && features.every((f) => selected.has(f.name));
-  const sortHeader = (key: FeatureFilters['sortBy'], label: string) => (
+  const sortHeader = (key: FeatureFilters['sortBy'], label: string, className?: string) => (
     <th
+      className={className}
       aria-sort={filters.sortBy === key ? (filters.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}
     >
       <button type="button" onClick={() => onSort(key)}>
@@ -69,12 +71,15 @@ export function FeatureTable({
               />
             </th>
             {sortHeader('name', 'Name')}
-            {sortHeader('type', 'Type')}
+            {/* At phone width the name and the environment switches are what fits. */}
+            {sortHeader('type', 'Type', 'hide-narrow')}
             <th className="hide-phone">Tags</th>
             <th className="hide-phone">Lifecycle</th>
-            {sortHeader('createdAt', 'Created')}
+            {sortHeader('createdAt', 'Created', 'hide-narrow')}
             {environments.map((env) => (
-              <th key={env.name}>{env.name}</th>
+              <th key={env.name} className="env-column">
+                {env.name}
+              </th>
             ))}
           </tr>
         </thead>
@@ -109,7 +114,7 @@ export function FeatureTable({
                 ) : null}
                 {f.description ? <div className="muted hide-phone">{f.description}</div> : null}
               </td>
-              <td>{f.type}</td>
+              <td className="hide-narrow">{f.type}</td>
               <td className="hide-phone">
                 <div className="chips">
                   {(f.tags ?? []).map((t) => (
@@ -122,7 +127,7 @@ export function FeatureTable({
               <td className="hide-phone">
                 {f.lifecycle ? <Badge tone={STAGE_TONE[f.lifecycle.stage]}>{f.lifecycle.stage}</Badge> : '—'}
               </td>
-              <td className="muted">{formatDate(f.createdAt)}</td>
+              <td className="muted hide-narrow">{formatDate(f.createdAt)}</td>
               {environments.map((env) => {
                 const state = f.environments.find((e) => e.name === env.name);
                 const allowed = can('UPDATE_FEATURE_ENVIRONMENT', {
@@ -135,7 +140,14 @@ export function FeatureTable({
                       checked={state?.enabled ?? false}
                       disabled={!allowed || !state}
                       label={`${f.name} in ${env.name}`}
-                      title={allowed ? `${f.name} in ${env.name}` : `You may not change ${env.name}`}
+                      title={
+                        allowed
+                          ? `${f.name} in ${env.name}`
+                          : (whyNot('UPDATE_FEATURE_ENVIRONMENT', {
+                              project: projectId,
+                              environment: env.name,
+                            }) ?? undefined)
+                      }
                       onCheckedChange={(enabled) => flip(f.name, env, enabled)}
                     />
                   </td>

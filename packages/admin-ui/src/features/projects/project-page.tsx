@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ActionButton } from '../../components/ui/action-button';
 import { EmptyState, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
 import { FEATURE_TYPES, LIFECYCLE_STAGES } from '../../lib/domain';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 import { useProject, useProjectEnvironments } from './api';
 import { BulkActions } from './bulk-actions';
 import { CreateFeatureDialog } from './create-feature-dialog';
@@ -19,7 +20,7 @@ export default function ProjectPage() {
   const search = useFeatureSearch(projectId, filters, envNames);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
-  const can = useCan();
+  const whyNot = useWhyNot();
   const update = (patch: Partial<FeatureFilters>) => setFilters((f) => ({ ...f, offset: 0, ...patch }));
   const total = search.data?.total ?? 0;
   const filtering = Boolean(
@@ -31,7 +32,7 @@ export default function ProjectPage() {
       filters.enabledSomewhere,
   );
   if (project.isPending) return <Loading />;
-  if (project.error) return <ErrorNotice error={project.error} />;
+  if (project.error && !project.data) return <ErrorNotice error={project.error} />;
   return (
     <>
       <div className="breadcrumbs">
@@ -48,14 +49,14 @@ export default function ProjectPage() {
             <Link className="btn" to={`/projects/${encodeURIComponent(projectId)}/settings`}>
               Settings
             </Link>
-            <button
+            <ActionButton
               type="button"
               className="btn btn-primary"
-              disabled={!can('CREATE_FEATURE', { project: projectId })}
+              disabledReason={whyNot('CREATE_FEATURE', { project: projectId })}
               onClick={() => setCreating(true)}
             >
               New feature flag
-            </button>
+            </ActionButton>
           </>
         }
       />
@@ -164,22 +165,22 @@ export default function ProjectPage() {
                 </option>
               ))}
             </select>
-            <button
+            <ActionButton
               type="button"
               className="btn btn-small"
-              disabled={filters.offset === 0}
+              disabledReason={filters.offset === 0 ? 'This is the first page.' : null}
               onClick={() => setFilters((f) => ({ ...f, offset: Math.max(0, f.offset - f.limit) }))}
             >
               Previous
-            </button>
-            <button
+            </ActionButton>
+            <ActionButton
               type="button"
               className="btn btn-small"
-              disabled={filters.offset + filters.limit >= total}
+              disabledReason={filters.offset + filters.limit >= total ? 'This is the last page.' : null}
               onClick={() => setFilters((f) => ({ ...f, offset: f.offset + f.limit }))}
             >
               Next
-            </button>
+            </ActionButton>
           </div>
         </div>
       </section>

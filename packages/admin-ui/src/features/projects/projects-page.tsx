@@ -2,14 +2,15 @@ import type { CreateProjectInput } from '@flagstaff/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { errorMessage, fieldError, unwrap } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import type { Project } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { Badge, EmptyState, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { createProjectSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { fieldErrors } from '../../lib/zod-errors';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 import { projectKeys, useProjects } from './api';
 
 function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -22,7 +23,6 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     example: '',
     namingDescription: '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useApiMutation({
     mutationFn: (body: CreateProjectInput) => unwrap<Project>(api.POST('/api/admin/projects', { body })),
     invalidates: [projectKeys.all],
@@ -33,8 +33,15 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       navigate(`/projects/${encodeURIComponent(p.id)}`);
     },
   });
-  const serverField = fieldError(create.error, ['id', 'name', 'featureNaming']);
-  const shownErrors = serverField ? { [serverField.field]: serverField.message, ...errors } : errors;
+  const errors = useFormErrors(create.error, [
+    'id',
+    'name',
+    'description',
+    'featureNaming',
+    'featureNaming.pattern',
+    'featureNaming.example',
+    'featureNaming.description',
+  ]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body: CreateProjectInput = {
@@ -49,10 +56,7 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           }
         : undefined,
     };
-    const parsed = createProjectSchema.safeParse(body);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    create.mutate(body);
+    if (errors.check(createProjectSchema, body)) create.mutate(body);
   };
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm({ ...form, [key]: e.target.value });
@@ -60,14 +64,14 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     <Dialog open={open} onOpenChange={onOpenChange} title="Create project">
       <form onSubmit={submit} noValidate>
         <div className="form-grid">
-          <Field label="Project id" htmlFor="project-id" error={shownErrors.id}>
+          <Field label="Project id" htmlFor="project-id" error={errors.of('id')}>
             <input id="project-id" value={form.id} onChange={set('id')} placeholder="checkout" />
           </Field>
-          <Field label="Name" htmlFor="project-name" error={shownErrors.name}>
+          <Field label="Name" htmlFor="project-name" error={errors.of('name')}>
             <input id="project-name" value={form.name} onChange={set('name')} placeholder="Checkout" />
           </Field>
         </div>
-        <Field label="Description" htmlFor="project-description">
+        <Field label="Description" htmlFor="project-description" error={errors.of('description')}>
           <input id="project-description" value={form.description} onChange={set('description')} />
         </Field>
         <fieldset className="card">
@@ -75,8 +79,8 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           <Field
             label="Pattern"
             htmlFor="naming-pattern"
-            error={shownErrors.featureNaming}
-            hint="A JavaScript regular expression, without slashes or flags."
+            error={errors.of('featureNaming.pattern') ?? errors.of('featureNaming')}
+            hint="A regular expression in RE2 syntax (no lookaround or backreferences), without slashes or flags; it must match the whole name."
           >
             <input
               id="naming-pattern"
@@ -87,10 +91,14 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             />
           </Field>
           <div className="form-grid">
-            <Field label="Example" htmlFor="naming-example">
+            <Field label="Example" htmlFor="naming-example" error={errors.of('featureNaming.example')}>
               <input id="naming-example" value={form.example} onChange={set('example')} />
             </Field>
-            <Field label="Description" htmlFor="naming-description">
+            <Field
+              label="Description"
+              htmlFor="naming-description"
+              error={errors.of('featureNaming.description')}
+            >
               <input
                 id="naming-description"
                 value={form.namingDescription}
@@ -99,7 +107,7 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             </Field>
           </div>
         </fieldset>
-        {create.error && !serverField ? <ErrorNotice error={errorMessage(create.error)} /> : null}
+        <ErrorNotice error={errors.rest} />
         <div className="form-actions">
           <button type="button" className="btn" onClick={() => onOpenChange(false)}>
             Cancel
@@ -116,7 +124,7 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
 /** Every project the caller can see. */
 export default function ProjectsPage() {
   const projects = useProjects();
-  const can = useCan();
+  const whyNot = useWhyNot();
   const [creating, setCreating] = useState(false);
   return (
     <>
@@ -124,14 +132,14 @@ export default function ProjectsPage() {
         title="Projects"
         subtitle="Projects group feature flags and decide who may change them."
         actions={
-          <button
+          <ActionButton
             type="button"
             className="btn btn-primary"
-            disabled={!can('CREATE_PROJECT')}
+            disabledReason={whyNot('CREATE_PROJECT')}
             onClick={() => setCreating(true)}
           >
             New project
-          </button>
+          </ActionButton>
         }
       />
       {projects.isPending ? <Loading /> : null}

@@ -5,11 +5,13 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { ContextField, Segment } from '../../api/types';
 import { ConstraintEditor, constraintProblem } from '../../components/constraint-editor';
+import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { Badge, Card, EmptyState, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { segmentInputSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 
 const key = ['segments'];
 
@@ -22,7 +24,6 @@ function SegmentDialog({ segment, onClose }: { segment: Segment | null; onClose(
   const [name, setName] = useState(segment?.name ?? '');
   const [description, setDescription] = useState(segment?.description ?? '');
   const [constraints, setConstraints] = useState<ConstraintInput[]>(segment?.constraints ?? []);
-  const [problem, setProblem] = useState<string | null>(null);
   const save = useApiMutation({
     mutationFn: () => {
       const body = { name, description: description || null, constraints };
@@ -37,14 +38,21 @@ function SegmentDialog({ segment, onClose }: { segment: Segment | null; onClose(
     toastErrors: false,
     onSuccess: onClose,
   });
+  const errors = useFormErrors(save.error, ['name', 'description', 'constraints']);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found =
-      segmentInputSchema.safeParse({ name, constraints }).error?.issues[0]?.message ??
-      constraints.map(constraintProblem).find(Boolean) ??
-      null;
-    setProblem(found);
-    if (!found) save.mutate();
+    const constraintProblems = constraints.flatMap((c, i) => {
+      const message = constraintProblem(c);
+      return message ? [{ path: `constraints[${i}]`, message }] : [];
+    });
+    if (
+      errors.check(
+        segmentInputSchema,
+        { name, description: description || null, constraints },
+        constraintProblems,
+      )
+    )
+      save.mutate();
   };
   return (
     <Dialog
@@ -55,10 +63,10 @@ function SegmentDialog({ segment, onClose }: { segment: Segment | null; onClose(
     >
       <form onSubmit={submit} noValidate>
         <div className="form-grid">
-          <Field label="Name" htmlFor="seg-name">
+          <Field label="Name" htmlFor="seg-name" error={errors.of('name')}>
             <input id="seg-name" value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
-          <Field label="Description" htmlFor="seg-desc">
+          <Field label="Description" htmlFor="seg-desc" error={errors.of('description')}>
             <input id="seg-desc" value={description} onChange={(e) => setDescription(e.target.value)} />
           </Field>
         </div>
@@ -81,12 +89,12 @@ function SegmentDialog({ segment, onClose }: { segment: Segment | null; onClose(
         >
           Add constraint
         </button>
-        {problem ? (
-          <div className="notice notice-error" role="alert">
-            {problem}
+        {errors.of('constraints') ? (
+          <div className="field-error" role="alert">
+            {errors.of('constraints')}
           </div>
         ) : null}
-        <ErrorNotice error={save.error} />
+        <ErrorNotice error={errors.rest} />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
             Save segment
@@ -99,7 +107,7 @@ function SegmentDialog({ segment, onClose }: { segment: Segment | null; onClose(
 
 /** Segments: reusable sets of constraints shared by strategies. */
 export default function SegmentsPage() {
-  const can = useCan();
+  const whyNot = useWhyNot();
   const list = useQuery({
     queryKey: key,
     queryFn: () => unwrap<{ segments: Segment[] }>(api.GET('/api/admin/segments')),
@@ -117,14 +125,14 @@ export default function SegmentsPage() {
         title="Segments"
         subtitle="Reusable groups of constraints, e.g. beta testers or EU customers."
         actions={
-          <button
+          <ActionButton
             type="button"
             className="btn btn-primary"
-            disabled={!can('CREATE_SEGMENT')}
+            disabledReason={whyNot('CREATE_SEGMENT')}
             onClick={() => setEditing('new')}
           >
             New segment
-          </button>
+          </ActionButton>
         }
       />
       <Card>
@@ -146,22 +154,22 @@ export default function SegmentsPage() {
                   <Badge>{s.constraints.length} constraint(s)</Badge>
                 </td>
                 <td className="row">
-                  <button
+                  <ActionButton
                     type="button"
                     className="btn btn-small"
-                    disabled={!can('UPDATE_SEGMENT')}
+                    disabledReason={whyNot('UPDATE_SEGMENT')}
                     onClick={() => setEditing(s)}
                   >
                     Edit
-                  </button>
-                  <button
+                  </ActionButton>
+                  <ActionButton
                     type="button"
                     className="btn btn-small btn-ghost"
-                    disabled={!can('DELETE_SEGMENT')}
+                    disabledReason={whyNot('DELETE_SEGMENT')}
                     onClick={() => remove.mutate(s.id)}
                   >
                     Delete
-                  </button>
+                  </ActionButton>
                 </td>
               </tr>
             ))}

@@ -1,26 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { ApiError, fieldError, unwrap } from '../../api/errors';
+import { unwrap } from '../../api/errors';
 import type { TagType } from '../../api/types';
+import { ActionButton } from '../../components/ui/action-button';
 import { Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
 import { tagTypeSchema } from '../../lib/domain';
+import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { fieldErrors } from '../../lib/zod-errors';
-import { useCan } from '../auth/permissions';
+import { useWhyNot } from '../auth/permissions';
 import { TagTypeDialog } from './tag-type-dialog';
 
 const key = ['tag-types'];
 
 /** Tag types: the kinds of tags features can carry. */
 export default function TagTypesPage() {
-  const can = useCan();
+  const whyNot = useWhyNot();
   const list = useQuery({
     queryKey: key,
     queryFn: () => unwrap<{ tagTypes: TagType[] }>(api.GET('/api/admin/tag-types')),
   });
   const [form, setForm] = useState({ name: '', description: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<TagType | null>(null);
   const create = useApiMutation({
     mutationFn: () =>
@@ -30,10 +30,12 @@ export default function TagTypesPage() {
         }),
       ),
     invalidates: [key],
-    toastErrors: false,
     success: 'Tag type created',
+    toastErrors: false,
     onSuccess: () => setForm({ name: '', description: '' }),
   });
+  // A refusal naming no property (a taken name) concerns the name, the form's identity.
+  const errors = useFormErrors(create.error, ['name', 'description'], { fallbackField: 'name' });
   const remove = useApiMutation({
     mutationFn: (name: string) =>
       unwrap(api.DELETE('/api/admin/tag-types/{name}', { params: { path: { name } } })),
@@ -42,16 +44,8 @@ export default function TagTypesPage() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = tagTypeSchema.safeParse(form);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) create.mutate();
+    if (errors.check(tagTypeSchema, form)) create.mutate();
   };
-  // A refusal of the name (taken: 409, or invalid) shows under the name; anything else above the button.
-  const nameRefused =
-    create.error instanceof ApiError && create.error.status === 409
-      ? create.error.message
-      : fieldError(create.error, ['name'])?.message;
-  const shownErrors = Object.keys(errors).length ? errors : nameRefused ? { name: nameRefused } : {};
   return (
     <>
       <PageHeader title="Tag types" subtitle="Tags group features across projects (simple, team, jira…)." />
@@ -66,24 +60,24 @@ export default function TagTypesPage() {
                   <td className="cell-name">{t.name}</td>
                   <td className="muted">{t.description}</td>
                   <td className="cell-actions">
-                    <button
+                    <ActionButton
                       type="button"
                       className="btn btn-small"
                       aria-label={`Edit ${t.name}`}
-                      disabled={!can('UPDATE_TAG_TYPE')}
+                      disabledReason={whyNot('UPDATE_TAG_TYPE')}
                       onClick={() => setEditing(t)}
                     >
                       Edit
-                    </button>
-                    <button
+                    </ActionButton>
+                    <ActionButton
                       type="button"
                       className="btn btn-small btn-ghost"
                       aria-label={`Delete ${t.name}`}
-                      disabled={!can('DELETE_TAG_TYPE')}
+                      disabledReason={whyNot('DELETE_TAG_TYPE')}
                       onClick={() => remove.mutate(t.name)}
                     >
                       Delete
-                    </button>
+                    </ActionButton>
                   </td>
                 </tr>
               ))}
@@ -92,25 +86,29 @@ export default function TagTypesPage() {
         </Card>
         <Card title="New tag type">
           <form onSubmit={submit} noValidate>
-            <Field label="Name" htmlFor="tt-name" error={shownErrors.name}>
+            <Field label="Name" htmlFor="tt-name" error={errors.of('name')}>
               <input
                 id="tt-name"
                 value={form.name}
                 onChange={(e) => setForm({ ...form, name: e.target.value })}
               />
             </Field>
-            <Field label="Description" htmlFor="tt-desc">
+            <Field label="Description" htmlFor="tt-desc" error={errors.of('description')}>
               <input
                 id="tt-desc"
                 value={form.description}
                 onChange={(e) => setForm({ ...form, description: e.target.value })}
               />
             </Field>
-            {create.error && !nameRefused ? <ErrorNotice error={create.error} /> : null}
+            <ErrorNotice error={errors.rest} />
             <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={!can('CREATE_TAG_TYPE')}>
+              <ActionButton
+                type="submit"
+                className="btn btn-primary"
+                disabledReason={whyNot('CREATE_TAG_TYPE')}
+              >
                 Create tag type
-              </button>
+              </ActionButton>
             </div>
           </form>
         </Card>

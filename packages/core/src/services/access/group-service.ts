@@ -29,7 +29,7 @@ async function requireRootRole(repos: ReadRepositories, roleId: number | null | 
 /** CONFLICT when another group already has the name. */
 async function requireFreeName(repos: ReadRepositories, name: string, exceptId?: number): Promise<void> {
   if ((await repos.groups.list()).some((g) => g.name === name && g.id !== exceptId))
-    throw conflict(`A group named "${name}" already exists.`);
+    throw conflict(`A group named "${name}" already exists.`, 'name');
 }
 
 /** Groups of users: create, edit, membership, delete. Changing groups is for Admins. */

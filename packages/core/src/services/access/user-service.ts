@@ -46,7 +46,7 @@ export async function insertUser(
   fields: Pick<UserRecord, 'name' | 'email' | 'username' | 'rootRole' | 'passwordHash'>,
 ): Promise<UserView> {
   if (fields.email && (await tx.users.getByEmail(fields.email)))
-    throw conflict(`A user with e-mail "${fields.email}" already exists.`);
+    throw conflict(`A user with e-mail "${fields.email}" already exists.`, 'email');
   const user = await tx.users.insert({
     ...fields,
     imageUrl: null,

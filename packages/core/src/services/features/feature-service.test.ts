@@ -117,6 +117,20 @@ describe('updating features', () => {
     ]);
   });
 
+  it('writes one event for a stale toggle (PUT or PATCH), and none for a change that changes nothing', async () => {
+    let start = await flagstaff.store.events.latestId();
+    await flagstaff.features.update(alice, 'default', 'f1', { stale: true });
+    expect(await eventTypesSince(flagstaff, start)).toEqual(['feature-stale-on']);
+    start = await flagstaff.store.events.latestId();
+    await flagstaff.features.patch(alice, 'default', 'f1', [{ op: 'replace', path: '/stale', value: false }]);
+    expect(await eventTypesSince(flagstaff, start)).toEqual(['feature-stale-off']);
+    start = await flagstaff.store.events.latestId();
+    await flagstaff.features.update(alice, 'default', 'f1', { stale: false, type: 'release' });
+    expect(await eventTypesSince(flagstaff, start)).toEqual([]);
+    await flagstaff.features.update(alice, 'default', 'f1', { type: 'experiment', stale: true });
+    expect(await eventTypesSince(flagstaff, start)).toEqual(['feature-metadata-updated', 'feature-stale-on']);
+  });
+
   it('applies JSON patch operations to metadata and refuses other paths', async () => {
     const view = await flagstaff.features.patch(alice, 'default', 'f1', [
       { op: 'replace', path: '/description', value: 'patched' },

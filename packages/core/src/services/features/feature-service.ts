@@ -40,18 +40,27 @@ async function insertNew(
     const existing = await tx.features.get(feature.name);
     throw conflict(
       `A feature named "${feature.name}" already exists${existing?.archivedAt ? ' in the archive' : ''}.`,
+      'name',
     );
   }
 }
 
-/** The events a metadata change produces, besides the change itself. */
+/**
+ * The events a metadata change writes: feature-metadata-updated only when the description, type or
+ * impression data changed, since stale and archive changes have events of their own (marking a
+ * feature stale once wrote two events), and a change that changes nothing writes none.
+ */
 function metadataEvents(
   before: FeatureRecord,
   after: FeatureRecord,
 ): Omit<EventDraft, 'featureName' | 'project'>[] {
-  const events: Omit<EventDraft, 'featureName' | 'project'>[] = [
-    { type: 'feature-metadata-updated', data: after, preData: before },
-  ];
+  const edited =
+    before.description !== after.description ||
+    before.type !== after.type ||
+    before.impressionData !== after.impressionData;
+  const events: Omit<EventDraft, 'featureName' | 'project'>[] = edited
+    ? [{ type: 'feature-metadata-updated', data: after, preData: before }]
+    : [];
   if (before.stale !== after.stale)
     events.push({ type: after.stale ? 'feature-stale-on' : 'feature-stale-off' });
   if (before.archivedAt === null && after.archivedAt !== null) events.push({ type: 'feature-archived' });
@@ -176,6 +185,7 @@ export function createFeatureService(deps: ServiceDeps) {
       if (existing)
         throw conflict(
           `A feature named "${body.name}" already exists${existing.archivedAt ? ' in the archive' : ''}.`,
+          'name',
         );
       if (body.projectId == null) return;
       const project = await store.projects.get(body.projectId);

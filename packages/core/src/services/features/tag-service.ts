@@ -83,7 +83,7 @@ export function createTagService(deps: ServiceDeps) {
       await deps.policy.require(caller, 'NONE', {});
       const body = parseWith(tagTypeSchema, input);
       if (await store.tags.getType(body.name))
-        throw conflict(`A tag type named "${body.name}" already exists.`);
+        throw conflict(`A tag type named "${body.name}" already exists.`, 'name');
       return {
         valid: true,
         tagType: { name: body.name, description: body.description ?? null, icon: body.icon ?? null },
@@ -95,7 +95,7 @@ export function createTagService(deps: ServiceDeps) {
       const body = parseWith(tagTypeSchema, input);
       return inTransaction(deps, async (tx) => {
         if (await tx.tags.getType(body.name))
-          throw conflict(`A tag type named "${body.name}" already exists.`);
+          throw conflict(`A tag type named "${body.name}" already exists.`, 'name');
         const type: TagType = {
           name: body.name,
           description: body.description ?? null,

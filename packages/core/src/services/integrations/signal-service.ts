@@ -104,7 +104,7 @@ export function createSignalService(
               { limit: 'signalEndpoints', value: maxEndpoints },
             );
           if (existing.some((e) => e.name === body.name))
-            throw conflict(`A signal endpoint named "${body.name}" already exists.`);
+            throw conflict(`A signal endpoint named "${body.name}" already exists.`, 'name');
           const endpoint = await tx.signals.insertEndpoint({
             name: body.name,
             description: body.description ?? null,
@@ -130,7 +130,7 @@ export function createSignalService(
             body.name !== before.name &&
             (await tx.signals.getEndpointByName(body.name))
           )
-            throw conflict(`A signal endpoint named "${body.name}" already exists.`);
+            throw conflict(`A signal endpoint named "${body.name}" already exists.`, 'name');
           const after: SignalEndpoint = {
             ...before,
             name: body.name ?? before.name,

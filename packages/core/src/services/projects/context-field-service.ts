@@ -37,7 +37,7 @@ export function createContextFieldService(deps: ServiceDeps) {
       await deps.policy.require(caller, 'UPDATE_CONTEXT_FIELD', {});
       const { name } = parseWith(validateContextFieldNameSchema, input);
       if (await store.contextFields.get(name))
-        throw conflict(`A context field named "${name}" already exists.`);
+        throw conflict(`A context field named "${name}" already exists.`, 'name');
     },
 
     /** Creates a context field (context-field-created). */
@@ -46,7 +46,7 @@ export function createContextFieldService(deps: ServiceDeps) {
       const body = parseWith(contextFieldSchema, input);
       return inTransaction(deps, async (tx) => {
         if (await tx.contextFields.get(body.name))
-          throw conflict(`A context field named "${body.name}" already exists.`);
+          throw conflict(`A context field named "${body.name}" already exists.`, 'name');
         const field: ContextField = {
           ...body,
           description: body.description ?? null,

@@ -40,7 +40,7 @@ export function createEnvironmentService(deps: ServiceDeps) {
       await deps.policy.require(caller, 'ADMIN', {});
       const { name } = parseWith(validateEnvironmentNameSchema, input);
       if (await store.environments.get(name))
-        throw conflict(`An environment named "${name}" already exists.`);
+        throw conflict(`An environment named "${name}" already exists.`, 'name');
     },
 
     /** Creates an environment (environment-created). */
@@ -49,7 +49,7 @@ export function createEnvironmentService(deps: ServiceDeps) {
       const body = parseWith(createEnvironmentSchema, input);
       return inTransaction(deps, async (tx) => {
         if (await tx.environments.get(body.name))
-          throw conflict(`An environment named "${body.name}" already exists.`);
+          throw conflict(`An environment named "${body.name}" already exists.`, 'name');
         const all = await tx.environments.list();
         const env: Environment = {
           name: body.name,

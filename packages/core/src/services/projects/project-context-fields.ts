@@ -60,7 +60,7 @@ export function createProjectContextFields(deps: ServiceDeps) {
       await deps.policy.require(caller, 'UPDATE_PROJECT', { project });
       const { name } = parseWith(validateContextFieldNameSchema, input);
       if (await store.contextFields.get(name))
-        throw conflict(`A context field named "${name}" already exists.`);
+        throw conflict(`A context field named "${name}" already exists.`, 'name');
     },
     async create(caller: Caller, project: string, input: unknown): Promise<ContextField> {
       const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project });
@@ -68,7 +68,7 @@ export function createProjectContextFields(deps: ServiceDeps) {
       return inTransaction(deps, async (tx) => {
         await requireProject(tx, project);
         if (await tx.contextFields.get(body.name))
-          throw conflict(`A context field named "${body.name}" already exists.`);
+          throw conflict(`A context field named "${body.name}" already exists.`, 'name');
         const field: ContextField = {
           ...body,
           description: body.description ?? null,

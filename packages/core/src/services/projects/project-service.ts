@@ -78,7 +78,7 @@ export function createProjectService(deps: ServiceDeps) {
     async validateId(caller: Caller, input: unknown): Promise<void> {
       await deps.policy.require(caller, 'NONE', {});
       const { id } = parseWith(validateProjectIdSchema, input);
-      if (await store.projects.get(id)) throw conflict(`A project with id "${id}" already exists.`);
+      if (await store.projects.get(id)) throw conflict(`A project with id "${id}" already exists.`, 'id');
     },
 
     /** Creates a project linked to the given (default: every enabled) environments. */
@@ -86,7 +86,8 @@ export function createProjectService(deps: ServiceDeps) {
       const actor = await deps.policy.permit(caller, 'CREATE_PROJECT', {});
       const body = parseWith(createProjectSchema, input);
       return inTransaction(deps, async (tx) => {
-        if (await tx.projects.get(body.id)) throw conflict(`A project with id "${body.id}" already exists.`);
+        if (await tx.projects.get(body.id))
+          throw conflict(`A project with id "${body.id}" already exists.`, 'id');
         const at = nowIso(deps);
         const project: Project = {
           id: body.id,

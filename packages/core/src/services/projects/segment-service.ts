@@ -18,7 +18,7 @@ async function requireSegment(repos: ReadRepositories, id: number): Promise<Segm
 
 async function checkName(tx: ReadRepositories, name: string, exceptId?: number) {
   if ((await tx.segments.list()).some((s) => s.name === name && s.id !== exceptId))
-    throw conflict(`A segment named "${name}" already exists.`);
+    throw conflict(`A segment named "${name}" already exists.`, 'name');
 }
 
 /** Segments: reusable constraint sets attached to strategies. */
