@@ -24,9 +24,11 @@ export function createFeatureRepository(s: Session): Sync<FeatureRepository> {
           (feature) =>
             (filter.project === undefined || feature.project === filter.project) &&
             (filter.archived === undefined || (feature.archivedAt !== null) === filter.archived) &&
-            (names === null || names.has(feature.name)),
+            (names === null || names.has(feature.name)) &&
+            (filter.after === undefined || compare(feature.name, filter.after) > 0),
         );
-      return sorted(matches, (a, b) => compare(a.name, b.name)).map(copy);
+      const ordered = sorted(matches, (a, b) => compare(a.name, b.name));
+      return (filter.limit === undefined ? ordered : ordered.slice(0, filter.limit)).map(copy);
     },
     get: (name) => copy(features.get(name) ?? null),
     insert(feature, environments = []) {

@@ -23,6 +23,22 @@ const upsertRow = prepared((db, p: Binder<FeatureEnvironmentRecord>) => {
     .onConflict((oc) => oc.columns(['feature_name', 'environment']).doUpdateSet(values));
 });
 
+/**
+ * Brings `features.last_seen_at` (what the feature search orders and filters by) to the latest
+ * last_seen_at of the feature's environments: after any write that may change it.
+ */
+const refreshLastSeen = prepared((db, p: Binder<{ featureName: string }>) =>
+  db
+    .updateTable('features')
+    .set((eb) => ({
+      last_seen_at: eb
+        .selectFrom('feature_environments')
+        .select((s) => s.fn.max('feature_environments.last_seen_at').as('latest'))
+        .where('feature_environments.feature_name', '=', p.value('featureName')),
+    }))
+    .where('name', '=', p.value('featureName')),
+);
+
 /** Per-environment state of features. */
 export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnvironmentRepository {
   const { db } = ctx;
@@ -59,6 +75,7 @@ export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnv
     },
     async upsert(row) {
       await upsertRow.run(ctx, row);
+      await refreshLastSeen.run(ctx, { featureName: row.featureName });
     },
     async delete(featureName, environment) {
       const result = await db
@@ -66,6 +83,7 @@ export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnv
         .where('feature_name', '=', featureName)
         .where('environment', '=', environment)
         .executeTakeFirst();
+      if (touched(result)) await refreshLastSeen.run(ctx, { featureName });
       return touched(result);
     },
     async markSeen(pairs, at) {
@@ -76,6 +94,7 @@ export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnv
           .where('feature_name', '=', featureName)
           .where('environment', '=', environment)
           .execute();
+        await refreshLastSeen.run(ctx, { featureName });
       }
     },
   };
