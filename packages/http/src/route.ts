@@ -64,6 +64,22 @@ export const rawJson = (
   headers,
 });
 
+/**
+ * Answers with JSON written out piece by piece as the handler's chunks come (each made when the
+ * client is ready for it): a large answer is never held whole in memory. Refuse before returning it.
+ */
+export const streamJson = (
+  chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+  status = 200,
+): Reply => ({
+  kind: 'reply',
+  status,
+  raw: (async function* () {
+    yield* chunks;
+  })(),
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+});
+
 export const isReply = (value: unknown): value is Reply =>
   typeof value === 'object' &&
   value !== null &&
