@@ -80,6 +80,31 @@ export const streamJson = (
   headers: { 'content-type': 'application/json; charset=utf-8' },
 });
 
+/**
+ * `JSON.stringify(value)` of an object whose last property is a long list, streamed: `before` (the
+ * text up to the list, e.g. `{"version":2,"features":`), the items as their pages come, then `after`.
+ */
+export function streamJsonList(
+  before: string,
+  pages: AsyncIterable<readonly unknown[]>,
+  after: string,
+): Reply {
+  const encoder = new TextEncoder();
+  return streamJson(
+    (async function* () {
+      let first = true;
+      yield encoder.encode(`${before}[`);
+      for await (const page of pages) {
+        if (page.length === 0) continue;
+        const items = page.map((item) => JSON.stringify(item)).join(',');
+        yield encoder.encode(first ? items : `,${items}`);
+        first = false;
+      }
+      yield encoder.encode(`]${after}`);
+    })(),
+  );
+}
+
 export const isReply = (value: unknown): value is Reply =>
   typeof value === 'object' &&
   value !== null &&
