@@ -313,7 +313,7 @@ export function explainSelectedJsonBytes(
   environment: string,
   frame: ExplainJsonFrame = { before: '', after: '' },
 ): Uint8Array {
-  let bytes = new Uint8Array(0);
+  let bytes: Uint8Array = new Uint8Array(0);
   for (const chunk of explainSelectedJsonChunks(features, context, environment, frame, Infinity))
     bytes = chunk;
   return bytes;
