@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SqlDialect } from '../sql-dialect.js';
 
 /**
@@ -15,18 +15,23 @@ export async function createFeatureSearchIndexes(db: Kysely<unknown>, dialect: S
     db,
   );
   // The project, then `archived_at` (live features are asked for with `is null`, which an index treats
-  // as an equality), then the order: a page is read in order and stops at its limit, and a project's total is
-  // counted from the index alone. Without a project filter, 0004's (archived_at, created_at) serves.
-  const index = (name: string, columns: string[]) =>
-    db.schema.createIndex(name).on('features').columns(columns).execute();
-  await index('features_search_created', ['project', 'archived_at', 'created_at', 'name']);
-  await index('features_search_type', ['project', 'archived_at', 'type', 'name']);
-  await index('features_search_name', ['project', 'archived_at', 'name']);
-  // "Last seen, most recent first" puts never-seen features last: PostgreSQL sorts nulls first in a
-  // descending index unless told otherwise; SQLite sorts them first ascending, so last descending.
-  if (dialect.kind === 'postgres')
-    await sql`create index features_search_seen on features (project, archived_at, last_seen_at desc nulls last, name)`.execute(
-      db,
-    );
-  else await index('features_search_seen', ['project', 'archived_at', 'last_seen_at', 'name']);
+  // as an equality), then the order, ties by name ascending as the search breaks them: a page is read
+  // in order and stops at its limit, and a project's total is counted from the index alone. Each
+  // order has its descending twin: imported features share a creation time and most share a type, and
+  // ties over thousands of rows would otherwise be sorted on every request.
+  const index = (name: string, columns: RawBuilder<unknown>) =>
+    sql`create index ${sql.id(name)} on features (${columns})`.execute(db);
+  await index('features_search_name', sql`project, archived_at, name`);
+  await index('features_search_created', sql`project, archived_at, created_at, name`);
+  await index('features_search_created_desc', sql`project, archived_at, created_at desc, name`);
+  await index('features_search_type', sql`project, archived_at, type, name`);
+  await index('features_search_type_desc', sql`project, archived_at, type desc, name`);
+  // Never seen last in either order. SQLite sorts nulls first ascending (last descending), so only
+  // "most recently seen first", the order people ask for, gets an index there; PostgreSQL can have both.
+  if (dialect.kind === 'postgres') {
+    await index('features_search_seen', sql`project, archived_at, last_seen_at asc nulls last, name`);
+    await index('features_search_seen_desc', sql`project, archived_at, last_seen_at desc nulls last, name`);
+  } else await index('features_search_seen_desc', sql`project, archived_at, last_seen_at desc, name`);
+  // Without a project filter (every project at once), the default order.
+  await index('features_search_all_created', sql`archived_at, created_at, name`);
 }
