@@ -244,6 +244,15 @@ export function describeFeatureSearchContract(open: StoreFactory): void {
       expect(await seenOrder()).toEqual(['basket', 'checkout', 'zeta', 'banner']);
     });
 
+    test('refreshing the planner statistics, where offered, changes no answer', async () => {
+      await seedSearch(store());
+      const shapes = [{}, { sortBy: 'name', sortOrder: 'desc' }, { query: 'web' }, { sortBy: 'lastSeenAt' }];
+      const before = await Promise.all(shapes.map((params) => search(params)));
+      await store().refreshStatistics?.();
+      expect(await Promise.all(shapes.map((params) => search(params)))).toEqual(before);
+      expect(before[0]?.total).toBe(4);
+    });
+
     test('a knownTotal is answered instead of counting again; the page is read as ever', async () => {
       await seedSearch(store());
       const query = featureSearchParamsSchema.parse({ limit: '2', offset: '1' });
