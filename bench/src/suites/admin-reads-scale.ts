@@ -2,13 +2,15 @@
 // on a fresh PostgreSQL database, seeded through its import route to 1,000, 10,000 and 50,000
 // features (BENCH_SCALE_STEPS overrides, e.g. `1000,10000`), and at each step the p50 of the feature
 // search's shapes the admin UI sends, the full project feature list, and the playground paged and
-// whole. Each figure comes with its growth factor from the step before. Times are to the last byte
+// whole. Each figure comes with its growth factor from the step before. FLAGSTAFF_BENCH_TARGETS
+// (`sqlite`, `postgres`) picks the stores. Times are to the last byte
 // of the answer (and, for the large answers, to the first byte too: a streamed answer starts early).
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withPostgresDatabase } from '../postgres-database.js';
+import { wanted } from '../reference.js';
 import { startServerProcess, stopServerProcess } from '../server-process.js';
 
 const ADMIN = `*:*.${'5ca1'.repeat(16)}`;
@@ -245,11 +247,13 @@ async function runTarget(label: string, databaseUrl: string): Promise<void> {
 }
 
 export default async function run(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'flagstaff-admin-reads-scale-'));
-  try {
-    await runTarget('sqlite', join(dir, 'scale.db'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  if (wanted('sqlite')) {
+    const dir = mkdtempSync(join(tmpdir(), 'flagstaff-admin-reads-scale-'));
+    try {
+      await runTarget('sqlite', join(dir, 'scale.db'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
-  await withPostgresDatabase('admin_reads', (url) => runTarget('postgres', url));
+  if (wanted('postgres')) await withPostgresDatabase('admin_reads', (url) => runTarget('postgres', url));
 }
