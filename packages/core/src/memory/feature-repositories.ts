@@ -87,6 +87,20 @@ export function createFeatureEnvironmentRepository(s: Session): Sync<FeatureEnvi
       rows.set(keyOf(row.featureName, row.environment), copy(row));
     },
     delete: (featureName, environment) => rows.delete(keyOf(featureName, environment)),
+    countEnabled(project) {
+      const live = new Set(
+        s
+          .table('features')
+          .rows()
+          .filter((f) => f.project === project && f.archivedAt === null)
+          .map((f) => f.name),
+      );
+      const counts: Record<string, number> = {};
+      for (const row of rows.rows())
+        if (row.enabled && live.has(row.featureName))
+          counts[row.environment] = (counts[row.environment] ?? 0) + 1;
+      return counts;
+    },
     markSeen(pairs, at) {
       for (const { featureName, environment } of pairs) {
         const key = keyOf(featureName, environment);

@@ -44,6 +44,11 @@ export interface FeatureEnvironmentRepository {
   /** Inserts or replaces the row for (featureName, environment). */
   upsert(row: FeatureEnvironmentRecord): Promise<void>;
   delete(featureName: string, environment: string): Promise<boolean>;
+  /**
+   * How many live features of the project are enabled in each environment (environments with none
+   * left out): counted by the store, not by reading every feature of a large project.
+   */
+  countEnabled(project: string): Promise<Record<string, number>>;
   /** Stamps lastSeenAt on existing rows (metrics); unknown pairs are ignored. */
   markSeen(pairs: readonly { featureName: string; environment: string }[], at: string): Promise<void>;
 }

@@ -10,7 +10,7 @@ export const READ_METHODS = {
   projects: ['list', 'get'],
   environments: ['list', 'get', 'listForProject', 'listProjectsFor'],
   features: ['list', 'get', 'countLive'],
-  featureEnvironments: ['get', 'listForFeature', 'listForFeatures'],
+  featureEnvironments: ['get', 'listForFeature', 'listForFeatures', 'countEnabled'],
   strategies: ['list', 'get'],
   segments: ['list', 'get'],
   contextFields: ['list', 'get'],

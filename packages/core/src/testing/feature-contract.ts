@@ -168,6 +168,34 @@ export function describeFeatureContract(open: StoreFactory): void {
       expect(await store().featureEnvironments.get('missing', 'production')).toBeNull();
     });
 
+    test('countEnabled counts the live features of a project enabled in each environment', async () => {
+      await seedAlpha(store());
+      await store().projects.insert(project('beta'));
+      await store().environments.insert(environment('staging'));
+      for (const [name, p, archived] of [
+        ['one', 'alpha', false],
+        ['two', 'alpha', false],
+        ['gone', 'alpha', true],
+        ['other', 'beta', false],
+      ] as const)
+        await store().features.insert(feature(name, p, { archivedAt: archived ? at(2) : null }));
+      for (const [name, env, enabled] of [
+        ['one', 'development', true],
+        ['one', 'production', true],
+        ['one', 'staging', false],
+        ['two', 'development', true],
+        ['gone', 'development', true],
+        ['other', 'development', true],
+      ] as const)
+        await store().featureEnvironments.upsert(featureEnvironment(name, env, { enabled }));
+      expect(await store().featureEnvironments.countEnabled('alpha')).toEqual({
+        development: 2,
+        production: 1,
+      });
+      expect(await store().featureEnvironments.countEnabled('beta')).toEqual({ development: 1 });
+      expect(await store().featureEnvironments.countEnabled('nobody')).toEqual({});
+    });
+
     test('listForFeature orders by environment name; listForFeatures spans features', async () => {
       await seedAlpha(store());
       await store().environments.insert(environment('acceptance', { sortOrder: 9 }));

@@ -1,5 +1,5 @@
 import type { FeatureEnvironmentRecord, FeatureEnvironmentRepository, Variant } from '@flagstaff/core';
-import type { Selectable } from 'kysely';
+import { type Selectable, type SqlBool, sql } from 'kysely';
 import { bool, inList, parseOf, type RepoContext, touched } from '../context.js';
 import type { FeatureEnvironmentTable } from '../database.js';
 import { type Binder, prepared } from '../prepared.js';
@@ -85,6 +85,18 @@ export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnv
         .executeTakeFirst();
       if (touched(result)) await refreshLastSeen.run(ctx, { featureName });
       return touched(result);
+    },
+    async countEnabled(project) {
+      const rows = await db
+        .selectFrom('feature_environments as fe')
+        .innerJoin('features as f', 'f.name', 'fe.feature_name')
+        .select(['fe.environment', (eb) => eb.fn.countAll().as('count')])
+        .where('f.project', '=', project)
+        .where('f.archived_at', 'is', null)
+        .where(sql<SqlBool>`fe.enabled`)
+        .groupBy('fe.environment')
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.environment, Number(r.count)]));
     },
     async markSeen(pairs, at) {
       for (const { featureName, environment } of pairs) {
