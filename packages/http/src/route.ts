@@ -59,6 +59,47 @@ export const rawJson = (
   headers,
 });
 
+/**
+ * Answers with JSON written out piece by piece as the handler's chunks come (each made when the
+ * client is ready for it): a large answer is never held whole in memory. Refuse before returning it.
+ */
+export const streamJson = (
+  chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+  status = 200,
+): Reply => ({
+  kind: 'reply',
+  status,
+  raw: (async function* () {
+    yield* chunks;
+  })(),
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+});
+
+/**
+ * `JSON.stringify(value)` of an object whose last property is a long list, streamed: `before` (the
+ * text up to the list, e.g. `{"version":2,"features":`), the items as their pages come, then `after`.
+ */
+export function streamJsonList(
+  before: string,
+  pages: AsyncIterable<readonly unknown[]>,
+  after: string,
+): Reply {
+  const encoder = new TextEncoder();
+  return streamJson(
+    (async function* () {
+      let first = true;
+      yield encoder.encode(`${before}[`);
+      for await (const page of pages) {
+        if (page.length === 0) continue;
+        const items = page.map((item) => JSON.stringify(item)).join(',');
+        yield encoder.encode(first ? items : `,${items}`);
+        first = false;
+      }
+      yield encoder.encode(`]${after}`);
+    })(),
+  );
+}
+
 export const isReply = (value: unknown): value is Reply =>
   typeof value === 'object' &&
   value !== null &&

@@ -7,7 +7,7 @@ import {
   type Store,
   silentLogger,
 } from '@flagstaff/core';
-import { type Dialect, Kysely } from 'kysely';
+import { type Dialect, Kysely, sql } from 'kysely';
 import { createStoreCache, type RepoContext } from './context.js';
 import type { Database } from './database.js';
 import { guardDialect, mapDriverError, type StoreGuard, storeUnavailable } from './guarded-dialect.js';
@@ -280,6 +280,12 @@ export function createSqlStore(db: Kysely<Database>, dialect: SqlDialect, option
       async backup(destination: string) {
         if (closed) throw storeUnavailable(name, 'the store is closed');
         await backup(destination);
+      },
+    }),
+    ...(dialect.kind === 'postgres' && {
+      async refreshStatistics() {
+        if (closed) throw storeUnavailable(name, 'the store is closed');
+        await sql`analyze features, feature_environments, feature_tags, feature_strategies`.execute(db);
       },
     }),
     async close() {

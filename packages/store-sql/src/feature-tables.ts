@@ -1,4 +1,4 @@
-import type { ColumnType, RawBuilder } from 'kysely';
+import type { ColumnType, Generated, RawBuilder } from 'kysely';
 import type { BigId, Bool, Json, NullableJson, Serial } from './database.js';
 
 // Row types of projects, environments, features and the event log (see `Database`).
@@ -42,6 +42,8 @@ export interface FeatureTable {
   created_by_user_id: number | null;
   lifecycle_stage: string;
   entered_stage_at: string;
+  /** The latest last_seen_at of its feature_environments rows (kept by that repository). */
+  last_seen_at: Generated<string | null>;
 }
 
 export interface FeatureEnvironmentTable {

@@ -32,10 +32,27 @@ export const playgroundContextSchema = z.looseObject({
 });
 export type PlaygroundContext = z.infer<typeof playgroundContextSchema>;
 
+const WHOLE = 'must be a whole number';
+
+/** The most features one page of the playground may ask for. */
+export const PLAYGROUND_MAX_LIMIT = 1000;
+
 export const playgroundRequestSchema = z.object({
   environment: z.string().min(1, 'must be a non-empty environment name'),
   projects: z.union([z.array(z.string()), z.literal('*')]).default('*'),
   context: playgroundContextSchema,
+  // Flagstaff's own, for large configurations: without them, every feature of the projects.
+  /** Only features whose name contains this text (ASCII letters in either case). */
+  query: z.string({ error: 'must be a string' }).max(200, 'must be at most 200 characters').optional(),
+  /** Features to skip, in the answer's order, before the page. */
+  offset: z.number({ error: WHOLE }).int(WHOLE).min(0, 'must be 0 or more').optional(),
+  /** At most this many features; the answer then also says how many match in `total`. */
+  limit: z
+    .number({ error: WHOLE })
+    .int(WHOLE)
+    .min(1, 'must be at least 1')
+    .max(PLAYGROUND_MAX_LIMIT, `must be at most ${PLAYGROUND_MAX_LIMIT}`)
+    .optional(),
 });
 export type PlaygroundRequest = z.infer<typeof playgroundRequestSchema>;
 
@@ -87,4 +104,6 @@ export interface PlaygroundFeature {
 export interface PlaygroundResponse {
   input: PlaygroundRequest;
   features: PlaygroundFeature[];
+  /** How many features match before paging: present when the request has `query`, `offset` or `limit`. */
+  total?: number;
 }

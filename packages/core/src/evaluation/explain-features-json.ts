@@ -7,7 +7,7 @@
 // encoding. `explainFeaturesJson(...)` is exactly `JSON.stringify(explainFeatures(...))`.
 import type { CompiledFeature, CompiledFeatureSet } from './compile-features.js';
 import type { EvaluationContext } from './evaluation-context.js';
-import type { ExplainOptions } from './explain-features.js';
+import { type ExplainOptions, selectFeatures } from './explain-features.js';
 import {
   type Bytes,
   COMPLETE_OFF,
@@ -303,32 +303,65 @@ export function explainFeaturesJsonBytes(
   options: ExplainOptions,
   frame: ExplainJsonFrame = { before: '', after: '' },
 ): Uint8Array {
-  const projects =
-    options.projects === undefined || options.projects === '*' ? null : new Set(options.projects);
-  const selected: CompiledFeature[] = [];
-  const templates: FeatureTemplate[] = [];
-  let capacity = 0;
-  for (const feature of compiled.features) {
-    if (projects === null || projects.has(feature.project)) {
-      const template = featureTemplate(feature, options.environment);
-      selected.push(feature);
-      templates.push(template);
-      capacity += template.maxBytes;
-    }
-  }
+  return explainSelectedJsonBytes(selectFeatures(compiled, options), context, options.environment, frame);
+}
+
+/** As `explainFeaturesJsonBytes`, for features already selected (a page of them). */
+export function explainSelectedJsonBytes(
+  features: readonly CompiledFeature[],
+  context: EvaluationContext,
+  environment: string,
+  frame: ExplainJsonFrame = { before: '', after: '' },
+): Uint8Array {
+  let bytes: Uint8Array = new Uint8Array(0);
+  for (const chunk of explainSelectedJsonChunks(features, context, environment, frame, Infinity))
+    bytes = chunk;
+  return bytes;
+}
+
+/**
+ * The same bytes as `explainSelectedJsonBytes`, in pieces of `featuresPerChunk` features (the frame's
+ * `before` in the first, `after` in the last): a large answer is written out as it is made rather than
+ * held whole in memory. Each chunk is a fresh buffer the consumer owns.
+ */
+export function* explainSelectedJsonChunks(
+  features: readonly CompiledFeature[],
+  context: EvaluationContext,
+  environment: string,
+  frame: ExplainJsonFrame,
+  featuresPerChunk: number,
+): Generator<Uint8Array> {
+  const scratch = newScratch();
   const before = utf8(frame.before);
   const after = utf8(frame.after);
-  const out = createByteWriter(capacity + before.length + after.length + 2);
-  const scratch = newScratch();
-  out.put(before);
-  out.putByte(0x5b); // [
-  for (let i = 0; i < selected.length; i++) {
-    if (i > 0) out.putByte(COMMA);
-    writeFeature(scratch, out, selected[i]!, templates[i]!, context);
-  }
-  out.putByte(0x5d); // ]
-  out.put(after);
-  return out.bytes.subarray(0, out.length);
+  let i = 0;
+  do {
+    const end = Math.min(features.length, i + featuresPerChunk);
+    const templates: FeatureTemplate[] = [];
+    let capacity = 2;
+    for (let k = i; k < end; k++) {
+      const template = featureTemplate(features[k]!, environment);
+      templates.push(template);
+      capacity += template.maxBytes + 1;
+    }
+    const first = i === 0;
+    const last = end === features.length;
+    const out = createByteWriter(capacity + (first ? before.length : 0) + (last ? after.length : 0));
+    if (first) {
+      out.put(before);
+      out.putByte(0x5b); // [
+    }
+    for (let k = i; k < end; k++) {
+      if (k > 0) out.putByte(COMMA);
+      writeFeature(scratch, out, features[k]!, templates[k - i]!, context);
+    }
+    if (last) {
+      out.putByte(0x5d); // ]
+      out.put(after);
+    }
+    i = end;
+    yield out.bytes.subarray(0, out.length);
+  } while (i < features.length);
 }
 
 /** `JSON.stringify(explainFeatures(compiled, context, options))`, from prebuilt fragments. */

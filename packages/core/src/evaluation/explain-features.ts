@@ -1,6 +1,7 @@
 // The playground: the same compiled strategies as the fast path, evaluated without short-circuits so
 // every constraint and segment can report its own result.
 import type { ConstraintOperator, ConstraintWithResult } from '../domain/constraint.js';
+import { asciiLower } from '../domain/feature-search.js';
 import type {
   PlaygroundFeature,
   PlaygroundSegment,
@@ -24,6 +25,20 @@ export interface ExplainOptions {
   environment: string;
   /** Projects to include; all when omitted or `*`. */
   projects?: readonly string[] | '*';
+  /** Only features whose name contains this text, ASCII letters compared in either case. */
+  query?: string | undefined;
+}
+
+/** The features of a compiled set the options select (projects, name), in the set's order. */
+export function selectFeatures(compiled: CompiledFeatureSet, options: ExplainOptions): CompiledFeature[] {
+  const projects =
+    options.projects === undefined || options.projects === '*' ? null : new Set(options.projects);
+  const query = options.query ? asciiLower(options.query) : '';
+  return compiled.features.filter(
+    (feature) =>
+      (projects === null || projects.has(feature.project)) &&
+      (query === '' || asciiLower(feature.name).includes(query)),
+  );
 }
 
 function explainConstraint(constraint: CompiledConstraint, context: EvaluationContext): ConstraintWithResult {
@@ -170,13 +185,7 @@ export function explainFeatures(
   context: EvaluationContext,
   options: ExplainOptions,
 ): PlaygroundFeature[] {
-  const projects =
-    options.projects === undefined || options.projects === '*' ? null : new Set(options.projects);
-  const explained: PlaygroundFeature[] = [];
-  for (const feature of compiled.features) {
-    if (projects === null || projects.has(feature.project)) {
-      explained.push(explainFeature(feature, context, options.environment));
-    }
-  }
-  return explained;
+  return selectFeatures(compiled, options).map((feature) =>
+    explainFeature(feature, context, options.environment),
+  );
 }

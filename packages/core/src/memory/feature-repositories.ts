@@ -24,9 +24,11 @@ export function createFeatureRepository(s: Session): Sync<FeatureRepository> {
           (feature) =>
             (filter.project === undefined || feature.project === filter.project) &&
             (filter.archived === undefined || (feature.archivedAt !== null) === filter.archived) &&
-            (names === null || names.has(feature.name)),
+            (names === null || names.has(feature.name)) &&
+            (filter.after === undefined || compare(feature.name, filter.after) > 0),
         );
-      return sorted(matches, (a, b) => compare(a.name, b.name)).map(copy);
+      const ordered = sorted(matches, (a, b) => compare(a.name, b.name));
+      return (filter.limit === undefined ? ordered : ordered.slice(0, filter.limit)).map(copy);
     },
     get: (name) => copy(features.get(name) ?? null),
     insert(feature, environments = []) {
@@ -85,6 +87,20 @@ export function createFeatureEnvironmentRepository(s: Session): Sync<FeatureEnvi
       rows.set(keyOf(row.featureName, row.environment), copy(row));
     },
     delete: (featureName, environment) => rows.delete(keyOf(featureName, environment)),
+    countEnabled(project) {
+      const live = new Set(
+        s
+          .table('features')
+          .rows()
+          .filter((f) => f.project === project && f.archivedAt === null)
+          .map((f) => f.name),
+      );
+      const counts: Record<string, number> = {};
+      for (const row of rows.rows())
+        if (row.enabled && live.has(row.featureName))
+          counts[row.environment] = (counts[row.environment] ?? 0) + 1;
+      return counts;
+    },
     markSeen(pairs, at) {
       for (const { featureName, environment } of pairs) {
         const key = keyOf(featureName, environment);

@@ -26,7 +26,7 @@ function keepsSet<T>(filter: SetFilter<T> | undefined, has: (item: T) => boolean
 /** The feature table's search over a session: the same filters and order as the SQL query. */
 export function createFeatureSearchRepository(s: Session): Sync<FeatureSearchRepository> {
   return {
-    search(query, visibility) {
+    search(query, visibility, options) {
       const envRows = s.table('featureEnvironments').rows();
       const lastSeen = new Map<string, string>();
       const enabledIn = new Set<string>();
@@ -123,10 +123,10 @@ export function createFeatureSearchRepository(s: Session): Sync<FeatureSearchRep
       };
       const nameOrder = query.sortBy === 'name' ? direction : 1;
       matches.sort((a, b) => primary(a, b) || compare(a.name, b.name) * nameOrder);
-      return {
-        features: matches.slice(query.offset, query.offset + query.limit).map(copy),
-        total: matches.length,
-      };
+      const page = matches.slice(query.offset, query.offset + query.limit).map(copy);
+      // As the SQL stores: a short page tells the total; otherwise a known one is taken as is.
+      const ended = page.length < query.limit && (page.length > 0 || query.offset === 0);
+      return { features: page, total: ended ? matches.length : (options?.knownTotal ?? matches.length) };
     },
   };
 }

@@ -9,6 +9,10 @@ export interface FeatureFilter {
   /** true: only archived; false: only live; undefined: both. */
   archived?: boolean | undefined;
   names?: readonly string[] | undefined;
+  /** Only features whose name sorts after this one: the next page after a page that ended with it. */
+  after?: string | undefined;
+  /** At most this many (the first by name): with `after`, reads a large list page by page. */
+  limit?: number | undefined;
 }
 
 /** Features. Names are unique across projects and the archive. */
@@ -40,6 +44,11 @@ export interface FeatureEnvironmentRepository {
   /** Inserts or replaces the row for (featureName, environment). */
   upsert(row: FeatureEnvironmentRecord): Promise<void>;
   delete(featureName: string, environment: string): Promise<boolean>;
+  /**
+   * How many live features of the project are enabled in each environment (environments with none
+   * left out): counted by the store, not by reading every feature of a large project.
+   */
+  countEnabled(project: string): Promise<Record<string, number>>;
   /** Stamps lastSeenAt on existing rows (metrics); unknown pairs are ignored. */
   markSeen(pairs: readonly { featureName: string; environment: string }[], at: string): Promise<void>;
 }
@@ -129,9 +138,14 @@ export interface FeatureSearchRepository {
    * includes, and how many match in all. Ordered by the query's sort (lastSeenAt: the latest of
    * the feature's environments, features never seen last in either order; environment: disabled
    * before enabled in that environment), ties broken by name ascending.
+   *
+   * `knownTotal`: how many match, as the caller counted before for the same filters with nothing
+   * written since; the store then answers it as the total instead of counting again (counting every
+   * match is what grows with the table: the page itself is read in index order and stops early).
    */
   search(
     query: FeatureSearchQuery,
     visibility: ProjectVisibility,
+    options?: { knownTotal?: number | undefined },
   ): Promise<{ features: FeatureRecord[]; total: number }>;
 }

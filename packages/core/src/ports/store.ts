@@ -10,7 +10,7 @@ export const READ_METHODS = {
   projects: ['list', 'get'],
   environments: ['list', 'get', 'listForProject', 'listProjectsFor'],
   features: ['list', 'get', 'countLive'],
-  featureEnvironments: ['get', 'listForFeature', 'listForFeatures'],
+  featureEnvironments: ['get', 'listForFeature', 'listForFeatures', 'countEnabled'],
   strategies: ['list', 'get'],
   segments: ['list', 'get'],
   contextFields: ['list', 'get'],
@@ -99,4 +99,11 @@ export interface Store extends ReadRepositories {
    * its online backup API); absent on the memory store and PostgreSQL (use pg_dump).
    */
   backup?(destination: string): Promise<void>;
+  /**
+   * Brings the query planner's statistics on the feature tables up to date after a bulk write (an
+   * import of thousands of features), so searches use their indexes at once rather than once the
+   * database's own maintenance gets to it (never, where autovacuum is off). Offered by PostgreSQL,
+   * whose planner goes by them; SQLite's plans need none, the memory store has no planner.
+   */
+  refreshStatistics?(): Promise<void>;
 }

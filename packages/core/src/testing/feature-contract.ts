@@ -62,6 +62,31 @@ export function describeFeatureContract(open: StoreFactory): void {
       expect(await names({ project: 'nobody' })).toEqual([]);
     });
 
+    test('pages by name with after and limit, with the other filters', async () => {
+      await seedAlpha(store());
+      await store().projects.insert(project('beta'));
+      for (const name of ['e', 'a', 'd', 'b', 'c', 'B', 'a-1'])
+        await store().features.insert(feature(name, 'alpha', { archivedAt: name === 'c' ? at(1) : null }));
+      await store().features.insert(feature('bb', 'beta'));
+      const names = async (filter: Parameters<ReturnType<typeof store>['features']['list']>[0]) =>
+        (await store().features.list(filter)).map((f) => f.name);
+
+      expect(await names({ limit: 3 })).toEqual(['B', 'a', 'a-1']);
+      expect(await names({ after: 'a-1', limit: 3 })).toEqual(['b', 'bb', 'c']);
+      expect(await names({ after: 'a', limit: 100 })).toEqual(['a-1', 'b', 'bb', 'c', 'd', 'e']);
+      expect(await names({ after: 'e' })).toEqual([]);
+      // Reading page after page, each starting after the last name, visits every match once.
+      const seen: string[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = await names({ project: 'alpha', archived: false, after, limit: 2 });
+        seen.push(...page);
+        if (page.length < 2) break;
+        after = page.at(-1);
+      }
+      expect(seen).toEqual(['B', 'a', 'a-1', 'b', 'd', 'e']);
+    });
+
     test('refuses a name that exists, live or archived, in any project', async () => {
       await seedAlpha(store());
       await store().projects.insert(project('beta'));
@@ -141,6 +166,34 @@ export function describeFeatureContract(open: StoreFactory): void {
       expect(await store().featureEnvironments.listForFeature('checkout')).toEqual([replaced]);
       expect(await store().featureEnvironments.get('checkout', 'development')).toBeNull();
       expect(await store().featureEnvironments.get('missing', 'production')).toBeNull();
+    });
+
+    test('countEnabled counts the live features of a project enabled in each environment', async () => {
+      await seedAlpha(store());
+      await store().projects.insert(project('beta'));
+      await store().environments.insert(environment('staging'));
+      for (const [name, p, archived] of [
+        ['one', 'alpha', false],
+        ['two', 'alpha', false],
+        ['gone', 'alpha', true],
+        ['other', 'beta', false],
+      ] as const)
+        await store().features.insert(feature(name, p, { archivedAt: archived ? at(2) : null }));
+      for (const [name, env, enabled] of [
+        ['one', 'development', true],
+        ['one', 'production', true],
+        ['one', 'staging', false],
+        ['two', 'development', true],
+        ['gone', 'development', true],
+        ['other', 'development', true],
+      ] as const)
+        await store().featureEnvironments.upsert(featureEnvironment(name, env, { enabled }));
+      expect(await store().featureEnvironments.countEnabled('alpha')).toEqual({
+        development: 2,
+        production: 1,
+      });
+      expect(await store().featureEnvironments.countEnabled('beta')).toEqual({ development: 1 });
+      expect(await store().featureEnvironments.countEnabled('nobody')).toEqual({});
     });
 
     test('listForFeature orders by environment name; listForFeatures spans features', async () => {

@@ -221,6 +221,55 @@ export function describeFeatureSearchContract(open: StoreFactory): void {
       expect((await search({ lastSeenAt: 'IS_BEFORE:2026-01-01' })).names).toEqual([]);
     });
 
+    test('lastSeenAt follows sightings, rewrites and removed rows of the environments', async () => {
+      await seedSearch(store());
+      const seenOrder = async () => (await search({ sortBy: 'lastSeenAt', sortOrder: 'desc' })).names;
+      // zeta, never seen, is seen now: the latest of all.
+      await withWriteTransactions(store()).featureEnvironments.markSeen(
+        [{ featureName: 'zeta', environment: 'production' }],
+        at(40),
+      );
+      expect(await seenOrder()).toEqual(['zeta', 'checkout', 'basket', 'banner']);
+      // The row's stamp is what counts, even an earlier one.
+      await withWriteTransactions(store()).featureEnvironments.markSeen(
+        [{ featureName: 'zeta', environment: 'production' }],
+        at(5),
+      );
+      expect(await seenOrder()).toEqual(['checkout', 'basket', 'zeta', 'banner']);
+      // Without its development row (seen at 30), checkout's latest is production's 20.
+      await withWriteTransactions(store()).featureEnvironments.delete('checkout', 'development');
+      await withWriteTransactions(store()).featureEnvironments.upsert(
+        featureEnvironment('basket', 'development', { lastSeenAt: at(25) }),
+      );
+      expect(await seenOrder()).toEqual(['basket', 'checkout', 'zeta', 'banner']);
+    });
+
+    test('refreshing the planner statistics, where offered, changes no answer', async () => {
+      await seedSearch(store());
+      const shapes = [{}, { sortBy: 'name', sortOrder: 'desc' }, { query: 'web' }, { sortBy: 'lastSeenAt' }];
+      const before = await Promise.all(shapes.map((params) => search(params)));
+      await store().refreshStatistics?.();
+      expect(await Promise.all(shapes.map((params) => search(params)))).toEqual(before);
+      expect(before[0]?.total).toBe(4);
+    });
+
+    test('a knownTotal is answered instead of counting again; the page is read as ever', async () => {
+      await seedSearch(store());
+      const query = featureSearchParamsSchema.parse({ limit: '2', offset: '1' });
+      const counted = await store().featureSearch.search(query, ALL_PROJECTS);
+      expect(counted.total).toBe(4);
+      // The store takes the caller's word for it (here a different number, to see it was not counted).
+      const known = await store().featureSearch.search(query, ALL_PROJECTS, { knownTotal: 7 });
+      expect(known).toEqual({ features: counted.features, total: 7 });
+      expect(known.features.map((f) => f.name)).toEqual(['zeta', 'checkout']);
+      // A page that ends the matches tells the total itself.
+      const last = featureSearchParamsSchema.parse({ limit: '2', offset: '3' });
+      expect((await store().featureSearch.search(last, ALL_PROJECTS, { knownTotal: 7 })).total).toBe(4);
+      expect((await store().featureSearch.search(query, ALL_PROJECTS, { knownTotal: undefined })).total).toBe(
+        4,
+      );
+    });
+
     test('only projects in the visibility are searched', async () => {
       await seedSearch(store());
       const alphaOnly: ProjectVisibility = { all: false, projects: new Set(['alpha']) };

@@ -6,7 +6,7 @@ import {
   validateFeatureNameSchema,
 } from '@flagstaff/core';
 import { z } from 'zod';
-import { defineRoutes } from '../route.js';
+import { defineRoutes, streamJsonList } from '../route.js';
 import { featureNamesBody, staleBody } from './bodies.js';
 
 const P = '/api/admin/projects/:projectId';
@@ -49,10 +49,13 @@ export const featureRoutes = defineRoutes([
     tag: 'Features',
     summary: 'List features of a project',
     status: 200,
-    handler: async ({ flagstaff, params, caller }) => ({
-      version: 2,
-      features: await flagstaff.features.list(caller, params.projectId!),
-    }),
+    // Streamed as it is read, a page of features at a time: a large project is tens of megabytes.
+    handler: async ({ flagstaff, params, caller }) =>
+      streamJsonList(
+        '{"version":2,"features":',
+        await flagstaff.features.listPages(caller, params.projectId!),
+        '}',
+      ),
   },
   {
     method: 'post',

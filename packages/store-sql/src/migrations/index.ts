@@ -6,6 +6,7 @@ import { createAddonDeliveryTable } from './addon-delivery.js';
 import { addAddonDeliveryLease } from './addon-delivery-lease.js';
 import { createAddonQueueTables } from './addon-queue.js';
 import { ddlFor } from './column-types.js';
+import { createFeatureSearchIndexes } from './feature-search-indexes.js';
 import { createAccessTables } from './initial-access-tables.js';
 import { createEventTables } from './initial-event-tables.js';
 import { createFeatureTables } from './initial-feature-tables.js';
@@ -96,6 +97,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
     '0066_event_index_position': {
       async up(db) {
         await dialect.eventSearch.behind?.createPosition(db);
+      },
+    },
+    '0067_feature_search_indexes': {
+      async up(db) {
+        await createFeatureSearchIndexes(db, dialect);
       },
     },
   };

@@ -4,7 +4,7 @@ import type {
   EnvironmentRepository,
   ProjectEnvironmentRecord,
 } from '@flagstaff/core';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { bool, jsonOf, parseOf, type RepoContext, touched, uniqueOr } from '../context.js';
 import type { EnvironmentTable } from '../database.js';
 import { type Binder, prepared } from '../prepared.js';
@@ -79,6 +79,10 @@ export function createEnvironmentRepository(ctx: RepoContext): EnvironmentReposi
       // Like the reference's foreign keys: nothing may keep pointing at an environment that is gone.
       await db.deleteFrom('project_environments').where('environment', '=', name).execute();
       await db.deleteFrom('feature_environments').where('environment', '=', name).execute();
+      // The features' latest sighting may have been in that environment (see the feature search).
+      await sql`update features set last_seen_at = (select max(fe.last_seen_at) from feature_environments fe where fe.feature_name = features.name) where last_seen_at is not null`.execute(
+        db,
+      );
       const strategies = db.selectFrom('feature_strategies').select('id').where('environment', '=', name);
       await db.deleteFrom('strategy_segments').where('strategy_id', 'in', strategies).execute();
       await db.deleteFrom('feature_strategies').where('environment', '=', name).execute();

@@ -1,5 +1,5 @@
 import type { FeatureEnvironmentRecord, FeatureEnvironmentRepository, Variant } from '@flagstaff/core';
-import type { Selectable } from 'kysely';
+import { type Selectable, type SqlBool, sql } from 'kysely';
 import { bool, inList, parseOf, type RepoContext, touched } from '../context.js';
 import type { FeatureEnvironmentTable } from '../database.js';
 import { type Binder, prepared } from '../prepared.js';
@@ -22,6 +22,22 @@ const upsertRow = prepared((db, p: Binder<FeatureEnvironmentRecord>) => {
     .values({ feature_name: p.value('featureName'), environment: p.value('environment'), ...values })
     .onConflict((oc) => oc.columns(['feature_name', 'environment']).doUpdateSet(values));
 });
+
+/**
+ * Brings `features.last_seen_at` (what the feature search orders and filters by) to the latest
+ * last_seen_at of the feature's environments: after any write that may change it.
+ */
+const refreshLastSeen = prepared((db, p: Binder<{ featureName: string }>) =>
+  db
+    .updateTable('features')
+    .set((eb) => ({
+      last_seen_at: eb
+        .selectFrom('feature_environments')
+        .select((s) => s.fn.max('feature_environments.last_seen_at').as('latest'))
+        .where('feature_environments.feature_name', '=', p.value('featureName')),
+    }))
+    .where('name', '=', p.value('featureName')),
+);
 
 /** Per-environment state of features. */
 export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnvironmentRepository {
@@ -59,6 +75,7 @@ export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnv
     },
     async upsert(row) {
       await upsertRow.run(ctx, row);
+      await refreshLastSeen.run(ctx, { featureName: row.featureName });
     },
     async delete(featureName, environment) {
       const result = await db
@@ -66,7 +83,20 @@ export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnv
         .where('feature_name', '=', featureName)
         .where('environment', '=', environment)
         .executeTakeFirst();
+      if (touched(result)) await refreshLastSeen.run(ctx, { featureName });
       return touched(result);
+    },
+    async countEnabled(project) {
+      const rows = await db
+        .selectFrom('feature_environments as fe')
+        .innerJoin('features as f', 'f.name', 'fe.feature_name')
+        .select(['fe.environment', (eb) => eb.fn.countAll().as('count')])
+        .where('f.project', '=', project)
+        .where('f.archived_at', 'is', null)
+        .where(sql<SqlBool>`fe.enabled`)
+        .groupBy('fe.environment')
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.environment, Number(r.count)]));
     },
     async markSeen(pairs, at) {
       for (const { featureName, environment } of pairs) {
@@ -76,6 +106,7 @@ export function createFeatureEnvironmentRepository(ctx: RepoContext): FeatureEnv
           .where('feature_name', '=', featureName)
           .where('environment', '=', environment)
           .execute();
+        await refreshLastSeen.run(ctx, { featureName });
       }
     },
   };

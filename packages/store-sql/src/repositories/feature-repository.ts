@@ -110,6 +110,8 @@ export function createFeatureRepository(ctx: RepoContext): FeatureRepository {
         query = query.where('archived_at', filter.archived ? 'is not' : 'is', null);
       }
       if (filter.names !== undefined) query = query.where(inList(ctx, 'name', [...new Set(filter.names)]));
+      if (filter.after !== undefined) query = query.where('name', '>', filter.after);
+      if (filter.limit !== undefined) query = query.limit(filter.limit);
       return (await query.execute()).map(toFeature);
     },
     async get(name) {

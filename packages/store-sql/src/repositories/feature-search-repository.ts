@@ -17,18 +17,30 @@ const FALSE = sql<SqlBool>`1 = 0`;
 /** LIKE pattern for "contains", with the wildcards of the text escaped (`escape '\'`). */
 const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The latest lastSeenAt over the feature's environments (an indexed lookup per feature). */
-const lastSeen = sql<
-  string | null
->`(select max(fe.last_seen_at) from feature_environments fe where fe.feature_name = f.name)`;
+/** The latest lastSeenAt over the feature's environments, kept on the feature row (migration 0067). */
+const lastSeen = sql<string | null>`f.last_seen_at`;
+
+/** Lists up to this long are bound value by value, so the planner sees them (and an index can serve `=`). */
+const SHORT_LIST = 50;
+
+/**
+ * `column in (…)`: one value as `=`, a short list as bound values, a long one through the dialect's
+ * one-parameter list (any length). The planner cannot look into the latter, so the project filter of
+ * every admin UI page would otherwise miss the indexes led by the project.
+ */
+function listed(ctx: RepoContext, column: string, values: readonly string[]): Expression<SqlBool> {
+  if (values.length === 1) return sql<SqlBool>`${sql.ref(column)} = ${values[0]}`;
+  if (values.length === 0 || values.length > SHORT_LIST) return inList(ctx, column, values);
+  return sql<SqlBool>`${sql.ref(column)} in (${sql.join(values)})`;
+}
 
 function valueCondition(
   ctx: RepoContext,
   column: 'f.project' | 'f.type' | 'f.lifecycle_stage',
   filter: ValueFilter,
 ): Expression<SqlBool> {
-  const listed = inList(ctx, column, filter.values);
-  return filter.negate ? sql<SqlBool>`not ${listed}` : listed;
+  const condition = listed(ctx, column, filter.values);
+  return filter.negate ? sql<SqlBool>`not ${condition}` : condition;
 }
 
 function setCondition<T>(filter: SetFilter<T>, has: (item: T) => Expression<SqlBool>): Expression<SqlBool> {
@@ -47,11 +59,20 @@ function setCondition<T>(filter: SetFilter<T>, has: (item: T) => Expression<SqlB
   }
 }
 
-const hasTag = (tag: Tag): RawBuilder<SqlBool> =>
-  sql<SqlBool>`exists (select 1 from feature_tags ft where ft.feature_name = f.name and ft.tag_type = ${tag.type} and ft.tag_value = ${tag.value})`;
+// Conditions over other tables are uncorrelated `in (select …)`: the set is read once through its own
+// index, not probed once per feature (which, counting 50,000 features, is 50,000 lookups). On SQLite
+// the name is written `+f.name`, which keeps the planner from driving the query from the set (every
+// enabled feature, say, then sorted): the features are still read in the page's index order, stopping
+// at its limit, each tested against the set. PostgreSQL chooses by its statistics.
+type NameRef = RawBuilder<string>;
+const nameRefOf = (ctx: RepoContext): NameRef =>
+  ctx.dialect.kind === 'sqlite' ? sql<string>`+f.name` : sql<string>`f.name`;
 
-const usesSegment = (name: string): RawBuilder<SqlBool> =>
-  sql<SqlBool>`exists (select 1 from feature_strategies fs join strategy_segments ss on ss.strategy_id = fs.id join segments sg on sg.id = ss.segment_id where fs.feature_name = f.name and sg.name = ${name})`;
+const hasTag = (name: NameRef, tag: Tag): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${name} in (select ft.feature_name from feature_tags ft where ft.tag_type = ${tag.type} and ft.tag_value = ${tag.value})`;
+
+const usesSegment = (name: NameRef, segment: string): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${name} in (select fs.feature_name from feature_strategies fs join strategy_segments ss on ss.strategy_id = fs.id join segments sg on sg.id = ss.segment_id where sg.name = ${segment})`;
 
 /** stale/active as a condition on the boolean column (0/1 on SQLite). */
 function stateCondition(filter: ValueFilter): Expression<SqlBool> | null {
@@ -62,6 +83,8 @@ function stateCondition(filter: ValueFilter): Expression<SqlBool> | null {
 }
 
 /** `<environment>:enabled|disabled` values: any of them holds (or none, negated). */
+// Per feature, by the primary key of its row: half the features are on somewhere, so a page in index
+// order finds its rows at once, where reading the whole set first costs a lookup per enabled row.
 function statusCondition(filter: ValueFilter): Expression<SqlBool> {
   const each = filter.values.map((value) => {
     const colon = value.lastIndexOf(':');
@@ -72,9 +95,9 @@ function statusCondition(filter: ValueFilter): Expression<SqlBool> {
   return filter.negate ? sql<SqlBool>`not ${any}` : any;
 }
 
-function textCondition(term: string): RawBuilder<SqlBool> {
+function textCondition(name: NameRef, term: string): RawBuilder<SqlBool> {
   const p = containsPattern(term);
-  return sql<SqlBool>`(lower(f.name) like ${p} escape '\\' or lower(coalesce(f.description, '')) like ${p} escape '\\' or exists (select 1 from feature_tags ft where ft.feature_name = f.name and lower(ft.tag_type || ':' || ft.tag_value) like ${p} escape '\\'))`;
+  return sql<SqlBool>`(lower(f.name) like ${p} escape '\\' or lower(coalesce(f.description, '')) like ${p} escape '\\' or ${name} in (select ft.feature_name from feature_tags ft where lower(ft.tag_type || ':' || ft.tag_value) like ${p} escape '\\'))`;
 }
 
 /** Every filter of the query as one condition on `features f`. */
@@ -85,15 +108,16 @@ function conditions(
   visible: readonly string[] | null,
 ): Expression<SqlBool> {
   const out: Expression<SqlBool>[] = [eb('f.archived_at', q.archived ? 'is not' : 'is', null)];
-  if (visible !== null) out.push(inList(ctx, 'f.project', visible));
+  if (visible !== null) out.push(listed(ctx, 'f.project', visible));
   if (q.project) out.push(valueCondition(ctx, 'f.project', q.project));
   if (q.type) out.push(valueCondition(ctx, 'f.type', q.type));
   if (q.lifecycle) out.push(valueCondition(ctx, 'f.lifecycle_stage', q.lifecycle));
   const state = q.state && stateCondition(q.state);
   if (state) out.push(state);
+  const name = nameRefOf(ctx);
   if (q.status && q.status.values.length > 0) out.push(statusCondition(q.status));
-  if (q.tag) out.push(setCondition(q.tag, hasTag));
-  if (q.segment) out.push(setCondition(q.segment, usesSegment));
+  if (q.tag) out.push(setCondition(q.tag, (tag) => hasTag(name, tag)));
+  if (q.segment) out.push(setCondition(q.segment, (segment) => usesSegment(name, segment)));
   if (q.createdAt) out.push(eb('f.created_at', q.createdAt.before ? '<' : '>=', q.createdAt.at));
   if (q.lastSeenAt)
     out.push(
@@ -101,7 +125,13 @@ function conditions(
         ? sql<SqlBool>`${lastSeen} < ${q.lastSeenAt.at}`
         : sql<SqlBool>`${lastSeen} >= ${q.lastSeenAt.at}`,
     );
-  if (q.terms.length > 0) out.push(sql<SqlBool>`(${sql.join(q.terms.map(textCondition), sql` or `)})`);
+  if (q.terms.length > 0)
+    out.push(
+      sql<SqlBool>`(${sql.join(
+        q.terms.map((term) => textCondition(name, term)),
+        sql` or `,
+      )})`,
+    );
   return out.length === 1 ? out[0]! : eb.and(out);
 }
 
@@ -112,7 +142,7 @@ function conditions(
 export function createFeatureSearchRepository(ctx: RepoContext): FeatureSearchRepository {
   const { db } = ctx;
   return {
-    async search(q, visibility) {
+    async search(q, visibility, options) {
       const visible = visibility.all ? null : [...visibility.projects];
       if (visible?.length === 0) return { features: [], total: 0 };
       const base = db.selectFrom('features as f').where((eb) => conditions(ctx, eb, q, visible));
@@ -128,10 +158,8 @@ export function createFeatureSearchRepository(ctx: RepoContext): FeatureSearchRe
           query = query.orderBy('f.type', dir);
           break;
         case 'lastSeenAt':
-          // Computed once per row as a column; ordered by its name (both dialects allow NULLS LAST there).
-          query = query
-            .select(lastSeen.as('last_seen'))
-            .orderBy(sql`${sql.ref('last_seen')} ${sql.raw(dir)} nulls last`);
+          // Never seen last in either order (both dialects allow NULLS LAST); an index serves `desc`.
+          query = query.orderBy(sql`${lastSeen} ${sql.raw(dir)} nulls last`);
           break;
         case 'environment':
           query = query.orderBy(
@@ -148,6 +176,7 @@ export function createFeatureSearchRepository(ctx: RepoContext): FeatureSearchRe
       // A short, non-empty page (or a first page) ends the matches: the total needs no count.
       if (features.length < q.limit && (features.length > 0 || q.offset === 0))
         return { features, total: q.offset + features.length };
+      if (options?.knownTotal !== undefined) return { features, total: options.knownTotal };
       const counted = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
       return { features, total: int(counted.count) };
     },

@@ -7,7 +7,10 @@ import { useSession } from './use-session';
 const LoginPage = lazy(() => import('./login-page'));
 const SetPasswordPage = lazy(() => import('./set-password-page'));
 const SignupPage = lazy(() => import('./signup-page'));
-const AppRouter = lazy(() => import('../../app/router'));
+const loadRouter = () => import('../../app/router');
+const AppRouter = lazy(loadRouter);
+// The app's code loads while the session is asked for, not after it answers (public pages need none).
+if (!publicPageAt(window.location.pathname)) void loadRouter();
 
 /** The set-password and sign-up pages, which need no session; the app behind the session otherwise. */
 export function AuthGate() {

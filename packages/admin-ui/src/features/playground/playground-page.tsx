@@ -1,12 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, Fragment, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import type { ContextField, Environment, PlaygroundResponse, ProjectList } from '../../api/types';
 import { Card, ErrorNotice, Field, PageHeader } from '../../components/ui/page';
-import { useApiMutation } from '../../lib/use-api-mutation';
+import { useDebounced } from '../../lib/use-debounced';
 import { PlaygroundExplanation, verdict } from './playground-result';
+
+/** Results shown per page: the server evaluates every feature, but explains and sends only these. */
+export const PLAYGROUND_PAGE = 50;
+/** Typing in the name filter searches once it pauses this long. */
+const FILTER_DEBOUNCE_MS = 150;
+
+type PlaygroundBody = {
+  environment: string;
+  projects: string[] | '*';
+  context: Record<string, unknown> & { appName: string };
+};
 
 const BUILT_IN_CONTEXT = new Set([
   'appName',
@@ -44,29 +55,49 @@ export default function PlaygroundPage() {
   const [properties, setProperties] = useState<Record<string, string>>({});
   const [open, setOpen] = useState<string | null>(params.get('feature'));
   const [problem, setProblem] = useState<string | null>(null);
-  const evaluate = useApiMutation({
-    mutationFn: () =>
+  // The request as last submitted; the name filter and the page apply to it without submitting again.
+  const [submitted, setSubmitted] = useState<PlaygroundBody | null>(null);
+  const [nameFilter, setNameFilter] = useState(params.get('feature') ?? '');
+  const query = useDebounced(nameFilter.trim(), FILTER_DEBOUNCE_MS);
+  const [page, setPage] = useState({ query, offset: 0 });
+  // A new filter starts at the first page.
+  const offset = page.query === query ? page.offset : 0;
+  const evaluate = useQuery({
+    queryKey: ['playground', submitted, query, offset],
+    enabled: submitted !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    queryFn: ({ signal }) =>
       unwrap<PlaygroundResponse>(
         api.POST('/api/admin/playground', {
           body: {
-            environment,
-            projects: chosen.length ? chosen : '*',
-            context: {
-              ...Object.fromEntries(Object.entries(context).filter(([, v]) => v)),
-              appName: context.appName ?? '',
-              ...(context.currentTime ? { currentTime: new Date(context.currentTime).toISOString() } : {}),
-              properties: Object.fromEntries(Object.entries(properties).filter(([, v]) => v)),
-            },
+            ...submitted!,
+            ...(query ? { query } : {}),
+            offset,
+            limit: PLAYGROUND_PAGE,
           },
+          signal,
         }),
       ),
-    toastErrors: false,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = context.appName ? null : 'The context needs an appName.';
     setProblem(found);
-    if (!found) evaluate.mutate();
+    if (found) return;
+    setPage({ query, offset: 0 });
+    setSubmitted({
+      environment,
+      projects: chosen.length ? chosen : '*',
+      context: {
+        ...Object.fromEntries(Object.entries(context).filter(([, v]) => v)),
+        appName: context.appName ?? '',
+        ...(context.currentTime ? { currentTime: new Date(context.currentTime).toISOString() } : {}),
+        properties: Object.fromEntries(Object.entries(properties).filter(([, v]) => v)),
+      },
+    });
+    // Evaluating the same request again asks the server again (flags may have changed).
+    if (submitted !== null) void evaluate.refetch();
   };
   const custom = (contextFields.data ?? []).filter((f) => !BUILT_IN_CONTEXT.has(f.name));
   const input = (name: string, label: string, type = 'text') => (
@@ -80,6 +111,7 @@ export default function PlaygroundPage() {
     </Field>
   );
   const features = evaluate.data?.features ?? [];
+  const total = evaluate.data?.total ?? features.length;
   return (
     <>
       <PageHeader title="Playground" subtitle="See how your flags evaluate for a context, and why." />
@@ -141,13 +173,22 @@ export default function PlaygroundPage() {
         </div>
         <ErrorNotice error={evaluate.error} />
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={evaluate.isPending}>
+          <button type="submit" className="btn btn-primary" disabled={evaluate.isFetching}>
             Evaluate
           </button>
         </div>
       </form>
       {evaluate.data ? (
-        <Card title={`Results (${features.length})`}>
+        <Card title={`Results (${total})`}>
+          <div className="toolbar">
+            <input
+              type="search"
+              aria-label="Filter results by name"
+              placeholder="Filter by feature name"
+              value={nameFilter}
+              onChange={(e) => setNameFilter(e.target.value)}
+            />
+          </div>
           <div className="table-wrap">
             <table>
               <thead>
@@ -189,6 +230,31 @@ export default function PlaygroundPage() {
                 ))}
               </tbody>
             </table>
+          </div>
+          <div className="pager">
+            <span className="muted">
+              {total === 0
+                ? 'No results'
+                : `${offset + 1}–${Math.min(offset + PLAYGROUND_PAGE, total)} of ${total}`}
+            </span>
+            <div className="row">
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={offset === 0}
+                onClick={() => setPage({ query, offset: Math.max(0, offset - PLAYGROUND_PAGE) })}
+              >
+                Previous
+              </button>
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={offset + PLAYGROUND_PAGE >= total}
+                onClick={() => setPage({ query, offset: offset + PLAYGROUND_PAGE })}
+              >
+                Next
+              </button>
+            </div>
           </div>
         </Card>
       ) : null}

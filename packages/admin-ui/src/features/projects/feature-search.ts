@@ -53,21 +53,41 @@ function searchParams(
   return q;
 }
 
-async function searchFeatures(projectId: string, f: FeatureFilters, environments: readonly string[]) {
+/**
+ * How long typing must pause before the search box's text is searched: short enough that the answer
+ * shows within ~150 ms of the last keystroke, long enough that a word typed at speed is one request.
+ */
+export const SEARCH_DEBOUNCE_MS = 100;
+
+async function searchFeatures(
+  projectId: string,
+  f: FeatureFilters,
+  environments: readonly string[],
+  signal: AbortSignal,
+) {
   const result = await api.GET('/api/admin/search/features', {
     params: { query: searchParams(projectId, f, environments) },
+    signal,
   });
   return unwrap<{ features: FeatureSearchItem[]; total: number }>(Promise.resolve(result));
 }
 
-/** One page of a project's features, searched, filtered and sorted by the server. */
-export const useFeatureSearch = (
+/**
+ * One page of a project's features, searched, filtered and sorted by the server. The project's
+ * environments matter only to "enabled somewhere": they are in the query (and waited for) only then,
+ * so the first page is asked for once, not again when the environments arrive. A request a newer one
+ * replaces is aborted.
+ */
+export function useFeatureSearch(
   projectId: string,
   filters: FeatureFilters,
   environments: readonly string[],
-) =>
-  useQuery({
-    queryKey: [...projectKeys.features(projectId), filters, environments],
-    queryFn: () => searchFeatures(projectId, filters, environments),
+) {
+  const envs = filters.enabledSomewhere ? environments : [];
+  return useQuery({
+    queryKey: [...projectKeys.features(projectId), filters, envs],
+    queryFn: ({ signal }) => searchFeatures(projectId, filters, envs, signal),
+    enabled: !filters.enabledSomewhere || environments.length > 0,
     placeholderData: keepPreviousData,
   });
+}

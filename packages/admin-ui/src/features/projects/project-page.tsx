@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ActionButton } from '../../components/ui/action-button';
 import { EmptyState, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
 import { FEATURE_TYPES, LIFECYCLE_STAGES } from '../../lib/domain';
+import { useDebounced } from '../../lib/use-debounced';
 import { useWhyNot } from '../auth/permissions';
 import { useProject, useProjectEnvironments } from './api';
 import { BulkActions } from './bulk-actions';
 import { CreateFeatureDialog } from './create-feature-dialog';
-import { defaultFilters, type FeatureFilters, useFeatureSearch } from './feature-search';
+import { defaultFilters, type FeatureFilters, SEARCH_DEBOUNCE_MS, useFeatureSearch } from './feature-search';
 import { FeatureTable } from './feature-table';
 
 /** A project's feature table: search, filters, sorting, paging, bulk actions. */
@@ -22,6 +23,16 @@ export default function ProjectPage() {
   const [creating, setCreating] = useState(false);
   const whyNot = useWhyNot();
   const update = (patch: Partial<FeatureFilters>) => setFilters((f) => ({ ...f, offset: 0, ...patch }));
+  // What is typed shows at once; it is searched (and paging starts over) once typing pauses.
+  const [typed, setTyped] = useState({ query: defaultFilters.query, tag: defaultFilters.tag });
+  const settled = useDebounced(typed, SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    setFilters((f) =>
+      f.query === settled.query && f.tag === settled.tag
+        ? f
+        : { ...f, offset: 0, query: settled.query, tag: settled.tag },
+    );
+  }, [settled]);
   const total = search.data?.total ?? 0;
   const filtering = Boolean(
     filters.query ||
@@ -66,8 +77,8 @@ export default function ProjectPage() {
             type="search"
             aria-label="Search features"
             placeholder="Search by name, description or tag"
-            value={filters.query}
-            onChange={(e) => update({ query: e.target.value })}
+            value={typed.query}
+            onChange={(e) => setTyped({ ...typed, query: e.target.value })}
           />
           <select aria-label="Type" value={filters.type} onChange={(e) => update({ type: e.target.value })}>
             <option value="">All types</option>
@@ -79,8 +90,8 @@ export default function ProjectPage() {
             aria-label="Tag (type:value)"
             placeholder="tag type:value"
             style={{ width: 150 }}
-            value={filters.tag}
-            onChange={(e) => update({ tag: e.target.value })}
+            value={typed.tag}
+            onChange={(e) => setTyped({ ...typed, tag: e.target.value })}
           />
           <select
             aria-label="State"

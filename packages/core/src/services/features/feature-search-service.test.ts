@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callerOf, SYSTEM } from '../../auth/caller.js';
 import type { Flagstaff } from '../../flagstaff.js';
+import { createFlagstaff } from '../../flagstaff.js';
+import { createMemoryStore } from '../../memory/memory-store.js';
+import type { FeatureSearchRepository } from '../../ports/feature-ports.js';
 import { alice, createTestFlagstaff } from '../test-support.js';
 
 let flagstaff: Flagstaff;
@@ -100,5 +103,46 @@ describe('feature search', () => {
       (await flagstaff.featureSearch.search(callerOf({ kind: 'anonymous-admin', name: 'x' }), {})).total,
     ).toBe(2);
     expect((await flagstaff.featureSearch.search(SYSTEM, undefined)).total).toBe(2);
+  });
+});
+
+describe('feature search totals', () => {
+  it('are counted once per set of filters and counted again after any write', async () => {
+    const memory = createMemoryStore();
+    const knownTotals: (number | undefined)[] = [];
+    // The store as is, but for a record of what the service tells its feature search.
+    const featureSearch: FeatureSearchRepository = {
+      search: (query, visibility, options) => {
+        knownTotals.push(options?.knownTotal);
+        return memory.featureSearch.search(query, visibility, options);
+      },
+    };
+    const store = new Proxy(memory, {
+      get: (target, key, receiver) =>
+        key === 'featureSearch' ? featureSearch : Reflect.get(target, key, receiver),
+    });
+    const flagstaff = await createFlagstaff({ store });
+    for (const name of ['a', 'b', 'c']) await flagstaff.features.create(alice, 'default', { name });
+    const total = async (params: Record<string, string>) =>
+      (await flagstaff.featureSearch.search(SYSTEM, { limit: '1', ...params })).total;
+
+    expect(await total({})).toBe(3);
+    // The next page, another order: the same filters, the total is not counted again.
+    expect(await total({ offset: '1', sortBy: 'name' })).toBe(3);
+    expect(knownTotals).toEqual([undefined, 3]);
+    await flagstaff.features.create(alice, 'default', { name: 'd' });
+    expect(await total({ sortBy: 'type' })).toBe(4);
+    expect(knownTotals.at(-1)).toBeUndefined();
+    await flagstaff.features.archive(alice, 'default', ['a']);
+    expect(await total({})).toBe(3);
+    expect(await total({ tag: 'INCLUDE:simple:web' })).toBe(0);
+    await flagstaff.tags.addFeatureTag(alice, 'b', { type: 'simple', value: 'web' });
+    await flagstaff.tags.addFeatureTag(alice, 'c', { type: 'simple', value: 'web' });
+    expect(await total({ tag: 'INCLUDE:simple:web' })).toBe(2);
+    // Metrics write no event: a last-seen filter is always counted.
+    const before = knownTotals.length;
+    await total({ lastSeenAt: 'IS_BEFORE:2100-01-01' });
+    await total({ lastSeenAt: 'IS_BEFORE:2100-01-01' });
+    expect(knownTotals.slice(before)).toEqual([undefined, undefined]);
   });
 });

@@ -11,6 +11,7 @@ import { parseWith } from '../../domain/parse.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import type { ServiceDeps } from '../deps.js';
 import { groupBy } from '../insights/group-by.js';
+import { createSearchTotals } from './search-totals.js';
 
 /** The rows of one page, from a fixed number of reads however many features it holds. */
 async function pageItems(
@@ -98,6 +99,7 @@ async function pageItems(
 /** The admin UI's feature table (GET /api/admin/search/features). */
 export function createFeatureSearchService(deps: ServiceDeps) {
   const { store } = deps;
+  const totals = createSearchTotals();
   return {
     /**
      * One page of features matching the query parameters (see `featureSearchParamsSchema`:
@@ -108,8 +110,14 @@ export function createFeatureSearchService(deps: ServiceDeps) {
     async search(caller: Caller, params: unknown): Promise<FeatureSearchResult> {
       await deps.policy.require(caller, 'NONE');
       const query = parseWith(featureSearchParamsSchema, params ?? {});
-      const visibility = await projectVisibility(store, caller.principal);
-      const page = await store.featureSearch.search(query, visibility);
+      // The version is read before the search: a total counted after it is at least that current.
+      const [visibility, version] = await Promise.all([
+        projectVisibility(store, caller.principal),
+        store.events.latestId(),
+      ]);
+      const knownTotal = totals.known(query, visibility, version);
+      const page = await store.featureSearch.search(query, visibility, { knownTotal });
+      if (knownTotal === undefined) totals.remember(query, visibility, version, page.total);
       const userId = userIdOf(caller);
       return { features: await pageItems(store, page.features, userId), total: page.total };
     },

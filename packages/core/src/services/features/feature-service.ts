@@ -20,6 +20,7 @@ import { requireProject } from '../projects/project-service.js';
 import { archiveRecord, createArchiveCommands, requireNoLiveChildrenLeft } from './feature-archive.js';
 import { requireNamingPattern } from './feature-naming.js';
 import { assembleFeatureViews, buildFeatureViews } from './feature-view.js';
+import { featureViewPages } from './feature-view-pages.js';
 import { applyJsonPatch } from './json-patch.js';
 import { requireFeature, requireFeatureWithTags } from './require-feature.js';
 import { ensureTags } from './tag-service.js';
@@ -161,6 +162,17 @@ export function createFeatureService(deps: ServiceDeps) {
         await store.features.list({ project, archived: false }),
       );
       return buildFeatureViews(store, features, { userId: userIdOf(caller) });
+    },
+
+    /**
+     * `list` of one project, a page of views at a time (see `featureViewPages`): what
+     * `GET /projects/:id/features` streams. Refusals (policy, unknown project) come when this resolves.
+     */
+    async listPages(caller: Caller, project: string): Promise<AsyncIterable<FeatureView[]>> {
+      await deps.policy.require(caller, 'NONE', { project });
+      await requireProject(store, project);
+      const visibility = await projectVisibility(store, caller.principal);
+      return featureViewPages(store, project, visibility, userIdOf(caller));
     },
 
     /** Archived features of a project (or every project) the caller may see. */

@@ -25,6 +25,9 @@ function groupByFeature<T extends { featureName: string }>(items: readonly T[]):
   return groups;
 }
 
+/** Features an import must bring for the planner statistics to be refreshed after it. */
+const BULK_IMPORT = 1000;
+
 /** Applies a validated import with the regular commands, inside the caller's transaction. */
 async function apply(
   deps: ServiceDeps,
@@ -135,7 +138,7 @@ export function createImportService(deps: ServiceDeps) {
     async import(caller: Caller, input: unknown): Promise<{ imported: number }> {
       await deps.policy.require(caller, 'NONE');
       const body = parseWith(importBodySchema, input);
-      return deps.store.transaction(async (tx) => {
+      const result = await deps.store.transaction(async (tx) => {
         const { validation, target } = await validateImport(tx, deps.policy, caller, body);
         const problems = [...validation.errors, ...validation.permissions];
         if (problems.length > 0)
@@ -155,6 +158,16 @@ export function createImportService(deps: ServiceDeps) {
         ]);
         return { imported };
       });
+      // A large import changes the tables' shape enough that a planner working from the statistics
+      // of before would scan where an index serves (see the store's `refreshStatistics`).
+      // The import is committed whatever happens here: a failure is worth a warning, not a refusal.
+      if (result.imported >= BULK_IMPORT)
+        await deps.store.refreshStatistics?.().catch((error: unknown) =>
+          deps.logger.warn('Could not refresh the planner statistics after an import.', {
+            error: String(error),
+          }),
+        );
+      return result;
     },
   };
 }

@@ -177,13 +177,12 @@ export function createInsightsService(deps: ServiceDeps) {
     ): Promise<{ version: 1; environments: ProjectEnvironmentView[] }> {
       await deps.policy.require(caller, 'NONE', { project: projectId });
       await requireProject(store, projectId);
-      const [links, environments, tokens, features] = await Promise.all([
+      const [links, environments, tokens, enabled] = await Promise.all([
         store.environments.listForProject(projectId),
         store.environments.list(),
         store.apiTokens.list(),
-        store.features.list({ project: projectId, archived: false }),
+        store.featureEnvironments.countEnabled(projectId),
       ]);
-      const rows = await store.featureEnvironments.listForFeatures(features.map((f) => f.name));
       const envByName = new Map(environments.map((e) => [e.name, e]));
       const sdkTokens = tokens.filter(
         (t) => t.type !== 'admin' && tokenReachesProject(t.projects, projectId),
@@ -200,7 +199,7 @@ export function createInsightsService(deps: ServiceDeps) {
             sortOrder: env.sortOrder,
             projectApiTokenCount: sdkTokens.filter((t) => tokenReachesEnvironment(t.environment, env.name))
               .length,
-            projectEnabledToggleCount: rows.filter((r) => r.environment === env.name && r.enabled).length,
+            projectEnabledToggleCount: enabled[env.name] ?? 0,
             ...(link.defaultStrategy ? { defaultStrategy: link.defaultStrategy } : {}),
           },
         ];
