@@ -6,7 +6,12 @@ import { silentLogger, systemClock } from './ports/runtime-ports.js';
 import type { Store } from './ports/store.js';
 import { type AccessService, createAccessService } from './services/access/access-service.js';
 import { type AccountService, createAccountService } from './services/access/account-service.js';
-import { type ApiTokenService, createApiTokenService } from './services/access/api-token-service.js';
+import { createOperationRunner, type OperationRunner } from './operations/run-operation.js';
+import {
+  type ApiTokenService,
+  createApiTokenService,
+  tokenSecretBox,
+} from './services/access/api-token-service.js';
 import { createEdgeService, type EdgeService } from './services/access/edge-service.js';
 import type { LoginThrottleOptions } from './services/access/login-throttle.js';
 import { createPasswordResetService, type PasswordResetService } from './services/access/password-reset.js';
@@ -158,6 +163,8 @@ function createServices(
   options: FlagstaffOptions,
   maintenance: MaintenanceState,
 ): Omit<Flagstaff, 'store' | 'close' | 'policy'> {
+  const tokenSecrets = tokenSecretBox({ secretKey: options.secretKey, writeOnly: options.tokenSecretsWriteOnly });
+  const run = createOperationRunner({ ...deps, tokenSecrets });
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
   const passwordReset = createPasswordResetService({
@@ -186,10 +193,8 @@ function createServices(
     segments: createSegmentService(deps),
     contextFields: createContextFieldService(deps),
     events: createEventService(deps),
-    apiTokens: createApiTokenService(deps, {
-      secretKey: options.secretKey,
-      writeOnly: options.tokenSecretsWriteOnly,
-    }),
+    run,
+    apiTokens: createApiTokenService(deps, run, tokenSecrets),
     signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }),
     users,
     userDirectory: createUserDirectory(deps, users),
@@ -238,6 +243,11 @@ function createServices(
 
 /** Everything Flagstaff offers in-process: one service per area, over one store. */
 export interface Flagstaff {
+  /**
+   * Runs any operation (`defineOperation`) as a caller: input parsed and typed, the policy asked,
+   * writes in one transaction. The areas below wrap the same operations.
+   */
+  readonly run: OperationRunner;
   readonly access: AccessService;
   readonly environments: EnvironmentService;
   readonly projects: ProjectService;

@@ -107,3 +107,17 @@ export {
   type OfrepService,
   ofrepAudience,
 } from './services/sdk/ofrep-service.js';
+export {
+  type AnyOperation,
+  defineOperation,
+  type Operation,
+  type OperationContext,
+  type OperationDeps,
+  type OperationInput,
+  type OperationKind,
+  type OperationOutput,
+  type PermissionInput,
+  type PermissionRule,
+} from './operations/define-operation.js';
+export { createOperationRunner, type OperationRunner } from './operations/run-operation.js';
+export * from './services/access/api-token-operations.js';
