@@ -1,12 +1,12 @@
 import type { HashLimits } from './auth/hash-gate.js';
 import { createPolicy, type Policy } from './auth/policy.js';
+import { createOperationRunner, type OperationRunner } from './operations/run-operation.js';
 import { createNodeHttpClient } from './outbound/node-http-client.js';
 import type { Clock, HttpClient, IdGenerator, Logger } from './ports/runtime-ports.js';
 import { silentLogger, systemClock } from './ports/runtime-ports.js';
 import type { Store } from './ports/store.js';
 import { type AccessService, createAccessService } from './services/access/access-service.js';
 import { type AccountService, createAccountService } from './services/access/account-service.js';
-import { createOperationRunner, type OperationRunner } from './operations/run-operation.js';
 import {
   type ApiTokenService,
   createApiTokenService,
@@ -163,7 +163,10 @@ function createServices(
   options: FlagstaffOptions,
   maintenance: MaintenanceState,
 ): Omit<Flagstaff, 'store' | 'close' | 'policy'> {
-  const tokenSecrets = tokenSecretBox({ secretKey: options.secretKey, writeOnly: options.tokenSecretsWriteOnly });
+  const tokenSecrets = tokenSecretBox({
+    secretKey: options.secretKey,
+    writeOnly: options.tokenSecretsWriteOnly,
+  });
   const run = createOperationRunner({ ...deps, tokenSecrets });
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { Caller } from '../auth/caller.js';
 import type { Permission } from '../auth/permissions.js';
 import type { PermissionScope } from '../auth/policy.js';
-import type { TokenAction, TokenScope, TokenVerdict } from '../auth/token-access.js';
 import type { SecretBox } from '../auth/secret-box.js';
+import type { TokenAction, TokenScope, TokenVerdict } from '../auth/token-access.js';
 import type { Repositories } from '../ports/repositories.js';
 import type { ReadRepositories } from '../ports/store.js';
 import type { Actor, ServiceDeps } from '../services/deps.js';
@@ -50,11 +50,7 @@ export interface OperationContext<K extends OperationKind> {
 /** Reads run outside any transaction; writes run inside one, with their events. */
 export type OperationKind = 'read' | 'write';
 
-export interface OperationSpec<
-  I extends z.ZodType,
-  O extends z.ZodType,
-  K extends OperationKind,
-> {
+export interface OperationSpec<I extends z.ZodType, O extends z.ZodType, K extends OperationKind> {
   /** Stable id, `<area>.<verb>` (also the OpenAPI operationId of its routes). */
   id: string;
   summary: string;
@@ -87,7 +83,8 @@ export interface Operation<I extends z.ZodType, O extends z.ZodType, K extends O
 /** The input an operation accepts before parsing (what callers pass). */
 export type OperationInput<Op> = Op extends Operation<infer I, z.ZodType, OperationKind> ? z.input<I> : never;
 /** The value an operation returns. */
-export type OperationOutput<Op> = Op extends Operation<z.ZodType, infer O, OperationKind> ? z.output<O> : never;
+export type OperationOutput<Op> =
+  Op extends Operation<z.ZodType, infer O, OperationKind> ? z.output<O> : never;
 
 /**
  * Declares one thing the service does. `input` and `output` are zod schemas; `permission` is

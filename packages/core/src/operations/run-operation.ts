@@ -32,9 +32,17 @@ function parsedProperties(schema: z.ZodType, input: unknown): PermissionInput<Re
 
 /** Runs operations for callers: the one place input is parsed, the policy asked and a transaction opened. */
 export interface OperationRunner {
-  <Op extends AnyOperation>(operation: Op, caller: Caller, input: OperationInput<Op>): Promise<OperationOutput<Op>>;
+  <Op extends AnyOperation>(
+    operation: Op,
+    caller: Caller,
+    input: OperationInput<Op>,
+  ): Promise<OperationOutput<Op>>;
   /** The same, for input that has not been typed yet (an HTTP body): the operation parses it. */
-  unknown<Op extends AnyOperation>(operation: Op, caller: Caller, input: unknown): Promise<OperationOutput<Op>>;
+  unknown<Op extends AnyOperation>(
+    operation: Op,
+    caller: Caller,
+    input: unknown,
+  ): Promise<OperationOutput<Op>>;
 }
 
 /**

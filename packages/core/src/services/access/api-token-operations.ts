@@ -180,7 +180,9 @@ export const listProjectApiTokens = defineOperation({
   run: async ({ project }, { deps, repos, judge }) => {
     await requireProject(repos, project);
     const readable = (t: ApiTokenRecord) => isProjectToken(t, project) && judge(t) === 'allowed';
-    return { tokens: (await repos.apiTokens.list()).filter(readable).map((t) => readableView(deps.tokenSecrets, t)) };
+    return {
+      tokens: (await repos.apiTokens.list()).filter(readable).map((t) => readableView(deps.tokenSecrets, t)),
+    };
   },
 });
 

@@ -79,7 +79,10 @@ export function resolveScope(body: {
 }
 
 /** NOT_FOUND unless the environment and every named project exist (visibility is the policy's). */
-export async function requireScopeExists(tx: Repositories, scope: { environment: string; projects: string[] }) {
+export async function requireScopeExists(
+  tx: Repositories,
+  scope: { environment: string; projects: string[] },
+) {
   if (scope.environment !== '*' && !(await tx.environments.get(scope.environment)))
     throw notFound('environment', scope.environment);
   for (const p of scope.projects) if (p !== '*' && !(await tx.projects.get(p))) throw notFound('project', p);

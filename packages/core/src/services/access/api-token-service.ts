@@ -47,7 +47,8 @@ export function createApiTokenService(deps: ServiceDeps, run: OperationRunner, b
     updateExpiry: (caller: Caller, secret: string, input: { expiresAt: string }): Promise<ApiTokenView> =>
       run(updateApiTokenExpiry, caller, { ...input, token: secret }),
     /** Deletes a token; false when no token the caller may see has that secret. */
-    delete: (caller: Caller, secret: string): Promise<boolean> => run(deleteApiToken, caller, { token: secret }),
+    delete: (caller: Caller, secret: string): Promise<boolean> =>
+      run(deleteApiToken, caller, { token: secret }),
 
     /** Tokens of one project (`/api/admin/projects/:p/api-tokens`). */
     project: {
@@ -57,7 +58,8 @@ export function createApiTokenService(deps: ServiceDeps, run: OperationRunner, b
         caller: Caller,
         project: string,
         input: Omit<CreateApiTokenInput, 'project' | 'projects'>,
-      ): Promise<ApiTokenView> => run(createProjectApiToken, caller, { ...input, project, projects: undefined }),
+      ): Promise<ApiTokenView> =>
+        run(createProjectApiToken, caller, { ...input, project, projects: undefined }),
       delete: (caller: Caller, project: string, secret: string): Promise<void> =>
         run(deleteProjectApiToken, caller, { project, token: secret }),
     },
