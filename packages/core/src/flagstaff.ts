@@ -167,7 +167,7 @@ function createServices(
     secretKey: options.secretKey,
     writeOnly: options.tokenSecretsWriteOnly,
   });
-  const run = createOperationRunner({ ...deps, tokenSecrets });
+  const run = createOperationRunner({ ...deps, tokenSecrets, signalLimits: options.signalLimits });
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
   const passwordReset = createPasswordResetService({
@@ -215,7 +215,7 @@ function createServices(
       { ...deps, http: options.http ?? createNodeHttpClient(outbound) },
       { ...options.addonDelivery, secretKey: options.secretKey, outbound, closeHttp: !options.http },
     ),
-    signals: createSignalService({ ...deps, limits: options.signalLimits }),
+    signals: createSignalService({ ...deps, limits: options.signalLimits }, run),
     metrics: createMetricsService(deps, {
       ...options.metricsLimits,
       flushIntervalMs: options.metricsFlushIntervalMs,

@@ -1,4 +1,4 @@
-import type { AnyOperation, ApiFamily, OperationInput } from '@flagstaff/core';
+import type { AnyOperation, ApiFamily } from '@flagstaff/core';
 import type { z } from 'zod';
 import type { HttpMethod, Route } from './route.js';
 
@@ -36,7 +36,7 @@ export interface OperationRoute<Path extends string, Op extends AnyOperation> {
    * The operation's input from the request. Default: the body's properties (or the body itself
    * when it is not an object) with the path parameters over them.
    */
-  input?: (request: OperationRequest<Path>) => OperationInput<Op> | Record<string, unknown>;
+  input?: (request: OperationRequest<Path>) => unknown;
   api: ApiFamily | 'public';
   tag: string;
   /** Defaults to the operation's summary. */

@@ -33,6 +33,8 @@ export type PermissionRule<I> =
 export interface OperationDeps extends ServiceDeps {
   /** Seals token secrets so the API can show them again; null keeps them write-only. */
   tokenSecrets: SecretBox | null;
+  /** How many signal endpoints, and tokens per endpoint, may exist (defaults: 5 and 5). */
+  signalLimits?: { endpoints?: number | undefined; tokensPerEndpoint?: number | undefined } | undefined;
 }
 
 /** What `run` receives besides its parsed input. */
