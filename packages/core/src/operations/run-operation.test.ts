@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { callerOf, SYSTEM } from '../auth/caller.js';
+import type { ApiTokenView } from '../domain/api-token.js';
 import { createFlagstaff, type Flagstaff } from '../flagstaff.js';
 import { createMemoryStore } from '../memory/index.js';
 import { createApiToken } from '../services/access/api-token-operations.js';
@@ -138,6 +139,25 @@ describe('the operation runner', () => {
   it('types what the in-process API returns from the output schema', () => {
     expectTypeOf<OperationOutput<typeof storeTokenThen>>().toEqualTypeOf<{ stored: string }>();
     expectTypeOf<Awaited<ReturnType<Flagstaff['apiTokens']['create']>>['secret']>().toEqualTypeOf<string>();
+  });
+
+  it('serves the typed in-process calls docs/embedding.md shows', async () => {
+    const { flagstaff } = await setup();
+    await flagstaff.projects.create(SYSTEM, { id: 'checkout', name: 'Checkout' });
+    const token = await flagstaff.apiTokens.create(SYSTEM, {
+      tokenName: 'checkout-service',
+      type: 'client',
+      environment: 'production',
+      projects: ['checkout'],
+    });
+    expectTypeOf(token).toEqualTypeOf<ApiTokenView>();
+    expect(token.secret).toMatch(/^checkout:production\.[0-9a-f]{64}$/);
+    await expect(
+      // @ts-expect-error `type` must be a string; the runner refuses it too (VALIDATION)
+      flagstaff.apiTokens.create(SYSTEM, { tokenName: 'x', type: 1 }),
+    ).rejects.toMatchObject({ code: 'VALIDATION', details: { path: 'type' } });
+    const same = await flagstaff.run(createApiToken, SYSTEM, { tokenName: 'edge', type: 'frontend' });
+    expect(same).toMatchObject({ type: 'frontend', environment: 'development', projects: ['*'] });
   });
 
   it('does not compile an operation without a permission', () => {
