@@ -1,12 +1,17 @@
 import type { HashLimits } from './auth/hash-gate.js';
 import { createPolicy, type Policy } from './auth/policy.js';
+import { createOperationRunner, type OperationRunner } from './operations/run-operation.js';
 import { createNodeHttpClient } from './outbound/node-http-client.js';
 import type { Clock, HttpClient, IdGenerator, Logger } from './ports/runtime-ports.js';
 import { silentLogger, systemClock } from './ports/runtime-ports.js';
 import type { Store } from './ports/store.js';
 import { type AccessService, createAccessService } from './services/access/access-service.js';
 import { type AccountService, createAccountService } from './services/access/account-service.js';
-import { type ApiTokenService, createApiTokenService } from './services/access/api-token-service.js';
+import {
+  type ApiTokenService,
+  createApiTokenService,
+  tokenSecretBox,
+} from './services/access/api-token-service.js';
 import { createEdgeService, type EdgeService } from './services/access/edge-service.js';
 import type { LoginThrottleOptions } from './services/access/login-throttle.js';
 import { createPasswordResetService, type PasswordResetService } from './services/access/password-reset.js';
@@ -158,6 +163,11 @@ function createServices(
   options: FlagstaffOptions,
   maintenance: MaintenanceState,
 ): Omit<Flagstaff, 'store' | 'close' | 'policy'> {
+  const tokenSecrets = tokenSecretBox({
+    secretKey: options.secretKey,
+    writeOnly: options.tokenSecretsWriteOnly,
+  });
+  const run = createOperationRunner({ ...deps, tokenSecrets, signalLimits: options.signalLimits });
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
   const passwordReset = createPasswordResetService({
@@ -186,10 +196,8 @@ function createServices(
     segments: createSegmentService(deps),
     contextFields: createContextFieldService(deps),
     events: createEventService(deps),
-    apiTokens: createApiTokenService(deps, {
-      secretKey: options.secretKey,
-      writeOnly: options.tokenSecretsWriteOnly,
-    }),
+    run,
+    apiTokens: createApiTokenService(deps, run, tokenSecrets),
     signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }),
     users,
     userDirectory: createUserDirectory(deps, users),
@@ -207,7 +215,7 @@ function createServices(
       { ...deps, http: options.http ?? createNodeHttpClient(outbound) },
       { ...options.addonDelivery, secretKey: options.secretKey, outbound, closeHttp: !options.http },
     ),
-    signals: createSignalService({ ...deps, limits: options.signalLimits }),
+    signals: createSignalService({ ...deps, limits: options.signalLimits }, run),
     metrics: createMetricsService(deps, {
       ...options.metricsLimits,
       flushIntervalMs: options.metricsFlushIntervalMs,
@@ -238,6 +246,11 @@ function createServices(
 
 /** Everything Flagstaff offers in-process: one service per area, over one store. */
 export interface Flagstaff {
+  /**
+   * Runs any operation (`defineOperation`) as a caller: input parsed and typed, the policy asked,
+   * writes in one transaction. The areas below wrap the same operations.
+   */
+  readonly run: OperationRunner;
   readonly access: AccessService;
   readonly environments: EnvironmentService;
   readonly projects: ProjectService;

@@ -12,9 +12,23 @@ export * from './evaluation/index.js';
 export type { Flagstaff, FlagstaffOptions } from './flagstaff.js';
 export { createFlagstaff } from './flagstaff.js';
 export * from './memory/index.js';
+export {
+  type AnyOperation,
+  defineOperation,
+  type Operation,
+  type OperationContext,
+  type OperationDeps,
+  type OperationInput,
+  type OperationKind,
+  type OperationOutput,
+  type PermissionInput,
+  type PermissionRule,
+} from './operations/define-operation.js';
+export { createOperationRunner, type OperationRunner } from './operations/run-operation.js';
 export * from './ports/index.js';
 export { hashSecret } from './services/access/access-service.js';
 export type { AccountService, AdminBootstrap } from './services/access/account-service.js';
+export * from './services/access/api-token-operations.js';
 export { type EdgeService, type EdgeToken, edgeValidateSchema } from './services/access/edge-service.js';
 export type { LoginThrottleOptions } from './services/access/login-throttle.js';
 export { DEFAULT_LOGIN_THROTTLE } from './services/access/login-throttle.js';
@@ -72,6 +86,8 @@ export {
   type OutboundPolicy,
   parseAllowedHosts,
 } from './services/integrations/outbound-policy.js';
+export * from './services/integrations/signal-action-sets.js';
+export * from './services/integrations/signal-operations.js';
 export type { BackupService } from './services/operations/backup-service.js';
 export type { HealthService } from './services/operations/health-service.js';
 export { frontendOriginsSchema, type InstanceViews } from './services/operations/instance-views.js';

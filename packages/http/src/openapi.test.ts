@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, errorStatuses, openApiPath } from './openapi.js';
 import { allRoutes } from './routes/index.js';
@@ -48,6 +49,31 @@ describe('GET /docs/openapi.json', () => {
     const playground =
       doc.paths['/api/admin/playground']!.post!.requestBody.content['application/json'].schema;
     expect(playground.properties.context.required).toContain('appName');
+  });
+  it('is a valid OpenAPI 3.1 document (the OpenAPI Initiative schema, by @seriousme/openapi-schema-validator)', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(buildOpenApiDocument(allRoutes()));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    // The validator does refuse: a response without its required description is not OpenAPI.
+    const broken = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/x': { get: { responses: { 200: {} } } } },
+    };
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+  it('describes the answers of operation routes with their output schemas', () => {
+    const doc = buildOpenApiDocument(allRoutes()) as Doc;
+    const list = doc.paths['/api/admin/api-tokens']!.get!;
+    expect(list.operationId).toBe('apiTokens.list');
+    const token = list.responses['200'].content['application/json'].schema.properties.tokens.items;
+    expect(token.required).toEqual(expect.arrayContaining(['secret', 'tokenName', 'type', 'projects']));
+    expect(token.additionalProperties).toBe(false);
+    expect(token.properties.type.enum).toEqual(['client', 'admin', 'frontend']);
+    const created = doc.paths['/api/admin/projects/{projectId}/api-tokens']!.post!.responses['201'];
+    expect(created.content['application/json'].schema.properties.secret.type).toBe('string');
   });
   it('derives error statuses from the route shape', () => {
     const byKey = new Map(allRoutes().map((r) => [`${r.method} ${r.path}`, r]));

@@ -101,7 +101,7 @@ export function buildOpenApiDocument(routes: readonly Route[]): JsonSchema {
   const usedIds = new Set<string>();
   for (const route of routes) {
     const { path, params } = openApiPath(route.path);
-    let operationId = camel(route.summary) || camel(`${route.method} ${route.path}`);
+    let operationId = route.operationId ?? (camel(route.summary) || camel(`${route.method} ${route.path}`));
     for (let n = 2; usedIds.has(operationId); n++) operationId = `${camel(route.summary)}${n}`;
     usedIds.add(operationId);
     paths[path] ??= {};

@@ -130,6 +130,8 @@ export interface Route {
     params: Record<string, string>;
   }) => unknown;
   summary: string;
+  /** The OpenAPI operationId; routes of operations use the operation's id. */
+  operationId?: string;
   tag: string;
   deprecated?: boolean;
   /** The success status; `empty` routes answer it with no body. */
@@ -146,6 +148,7 @@ export interface Route {
    */
   bodyLimit?: 'import';
   query?: z.ZodObject;
+  /** The success body's schema: OpenAPI describes it, and the test harness checks every answer against it. */
   response?: z.ZodType;
   /** Documented error statuses besides the ones derived from the route's shape. */
   errors?: number[];

@@ -49,17 +49,21 @@ export interface ApiTokenRecord {
   secretCiphertext?: string | null;
 }
 
-/** An API token as the API returns it. `secret` is whole only in the creation response. */
-export interface ApiTokenView {
-  secret: string;
-  username: string;
-  tokenName: string;
-  type: ApiTokenType;
-  environment: string;
-  project: string;
-  projects: string[];
-  expiresAt: string | null;
-  createdAt: string;
-  seenAt: string | null;
-  alias: string | null;
-}
+/** An API token as the API returns it. `secret` is whole only in the creation response (or when kept). */
+export const apiTokenViewSchema = z.strictObject({
+  secret: z.string().describe('The whole secret, or its display prefix ending in "…".'),
+  username: z.string(),
+  tokenName: z.string(),
+  type: apiTokenTypeSchema,
+  environment: z.string().describe('"*" for admin tokens.'),
+  project: z.string().describe('The one project, or "[]" when the token reaches several.'),
+  projects: z.array(z.string()),
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  seenAt: z.iso.datetime({ offset: true }).nullable(),
+  alias: z.string().nullable(),
+});
+export type ApiTokenView = z.infer<typeof apiTokenViewSchema>;
+
+/** A list of tokens, as `GET /api/admin/api-tokens` and the project token list answer. */
+export const apiTokenListSchema = z.strictObject({ tokens: z.array(apiTokenViewSchema) });

@@ -16,7 +16,12 @@ const describePath = (path: readonly PropertyKey[]): string =>
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown, root?: string): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => {
+  throw validationError(result.error, root);
+}
+
+/** The VALIDATION error of a failed parse, naming the first offending property. */
+export function validationError(error: z.ZodError, root?: string): FlagstaffError {
+  const issues = error.issues.map((issue) => {
     const path = describePath(issue.path);
     const full = root ? (issue.path.length ? `${root}.${path}` : root) : path;
     if (issue.code === 'unrecognized_keys') {
@@ -32,7 +37,7 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, root?:
     issues.length === 1
       ? `${first.message}.`
       : `${first.message} (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''}).`;
-  throw new FlagstaffError('VALIDATION', message, { path: first.path, issues });
+  return new FlagstaffError('VALIDATION', message, { path: first.path, issues });
 }
 
 const lowerFirst = (s: string): string => (s.length ? s[0]!.toLowerCase() + s.slice(1) : s);

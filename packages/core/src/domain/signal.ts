@@ -15,32 +15,44 @@ export const signalEndpointTokenInputSchema = z.object({
   name: z.string().min(1, 'must be a non-empty token name'),
 });
 
-export interface SignalEndpoint {
-  id: number;
-  name: string;
-  description: string | null;
-  enabled: boolean;
-  createdAt: string;
-  createdByUserId: number | null;
-}
+const timestamp = z.iso.datetime({ offset: true });
 
-export interface SignalEndpointToken {
-  id: number;
-  signalEndpointId: number;
-  name: string;
-  tokenHash: string;
-  createdAt: string;
-  createdByUserId: number | null;
-}
+export const signalEndpointSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  enabled: z.boolean(),
+  createdAt: timestamp,
+  createdByUserId: z.number().int().nullable(),
+});
+export type SignalEndpoint = z.infer<typeof signalEndpointSchema>;
 
-export interface Signal {
-  id: number;
-  source: 'signal-endpoint';
-  sourceId: number;
-  payload: unknown;
-  createdAt: string;
-  tokenName: string | null;
-}
+/** A token of a signal endpoint as the API shows it: never its secret, nor the secret's hash. */
+export const signalEndpointTokenViewSchema = z.strictObject({
+  id: z.number().int(),
+  signalEndpointId: z.number().int(),
+  name: z.string(),
+  createdAt: timestamp,
+  createdByUserId: z.number().int().nullable(),
+});
+export type SignalEndpointTokenView = z.infer<typeof signalEndpointTokenViewSchema>;
+export type SignalEndpointToken = SignalEndpointTokenView & { tokenHash: string };
+
+/** An endpoint with its tokens. */
+export const signalEndpointViewSchema = signalEndpointSchema.extend({
+  tokens: z.array(signalEndpointTokenViewSchema),
+});
+export type SignalEndpointView = z.infer<typeof signalEndpointViewSchema>;
+
+export const signalSchema = z.strictObject({
+  id: z.number().int(),
+  source: z.literal('signal-endpoint'),
+  sourceId: z.number().int(),
+  payload: z.unknown(),
+  createdAt: timestamp,
+  tokenName: z.string().nullable(),
+});
+export type Signal = z.infer<typeof signalSchema>;
 
 const actionSchema = z.object({
   action: z.enum([
@@ -68,14 +80,25 @@ export const actionSetInputSchema = z.object({
 });
 export type ActionSetInput = z.input<typeof actionSetInputSchema>;
 
-export interface ActionSet {
-  id: number;
-  name: string;
-  description: string | null;
-  enabled: boolean;
-  project: string;
-  actorId: number | null;
-  match: { source: 'signal-endpoint'; sourceId: number; payload: Record<string, unknown> };
-  actions: { action: string; sortOrder: number; executionParams: Record<string, string> }[];
-  createdAt: string;
-}
+export const actionSetSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  enabled: z.boolean(),
+  project: z.string(),
+  actorId: z.number().int().nullable(),
+  match: z.strictObject({
+    source: z.literal('signal-endpoint'),
+    sourceId: z.number().int(),
+    payload: z.record(z.string(), z.unknown()),
+  }),
+  actions: z.array(
+    z.strictObject({
+      action: z.string(),
+      sortOrder: z.number().int(),
+      executionParams: z.record(z.string(), z.string()),
+    }),
+  ),
+  createdAt: timestamp,
+});
+export type ActionSet = z.infer<typeof actionSetSchema>;

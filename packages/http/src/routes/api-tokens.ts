@@ -1,68 +1,102 @@
-import { createApiTokenSchema, updateApiTokenSchema } from '@flagstaff/core';
-import { defineRoutes } from '../route.js';
-
-const T = '/api/admin/api-tokens';
+import {
+  createApiToken,
+  createApiTokenSchema,
+  createProjectApiToken,
+  deleteApiToken,
+  deleteProjectApiToken,
+  listApiTokens,
+  listApiTokensByName,
+  listProjectApiTokens,
+  updateApiTokenExpiry,
+  updateApiTokenSchema,
+} from '@flagstaff/core';
+import { bodyFields, operationRoute } from '../operation-route.js';
 
 /**
- * API tokens. Lists hold only the types the caller may read (admin tokens: root Admins). Changing
- * or deleting a token needs the permission of the stored token's type, which only the service can
- * see: UPDATE_/DELETE_CLIENT_API_TOKEN, UPDATE_/DELETE_FRONTEND_API_TOKEN, ADMIN for admin tokens.
+ * API tokens, root and project-scoped: each route serves one operation of
+ * `core/src/services/access/api-token-operations.ts`, whose permission (for changes, the stored
+ * token's type) the policy judges. Lists hold only the tokens the caller may read.
  */
-export const apiTokenRoutes = defineRoutes([
-  {
+export const apiTokenRoutes = [
+  operationRoute({
     method: 'get',
-    path: T,
+    path: '/api/admin/api-tokens',
+    operation: listApiTokens,
     api: 'admin',
     tag: 'API tokens',
-    summary: 'List API tokens',
     status: 200,
-    handler: async ({ flagstaff, caller }) => ({ tokens: await flagstaff.apiTokens.list(caller) }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: T,
+    path: '/api/admin/api-tokens',
+    operation: createApiToken,
     api: 'admin',
     tag: 'API tokens',
-    summary: 'Create an API token',
     status: 201,
     body: createApiTokenSchema,
-    handler: ({ flagstaff, caller, body }) => flagstaff.apiTokens.create(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${T}/:name`,
+    path: '/api/admin/api-tokens/:name',
+    operation: listApiTokensByName,
+    input: ({ params }) => ({ name: params.name }),
     api: 'admin',
     tag: 'API tokens',
-    summary: 'List API tokens by name',
     status: 200,
-    handler: async ({ flagstaff, params, caller }) => ({
-      tokens: await flagstaff.apiTokens.listByName(caller, params.name!),
-    }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${T}/:token`,
+    path: '/api/admin/api-tokens/:token',
+    operation: updateApiTokenExpiry,
     api: 'admin',
-    // Checked by the service against the stored token's type.
     tag: 'API tokens',
-    summary: 'Change when an API token expires',
     status: 200,
     empty: true,
     body: updateApiTokenSchema,
     errors: [403],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.apiTokens.updateExpiry(caller, params.token!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${T}/:token`,
+    path: '/api/admin/api-tokens/:token',
+    operation: deleteApiToken,
+    input: ({ params }) => ({ token: params.token }),
     api: 'admin',
-    // Checked by the service against the stored token's type.
     tag: 'API tokens',
-    summary: 'Delete an API token',
     status: 200,
     empty: true,
     errors: [403],
-    handler: ({ flagstaff, caller, params }) => flagstaff.apiTokens.delete(caller, params.token!),
-  },
-]);
+  }),
+  operationRoute({
+    method: 'get',
+    path: '/api/admin/projects/:projectId/api-tokens',
+    operation: listProjectApiTokens,
+    input: ({ params }) => ({ project: params.projectId }),
+    api: 'admin',
+    tag: 'Projects',
+    status: 200,
+    errors: [404],
+  }),
+  operationRoute({
+    method: 'post',
+    path: '/api/admin/projects/:projectId/api-tokens',
+    operation: createProjectApiToken,
+    // The path names the project; a body's `project` or `projects` cannot widen the token.
+    input: ({ params, body }) => ({ ...bodyFields(body), project: params.projectId, projects: undefined }),
+    api: 'admin',
+    tag: 'Projects',
+    status: 201,
+    body: createApiTokenSchema,
+    errors: [400, 404],
+  }),
+  operationRoute({
+    method: 'delete',
+    path: '/api/admin/projects/:projectId/api-tokens/:token',
+    operation: deleteProjectApiToken,
+    input: ({ params }) => ({ project: params.projectId, token: params.token }),
+    api: 'admin',
+    tag: 'Projects',
+    status: 200,
+    empty: true,
+    errors: [404],
+  }),
+];

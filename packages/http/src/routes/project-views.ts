@@ -1,44 +1,9 @@
-import { createApiTokenSchema } from '@flagstaff/core';
 import { defineRoutes } from '../route.js';
 
 const P = '/api/admin/projects/:projectId';
 
-/** Project tokens and the reference's project views beyond the overview. */
+/** The reference's project views beyond the overview (project tokens: `api-tokens.ts`). */
 export const projectViewRoutes = defineRoutes([
-  {
-    method: 'get',
-    path: `${P}/api-tokens`,
-    api: 'admin',
-    tag: 'Projects',
-    summary: "The project's own SDK tokens",
-    status: 200,
-    errors: [404],
-    handler: ({ flagstaff, caller, params }) => flagstaff.apiTokens.project.list(caller, params.projectId!),
-  },
-  {
-    method: 'post',
-    path: `${P}/api-tokens`,
-    api: 'admin',
-    tag: 'Projects',
-    summary: 'Create an SDK token scoped to the project (project Owners may)',
-    status: 201,
-    body: createApiTokenSchema,
-    errors: [400, 404],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.apiTokens.project.create(caller, params.projectId!, body),
-  },
-  {
-    method: 'delete',
-    path: `${P}/api-tokens/:token`,
-    api: 'admin',
-    tag: 'Projects',
-    summary: 'Delete one of the project’s SDK tokens',
-    status: 200,
-    empty: true,
-    errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.apiTokens.project.delete(caller, params.projectId!, params.token!),
-  },
   {
     method: 'get',
     path: `${P}/applications`,

@@ -1,161 +1,158 @@
 import {
   actionSetInputSchema,
+  createActionSet,
+  createSignalEndpoint,
+  createSignalEndpointToken,
+  deleteActionSet,
+  deleteSignalEndpoint,
+  deleteSignalEndpointToken,
+  getSignalEndpoint,
+  listActionSets,
+  listSignalEndpoints,
+  listSignals,
   signalEndpointInputSchema,
   signalEndpointTokenInputSchema,
+  updateSignalEndpoint,
 } from '@flagstaff/core';
 import { z } from 'zod';
-import { defineRoutes } from '../route.js';
+import { bodyFields, operationRoute } from '../operation-route.js';
+import { defineRoutes, type Route } from '../route.js';
 import { idParam } from './bodies.js';
 
-const S = '/api/admin/signal-endpoints';
-const A = '/api/admin/projects/:projectId/actions';
+const endpointId = (id: string) => idParam(id, 'signal endpoint');
 
-/** Signal endpoints: managing them needs ADMIN; receiving is authenticated by the endpoint's own tokens. */
-export const signalRoutes = defineRoutes([
-  {
-    method: 'post',
-    path: '/api/signal-endpoint/:endpointName',
-    api: 'public',
-    tag: 'Signals',
-    summary: 'Send a signal',
-    status: 202,
-    body: z.unknown(),
-    bodyRequired: false,
-    errors: [401, 429],
-    handler: ({ flagstaff, params, body, request }) =>
-      flagstaff.signals.receive(params.endpointName!, request.headers.authorization, body),
-  },
-  {
+/**
+ * Signal endpoints: managing them needs ADMIN (the operations of `core/.../signal-operations.ts`
+ * and `signal-action-sets.ts`); receiving is authenticated by the endpoint's own tokens.
+ */
+export const signalRoutes: Route[] = [
+  ...defineRoutes([
+    {
+      method: 'post',
+      path: '/api/signal-endpoint/:endpointName',
+      api: 'public',
+      tag: 'Signals',
+      summary: 'Send a signal',
+      status: 202,
+      body: z.unknown(),
+      bodyRequired: false,
+      errors: [401, 429],
+      response: z.strictObject({ signalId: z.number().int() }),
+      handler: ({ flagstaff, params, body, request }) =>
+        flagstaff.signals.receive(params.endpointName!, request.headers.authorization, body),
+    },
+  ]),
+  operationRoute({
     method: 'get',
-    path: S,
+    path: '/api/admin/signal-endpoints',
+    operation: listSignalEndpoints,
     api: 'admin',
     tag: 'Signals',
-    summary: 'List signal endpoints',
     status: 200,
-    handler: async ({ flagstaff, caller }) => ({
-      signalEndpoints: await flagstaff.signals.endpoints.list(caller),
-    }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: S,
+    path: '/api/admin/signal-endpoints',
+    operation: createSignalEndpoint,
     api: 'admin',
     tag: 'Signals',
-    summary: 'Create a signal endpoint',
     status: 201,
     body: signalEndpointInputSchema,
     errors: [409],
-    handler: ({ flagstaff, caller, body }) => flagstaff.signals.endpoints.create(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${S}/:id`,
+    path: '/api/admin/signal-endpoints/:id',
+    operation: getSignalEndpoint,
+    input: ({ params }) => ({ id: endpointId(params.id) }),
     api: 'admin',
     tag: 'Signals',
-    summary: 'Get a signal endpoint',
     status: 200,
-    handler: ({ flagstaff, params, caller }) =>
-      flagstaff.signals.endpoints.get(caller, idParam(params.id, 'signal endpoint')),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${S}/:id`,
+    path: '/api/admin/signal-endpoints/:id',
+    operation: updateSignalEndpoint,
+    input: ({ params, body }) => ({ ...bodyFields(body), id: endpointId(params.id) }),
     api: 'admin',
     tag: 'Signals',
-    summary: 'Update a signal endpoint',
     status: 200,
     body: signalEndpointInputSchema.partial(),
     errors: [409],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.signals.endpoints.update(caller, idParam(params.id, 'signal endpoint'), body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${S}/:id`,
+    path: '/api/admin/signal-endpoints/:id',
+    operation: deleteSignalEndpoint,
+    input: ({ params }) => ({ id: endpointId(params.id) }),
     api: 'admin',
     tag: 'Signals',
-    summary: 'Delete a signal endpoint',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.signals.endpoints.delete(caller, idParam(params.id, 'signal endpoint')),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${S}/:id/tokens`,
+    path: '/api/admin/signal-endpoints/:id/tokens',
+    operation: createSignalEndpointToken,
+    input: ({ params, body }) => ({ ...bodyFields(body), endpointId: endpointId(params.id) }),
     api: 'admin',
     tag: 'Signals',
-    summary: 'Create a signal endpoint token',
     status: 201,
     body: signalEndpointTokenInputSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.signals.tokens.create(caller, idParam(params.id, 'signal endpoint'), body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${S}/:id/tokens/:tokenId`,
+    path: '/api/admin/signal-endpoints/:id/tokens/:tokenId',
+    operation: deleteSignalEndpointToken,
+    input: ({ params }) => ({
+      endpointId: endpointId(params.id),
+      tokenId: idParam(params.tokenId, 'signal endpoint token'),
+    }),
     api: 'admin',
     tag: 'Signals',
-    summary: 'Delete a signal endpoint token',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.signals.tokens.delete(
-        caller,
-        idParam(params.id, 'signal endpoint'),
-        idParam(params.tokenId, 'signal endpoint token'),
-      ),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${S}/:id/signals`,
+    path: '/api/admin/signal-endpoints/:id/signals',
+    operation: listSignals,
+    input: ({ params }) => ({ endpointId: endpointId(params.id) }),
     api: 'admin',
     tag: 'Signals',
-    summary: 'List the signals an endpoint received',
     status: 200,
-    handler: async ({ flagstaff, params, caller }) => ({
-      signals: await flagstaff.signals.listSignals(caller, idParam(params.id, 'signal endpoint')),
-    }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: A,
+    path: '/api/admin/projects/:projectId/actions',
+    operation: listActionSets,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Signals',
-    summary: 'List the action sets of a project',
     status: 200,
-    handler: async ({ flagstaff, params, caller }) => ({
-      actions: (await flagstaff.signals.actionSets.list(caller)).filter(
-        (a) => a.project === params.projectId,
-      ),
-    }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: A,
+    path: '/api/admin/projects/:projectId/actions',
+    operation: createActionSet,
+    // The project comes from the path, as in the reference; a body that is not an object is reported as such.
+    input: ({ params, body }) =>
+      typeof body === 'object' && body !== null && !Array.isArray(body)
+        ? { ...body, project: params.projectId }
+        : body,
     api: 'admin',
     tag: 'Signals',
-    summary: 'Create an action set',
     status: 201,
     body: actionSetInputSchema.omit({ project: true }),
-    handler: ({ flagstaff, caller, params, body }) =>
-      // The project comes from the path, as in the reference; a body that is not an object still reaches the service.
-      flagstaff.signals.actionSets.create(
-        caller,
-        typeof body === 'object' && body !== null && !Array.isArray(body)
-          ? { ...body, project: params.projectId }
-          : body,
-      ),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${A}/:actionSetId`,
+    path: '/api/admin/projects/:projectId/actions/:actionSetId',
+    operation: deleteActionSet,
+    input: ({ params }) => ({ id: idParam(params.actionSetId, 'action set') }),
     api: 'admin',
     tag: 'Signals',
-    summary: 'Delete an action set',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.signals.actionSets.delete(caller, idParam(params.actionSetId, 'action set')),
-  },
-]);
+  }),
+];

@@ -13,6 +13,7 @@ import { createFetchHandler } from '../adapters/fetch.js';
 import { createNodeHandler } from '../adapters/node.js';
 import type { Authenticate } from '../auth.js';
 import type { FlagstaffHttpOptions } from '../handler.js';
+import { createResponseCheck } from './response-check.js';
 import { serveFetch, TEST_REMOTE_ADDRESS } from './serve-fetch.js';
 
 export interface HttpResult {
@@ -42,6 +43,8 @@ export interface TestServer {
   /** The first admin token's secret (token mode only). */
   adminToken: string;
   logged: { level: string; msg: string; fields?: Record<string, unknown> }[];
+  /** How many answers the strict response check has validated against their route's output schema. */
+  readonly responsesChecked: number;
   request(method: string, path: string, options?: RequestOptions): Promise<HttpResult>;
   /** Creates a user with a root role and returns its id (send it as `x-test-user`). */
   user(rootRole: 'Admin' | 'Editor' | 'Viewer', email?: string): Promise<number>;
@@ -122,6 +125,8 @@ export async function startTestServer(
   const base = `http://127.0.0.1:${port}${prefix}`;
 
   let userCount = 0;
+  // Strict in tests: an answer that breaks its route's output schema fails the request that got it.
+  const responses = createResponseCheck();
 
   async function request(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResult> {
     const headers: Record<string, string> = { ...opts.headers };
@@ -145,6 +150,7 @@ export async function startTestServer(
         parsed = text;
       }
     }
+    responses.check(method, path, res.status, parsed);
     return { status: res.status, headers: res.headers, body: parsed, text };
   }
 
@@ -153,6 +159,9 @@ export async function startTestServer(
     base,
     adminToken,
     logged,
+    get responsesChecked() {
+      return responses.checked;
+    },
     request,
     async user(rootRole, email) {
       const user = await flagstaff.users.create(SYSTEM, {

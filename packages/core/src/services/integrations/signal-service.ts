@@ -1,62 +1,49 @@
-import { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
-import { parseWith } from '../../domain/parse.js';
-import {
-  type SignalEndpoint,
-  type SignalEndpointToken,
-  signalEndpointInputSchema,
-  signalEndpointNameSchema,
-  signalEndpointTokenInputSchema,
+import type {
+  ActionSet,
+  ActionSetInput,
+  Signal,
+  SignalEndpointTokenView,
+  SignalEndpointView,
 } from '../../domain/signal.js';
-import { conflict, FlagstaffError, notFound } from '../../errors.js';
-import type { ReadRepositories, Repositories } from '../../ports/store.js';
+import { FlagstaffError, notFound } from '../../errors.js';
+import type { OperationRunner } from '../../operations/run-operation.js';
+import type { Repositories } from '../../ports/store.js';
 import { hashSecret } from '../access/access-service.js';
-import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
-import { writeEvents } from '../events/event-writer.js';
-import { createActionSets } from './signal-action-sets.js';
+import { inTransaction, type ServiceDeps } from '../deps.js';
+import { createActionSet, deleteActionSet, listActionSets } from './signal-action-sets.js';
 import { createSignalActionRunner } from './signal-actions.js';
+import {
+  createSignalEndpoint,
+  createSignalEndpointToken,
+  deleteSignalEndpoint,
+  deleteSignalEndpointToken,
+  getSignalEndpoint,
+  listSignalEndpoints,
+  listSignalEndpointTokens,
+  listSignals,
+  updateSignalEndpoint,
+} from './signal-operations.js';
 
-export type SignalEndpointTokenView = Omit<SignalEndpointToken, 'tokenHash'>;
-export interface SignalEndpointView extends SignalEndpoint {
-  tokens: SignalEndpointTokenView[];
-}
-
-const updateEndpointSchema = z.object({
-  name: signalEndpointNameSchema.optional(),
-  description: z.string().nullable().optional(),
-  enabled: z.boolean().optional(),
-});
+export type { SignalEndpointTokenView, SignalEndpointView } from '../../domain/signal.js';
 
 /** The contract's payload limit for signals (100 kB of JSON). */
 const MAX_PAYLOAD_BYTES = 100 * 1024;
-const TOKEN_BYTES = 32;
 
-const tokenView = ({ tokenHash: _hash, ...rest }: SignalEndpointToken): SignalEndpointTokenView => rest;
+type EndpointInput = { name: string; description?: string | null | undefined; enabled?: boolean | undefined };
 
-/** Signal endpoints (ADMIN), their tokens, receiving signals, and the action sets reacting to them. */
+/**
+ * Signal endpoints (ADMIN), their tokens and the action sets reacting to them, as typed wrappers
+ * over the operations in `signal-operations.ts` and `signal-action-sets.ts`; and receiving signals,
+ * which the endpoint's own tokens authenticate (no caller), then runs the matching action sets.
+ */
 export function createSignalService(
-  deps: ServiceDeps & {
-    limits?: { endpoints?: number; tokensPerEndpoint?: number; requestsPerSecond?: number } | undefined;
-  },
+  deps: ServiceDeps & { limits?: { requestsPerSecond?: number | undefined } | undefined },
+  run: OperationRunner,
 ) {
   const { store } = deps;
-  const maxEndpoints = deps.limits?.endpoints ?? 5;
-  const maxTokens = deps.limits?.tokensPerEndpoint ?? 5;
   const perSecond = deps.limits?.requestsPerSecond ?? 1;
   const runActions = createSignalActionRunner(deps);
-
-  async function requireEndpoint(repos: ReadRepositories, id: number): Promise<SignalEndpoint> {
-    const endpoint = Number.isSafeInteger(id) ? await repos.signals.getEndpoint(id) : null;
-    if (!endpoint) throw notFound('signal endpoint', id);
-    return endpoint;
-  }
-
-  async function endpointView(
-    repos: ReadRepositories,
-    endpoint: SignalEndpoint,
-  ): Promise<SignalEndpointView> {
-    return { ...endpoint, tokens: (await repos.signals.listTokens(endpoint.id)).map(tokenView) };
-  }
 
   /**
    * Throws RATE_LIMITED when the endpoint already took its share of requests this second. Counted
@@ -80,145 +67,40 @@ export function createSignalService(
   return {
     endpoints: {
       /** Every endpoint with its tokens (never their secrets). */
-      async list(caller: Caller): Promise<SignalEndpointView[]> {
-        await deps.policy.require(caller, 'ADMIN', {});
-        return Promise.all((await store.signals.listEndpoints()).map((e) => endpointView(store, e)));
-      },
-
+      list: async (caller: Caller): Promise<SignalEndpointView[]> =>
+        (await run(listSignalEndpoints, caller, {})).signalEndpoints,
       /** One endpoint with its tokens, or NOT_FOUND. */
-      async get(caller: Caller, id: number): Promise<SignalEndpointView> {
-        await deps.policy.require(caller, 'ADMIN', {});
-        return endpointView(store, await requireEndpoint(store, id));
-      },
-
-      /** Creates an endpoint (signal-endpoint-created); LIMIT_EXCEEDED past the endpoint limit. */
-      async create(caller: Caller, input: unknown): Promise<SignalEndpointView> {
-        const actor = await deps.policy.permit(caller, 'ADMIN', {});
-        const body = parseWith(signalEndpointInputSchema, input);
-        return inTransaction(deps, async (tx) => {
-          const existing = await tx.signals.listEndpoints();
-          if (existing.length >= maxEndpoints)
-            throw new FlagstaffError(
-              'LIMIT_EXCEEDED',
-              `The signal endpoints limit is ${maxEndpoints}; delete one before creating another.`,
-              { limit: 'signalEndpoints', value: maxEndpoints },
-            );
-          if (existing.some((e) => e.name === body.name))
-            throw conflict(`A signal endpoint named "${body.name}" already exists.`, 'name');
-          const endpoint = await tx.signals.insertEndpoint({
-            name: body.name,
-            description: body.description ?? null,
-            enabled: body.enabled,
-            createdAt: nowIso(deps),
-            createdByUserId: actor.userId,
-          });
-          await writeEvents(tx, actor, endpoint.createdAt, [
-            { type: 'signal-endpoint-created', data: endpoint },
-          ]);
-          return endpointView(tx, endpoint);
-        });
-      },
-
-      /** Changes name, description or enabled (signal-endpoint-updated). */
-      async update(caller: Caller, id: number, input: unknown): Promise<SignalEndpointView> {
-        const actor = await deps.policy.permit(caller, 'ADMIN', {});
-        const body = parseWith(updateEndpointSchema, input);
-        return inTransaction(deps, async (tx) => {
-          const before = await requireEndpoint(tx, id);
-          if (
-            body.name !== undefined &&
-            body.name !== before.name &&
-            (await tx.signals.getEndpointByName(body.name))
-          )
-            throw conflict(`A signal endpoint named "${body.name}" already exists.`, 'name');
-          const after: SignalEndpoint = {
-            ...before,
-            name: body.name ?? before.name,
-            description: body.description === undefined ? before.description : body.description,
-            enabled: body.enabled ?? before.enabled,
-          };
-          await tx.signals.updateEndpoint(after);
-          await writeEvents(tx, actor, nowIso(deps), [
-            { type: 'signal-endpoint-updated', data: after, preData: before },
-          ]);
-          return endpointView(tx, after);
-        });
-      },
-
-      /** Deletes an endpoint with its tokens and signals (signal-endpoint-deleted). */
-      async delete(caller: Caller, id: number): Promise<void> {
-        const actor = await deps.policy.permit(caller, 'ADMIN', {});
-        return inTransaction(deps, async (tx) => {
-          const before = await requireEndpoint(tx, id);
-          await tx.signals.deleteEndpoint(id);
-          await writeEvents(tx, actor, nowIso(deps), [{ type: 'signal-endpoint-deleted', preData: before }]);
-        });
-      },
+      get: (caller: Caller, id: number): Promise<SignalEndpointView> =>
+        run(getSignalEndpoint, caller, { id }),
+      /** Creates an endpoint; LIMIT_EXCEEDED past the endpoint limit. */
+      create: (caller: Caller, input: EndpointInput): Promise<SignalEndpointView> =>
+        run(createSignalEndpoint, caller, input),
+      /** Changes name, description or enabled. */
+      update: (caller: Caller, id: number, input: Partial<EndpointInput>): Promise<SignalEndpointView> =>
+        run(updateSignalEndpoint, caller, { ...input, id }),
+      /** Deletes an endpoint with its tokens and signals. */
+      delete: (caller: Caller, id: number): Promise<void> => run(deleteSignalEndpoint, caller, { id }),
     },
 
     tokens: {
       /** Tokens of an endpoint, without secrets. */
-      async list(caller: Caller, endpointId: number): Promise<SignalEndpointTokenView[]> {
-        await deps.policy.require(caller, 'ADMIN', {});
-        await requireEndpoint(store, endpointId);
-        return (await store.signals.listTokens(endpointId)).map(tokenView);
-      },
-
-      /**
-       * Creates a token (signal-endpoint-token-created). The returned `token` is the only time the
-       * secret is shown; only its hash is stored. LIMIT_EXCEEDED past the per-endpoint limit.
-       */
-      async create(
+      list: (caller: Caller, endpointId: number): Promise<SignalEndpointTokenView[]> =>
+        run(listSignalEndpointTokens, caller, { endpointId }),
+      /** Creates a token: the answer's `token` is the only time the secret is shown. */
+      create: (
         caller: Caller,
         endpointId: number,
-        input: unknown,
-      ): Promise<SignalEndpointTokenView & { token: string }> {
-        const actor = await deps.policy.permit(caller, 'ADMIN', {});
-        const body = parseWith(signalEndpointTokenInputSchema, input);
-        return inTransaction(deps, async (tx) => {
-          const endpoint = await requireEndpoint(tx, endpointId);
-          if ((await tx.signals.listTokens(endpointId)).length >= maxTokens)
-            throw new FlagstaffError(
-              'LIMIT_EXCEEDED',
-              `The tokens per signal endpoint limit is ${maxTokens}; endpoint "${endpoint.name}" has reached it.`,
-              { limit: 'tokensPerEndpoint', value: maxTokens },
-            );
-          const secret = deps.ids.randomHex(TOKEN_BYTES);
-          const token = await tx.signals.insertToken({
-            signalEndpointId: endpointId,
-            name: body.name,
-            tokenHash: hashSecret(secret),
-            createdAt: nowIso(deps),
-            createdByUserId: actor.userId,
-          });
-          await writeEvents(tx, actor, token.createdAt, [
-            { type: 'signal-endpoint-token-created', data: tokenView(token) },
-          ]);
-          return { ...tokenView(token), token: secret };
-        });
-      },
-
-      /** Deletes a token of an endpoint (signal-endpoint-token-deleted). */
-      async delete(caller: Caller, endpointId: number, tokenId: number): Promise<void> {
-        const actor = await deps.policy.permit(caller, 'ADMIN', {});
-        return inTransaction(deps, async (tx) => {
-          await requireEndpoint(tx, endpointId);
-          const before = (await tx.signals.listTokens(endpointId)).find((t) => t.id === tokenId);
-          if (!before) throw notFound('signal endpoint token', tokenId);
-          await tx.signals.deleteToken(endpointId, tokenId);
-          await writeEvents(tx, actor, nowIso(deps), [
-            { type: 'signal-endpoint-token-deleted', preData: tokenView(before) },
-          ]);
-        });
-      },
+        input: { name: string },
+      ): Promise<SignalEndpointTokenView & { token: string }> =>
+        run(createSignalEndpointToken, caller, { ...input, endpointId }),
+      /** Deletes a token of an endpoint. */
+      delete: (caller: Caller, endpointId: number, tokenId: number): Promise<void> =>
+        run(deleteSignalEndpointToken, caller, { endpointId, tokenId }),
     },
 
     /** Signals an endpoint received, newest first. */
-    async listSignals(caller: Caller, endpointId: number, limit = 10) {
-      await deps.policy.require(caller, 'ADMIN', {});
-      await requireEndpoint(store, endpointId);
-      return store.signals.listSignals(endpointId, limit);
-    },
+    listSignals: async (caller: Caller, endpointId: number, limit = 10): Promise<Signal[]> =>
+      (await run(listSignals, caller, { endpointId, limit })).signals,
 
     /**
      * POST /api/signal-endpoint/:name. NOT_FOUND for an unknown or disabled endpoint, UNAUTHENTICATED
@@ -263,7 +145,16 @@ export function createSignalService(
       return { signalId: signal.id };
     },
 
-    actionSets: createActionSets(deps),
+    /** What to do when a signal endpoint receives a matching payload. */
+    actionSets: {
+      /** Every action set, ordered by id. */
+      list: async (caller: Caller): Promise<ActionSet[]> => (await run(listActionSets, caller, {})).actions,
+      /** Creates an action set; its source endpoint, project and actor must exist. */
+      create: (caller: Caller, input: ActionSetInput): Promise<ActionSet> =>
+        run(createActionSet, caller, input),
+      /** Deletes an action set. */
+      delete: (caller: Caller, id: number): Promise<void> => run(deleteActionSet, caller, { id }),
+    },
   };
 }
 

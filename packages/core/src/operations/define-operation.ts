@@ -1,0 +1,98 @@
+import type { z } from 'zod';
+import type { Caller } from '../auth/caller.js';
+import type { Permission } from '../auth/permissions.js';
+import type { PermissionScope } from '../auth/policy.js';
+import type { SecretBox } from '../auth/secret-box.js';
+import type { TokenAction, TokenScope, TokenVerdict } from '../auth/token-access.js';
+import type { Repositories } from '../ports/repositories.js';
+import type { ReadRepositories } from '../ports/store.js';
+import type { Actor, ServiceDeps } from '../services/deps.js';
+
+/**
+ * What the permission of an operation sees of its input: every property that parsed. On a valid
+ * input that is all of it; on an invalid one the policy still judges first (a Viewer gets 403 on a
+ * write with a bad body, never 400), from the properties that did parse.
+ */
+export type PermissionInput<I> = { [K in keyof I]?: I[K] | undefined };
+
+/**
+ * Who may run an operation, as data the runner hands to the policy:
+ * - `'PUBLIC'`: anyone, signed in or not;
+ * - a permission (`'NONE'` for "any signed-in caller"; a private project in the scope still hides);
+ * - a function of the input naming the permission (async where it needs a read);
+ * - `{ tokens }`: acting on stored API tokens, where the permission depends on each token's type:
+ *   the policy returns a judge the operation applies to every token it reads.
+ */
+export type PermissionRule<I> =
+  | 'PUBLIC'
+  | Permission
+  | ((input: PermissionInput<I>) => Permission | Promise<Permission>)
+  | { tokens: Exclude<TokenAction, 'CREATE'> };
+
+/** What the runner needs beyond the services' deps. */
+export interface OperationDeps extends ServiceDeps {
+  /** Seals token secrets so the API can show them again; null keeps them write-only. */
+  tokenSecrets: SecretBox | null;
+  /** How many signal endpoints, and tokens per endpoint, may exist (defaults: 5 and 5). */
+  signalLimits?: { endpoints?: number | undefined; tokensPerEndpoint?: number | undefined } | undefined;
+}
+
+/** What `run` receives besides its parsed input. */
+export interface OperationContext<K extends OperationKind> {
+  deps: OperationDeps;
+  caller: Caller;
+  /** Who the events of a write record. */
+  actor: Actor;
+  /** The transaction of a write; the store itself for a read. */
+  repos: K extends 'write' ? Repositories : ReadRepositories;
+  /** The policy's verdict on each stored token (operations with a `{ tokens }` permission). */
+  judge: (token: TokenScope) => TokenVerdict;
+}
+
+/** Reads run outside any transaction; writes run inside one, with their events. */
+export type OperationKind = 'read' | 'write';
+
+export interface OperationSpec<I extends z.ZodType, O extends z.ZodType, K extends OperationKind> {
+  /** Stable id, `<area>.<verb>` (also the OpenAPI operationId of its routes). */
+  id: string;
+  summary: string;
+  kind: K;
+  /** Required: an open operation says so with `'PUBLIC'`, a signed-in one with `'NONE'`. */
+  permission: PermissionRule<z.output<I>>;
+  /** Where the permission applies (project / environment / feature), from the input; async if it needs a read. */
+  scope?: (input: PermissionInput<z.output<I>>) => PermissionScope | Promise<PermissionScope>;
+  /**
+   * Further questions to the policy that need the whole, valid input (which projects a new token
+   * would reach), asked before the transaction opens.
+   */
+  guard?: (input: z.output<I>, ctx: { deps: OperationDeps; caller: Caller }) => Promise<void>;
+  input: I;
+  output: O;
+  run: (input: z.output<I>, ctx: OperationContext<K>) => Promise<z.input<O>>;
+  /** Runs once a write has ended, committed or not (caches that must not keep a replaced row). */
+  settled?: (deps: OperationDeps) => void;
+}
+
+/** An operation of any shape, as route tables and the runner hold them. */
+// biome-ignore lint/suspicious/noExplicitAny: the run function's input is contravariant; any erases it for collections
+export type AnyOperation = Operation<z.ZodType, z.ZodType, OperationKind> | Operation<any, any, any>;
+
+export interface Operation<I extends z.ZodType, O extends z.ZodType, K extends OperationKind>
+  extends OperationSpec<I, O, K> {
+  readonly kind: K;
+}
+
+/** The input an operation accepts before parsing (what callers pass). */
+export type OperationInput<Op> = Op extends Operation<infer I, z.ZodType, OperationKind> ? z.input<I> : never;
+/** The value an operation returns. */
+export type OperationOutput<Op> =
+  Op extends Operation<z.ZodType, infer O, OperationKind> ? z.output<O> : never;
+
+/**
+ * Declares one thing the service does. `input` and `output` are zod schemas; `permission` is
+ * required (leaving it out does not compile), and it is data the runner gives the policy: `run`
+ * never asks for permission itself.
+ */
+export const defineOperation = <I extends z.ZodType, O extends z.ZodType, K extends OperationKind>(
+  spec: OperationSpec<I, O, K>,
+): Operation<I, O, K> => Object.freeze({ ...spec });
