@@ -19,6 +19,14 @@ import { createSignupTokenService, type SignupTokenService } from './services/ac
 import { createUserDirectory, type UserDirectory } from './services/access/user-directory.js';
 import { createUserService, type UserService } from './services/access/user-service.js';
 import { type CatalogExtras, createCatalogExtras } from './services/catalog-extras.js';
+import {
+  type ChangeRequestReads,
+  createChangeRequestReads,
+} from './services/change-requests/change-request-reads.js';
+import {
+  type ChangeRequestService,
+  createChangeRequestService,
+} from './services/change-requests/change-request-service.js';
 import { cryptoIds, type ServiceDeps } from './services/deps.js';
 import { createEventService, type EventService } from './services/events/event-service.js';
 import { createDefinitionService, type DefinitionService } from './services/features/definitions.js';
@@ -182,6 +190,7 @@ function createServices(
     strategies,
     catalog: createCatalogExtras(deps, strategies),
     dependencies: createDependencyService(deps),
+    changeRequests: { ...createChangeRequestService(deps), ...createChangeRequestReads(deps) },
     tags: createTagService(deps),
     segments: createSegmentService(deps),
     contextFields: createContextFieldService(deps),
@@ -254,6 +263,8 @@ export interface Flagstaff {
   /** Tags on their own, event creators and search, environment order, segments of a strategy. */
   readonly catalog: CatalogExtras;
   readonly dependencies: DependencyService;
+  /** Change requests: settings per project environment, drafts, review, applying. */
+  readonly changeRequests: ChangeRequestService & ChangeRequestReads;
   readonly tags: TagService;
   readonly segments: SegmentService;
   readonly contextFields: ContextFieldService;

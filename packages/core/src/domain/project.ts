@@ -104,5 +104,7 @@ export interface ProjectEnvironmentView {
   sortOrder: number;
   projectApiTokenCount: number;
   projectEnabledToggleCount: number;
+  /** Whether changes in the environment need change requests. */
+  changeRequestsEnabled: boolean;
   defaultStrategy?: StrategyConfig;
 }

@@ -5,6 +5,7 @@ import type { SqlDialect } from '../sql-dialect.js';
 import { createAddonDeliveryTable } from './addon-delivery.js';
 import { addAddonDeliveryLease } from './addon-delivery-lease.js';
 import { createAddonQueueTables } from './addon-queue.js';
+import { createChangeRequestTables } from './change-requests.js';
 import { ddlFor } from './column-types.js';
 import { createAccessTables } from './initial-access-tables.js';
 import { createEventTables } from './initial-event-tables.js';
@@ -91,6 +92,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
           .on('feature_links')
           .column('feature_name')
           .execute();
+      },
+    },
+    '0070_change_requests': {
+      async up(db) {
+        await createChangeRequestTables(ddlFor(db, dialect));
       },
     },
   };
