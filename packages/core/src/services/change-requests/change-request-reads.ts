@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { type Caller, callerOf } from '../../auth/caller.js';
 import { principalOfUser, seesProject } from '../../auth/principal.js';
 import {
@@ -15,6 +16,20 @@ import { sameUser } from './change-request-states.js';
 import { type ChangeRequestView, searchRowOf, viewOf } from './change-request-view.js';
 
 const OPEN = [...OPEN_STATES];
+const count = (max?: number) => {
+  const n = z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative');
+  return (max === undefined ? n : n.max(max, `must be at most ${max}`)).optional();
+};
+const searchQuerySchema = z.object({
+  createdBy: count(),
+  requestedApproverId: count(),
+  state: z.enum(['open', 'closed'], { message: 'must be "open" or "closed"' }).optional(),
+  offset: count(),
+  limit: count(1000),
+});
 
 /** Change-request settings of a project and every read of its requests. */
 export function createChangeRequestReads(deps: ServiceDeps) {
@@ -187,17 +202,9 @@ export function createChangeRequestReads(deps: ServiceDeps) {
      * GET /api/admin/search/change-requests: requests across the projects the caller may see, by
      * author, requested reviewer and open/closed, newest first, paged.
      */
-    async search(
-      caller: Caller,
-      query: {
-        createdBy?: number;
-        requestedApproverId?: number;
-        state?: 'open' | 'closed';
-        offset?: number;
-        limit?: number;
-      },
-    ) {
+    async search(caller: Caller, input: unknown) {
       await deps.policy.require(caller, 'NONE', {});
+      const query = parseWith(searchQuerySchema, input);
       const visibility = await deps.policy.visibleProjects(caller);
       const all = (await store.changeRequests.list({ createdByUserId: query.createdBy })).filter(
         (r) =>

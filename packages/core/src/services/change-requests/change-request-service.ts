@@ -13,11 +13,13 @@ import {
   titleInputSchema,
 } from '../../domain/change-request.js';
 import { parseWith } from '../../domain/parse.js';
+import { strategyConfigSchema } from '../../domain/strategy.js';
 import { FlagstaffError, notFound } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
+import { prepareStrategyConfig } from '../features/strategy-rules.js';
 import { requireProjectEnvironment } from '../projects/project-service.js';
 import { ACTION_PERMISSION, currentStateOf, parsePayload } from './change-actions.js';
 import { ApplyRefused, createApplier, requestEvents } from './change-request-apply.js';
@@ -80,6 +82,9 @@ export function createChangeRequestService(deps: ServiceDeps) {
     await deps.policy.require(caller, ACTION_PERMISSION[input.action], { project, environment });
     const payload = parsePayload(input);
     const feature = input.action === 'updateSegment' ? null : (input.feature ?? null);
+    // The strategy checks that read the store (percentages, segments) run as the direct route's do.
+    if (input.action === 'addStrategy' || input.action === 'updateStrategy')
+      await prepareStrategyConfig(store, feature ?? '', parseWith(strategyConfigSchema, payload), 'payload');
     if (input.action === 'updateSegment') {
       const { id } = payload as { id: number };
       const users = await store.strategies.list({ segmentId: id });
