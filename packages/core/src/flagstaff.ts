@@ -24,6 +24,11 @@ import {
   createChangeRequestReads,
 } from './services/change-requests/change-request-reads.js';
 import {
+  type ChangeRequestScheduler,
+  createChangeRequestScheduler,
+  type ScheduleOptions,
+} from './services/change-requests/change-request-scheduler.js';
+import {
   type ChangeRequestService,
   createChangeRequestService,
 } from './services/change-requests/change-request-service.js';
@@ -158,6 +163,8 @@ export interface FlagstaffOptions {
   metricsLimits?: Omit<MetricsOptions, 'flushIntervalMs'>;
   /** Bounds of one advanced playground request (defaults: 10,000 evaluations, a 20 MB answer). */
   playgroundLimits?: PlaygroundLimits;
+  /** How often scheduled change requests are looked for (default every 10 s; 0: never on its own). */
+  changeRequestSchedule?: ScheduleOptions;
 }
 
 /** Wires every service over one store. */
@@ -165,6 +172,7 @@ function createServices(
   deps: ServiceDeps,
   options: FlagstaffOptions,
   maintenance: MaintenanceState,
+  scheduler: ChangeRequestScheduler,
 ): Omit<Flagstaff, 'store' | 'close' | 'policy'> {
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
@@ -190,7 +198,11 @@ function createServices(
     strategies,
     catalog: createCatalogExtras(deps, strategies),
     dependencies: createDependencyService(deps),
-    changeRequests: { ...createChangeRequestService(deps), ...createChangeRequestReads(deps) },
+    changeRequests: {
+      ...createChangeRequestService(deps),
+      ...createChangeRequestReads(deps),
+      runDueSchedules: scheduler.runDueSchedules,
+    },
     tags: createTagService(deps),
     segments: createSegmentService(deps),
     contextFields: createContextFieldService(deps),
@@ -264,7 +276,9 @@ export interface Flagstaff {
   readonly catalog: CatalogExtras;
   readonly dependencies: DependencyService;
   /** Change requests: settings per project environment, drafts, review, applying. */
-  readonly changeRequests: ChangeRequestService & ChangeRequestReads;
+  readonly changeRequests: ChangeRequestService &
+    ChangeRequestReads &
+    Pick<ChangeRequestScheduler, 'runDueSchedules'>;
   readonly tags: TagService;
   readonly segments: SegmentService;
   readonly contextFields: ContextFieldService;
@@ -322,7 +336,9 @@ export async function createFlagstaff(options: FlagstaffOptions): Promise<Flagst
     policy: createPolicy(options.store, { writesRefused: maintenance.isOn }),
   };
   await seedInstance(deps);
-  const services = createServices(deps, options, maintenance);
+  const scheduler = createChangeRequestScheduler(deps, options.changeRequestSchedule);
+  const services = createServices(deps, options, maintenance, scheduler);
+  scheduler.start();
   // Rows written before sensitive parameters were sealed get sealed now, not on their next edit.
   await services.addons.sealStoredSecrets().then(
     (sealed) =>
@@ -342,6 +358,7 @@ export async function createFlagstaff(options: FlagstaffOptions): Promise<Flagst
         }),
       );
       await services.addons.stop();
+      await scheduler.stop();
       // Streams end before the store goes: they would otherwise read a closed store.
       services.client.shutdown();
       await options.store.close();
