@@ -32,6 +32,7 @@ import {
   type ChangeRequestService,
   createChangeRequestService,
 } from './services/change-requests/change-request-service.js';
+import { createRevertService, type RevertService } from './services/change-requests/revert.js';
 import { cryptoIds, type ServiceDeps } from './services/deps.js';
 import { createEventService, type EventService } from './services/events/event-service.js';
 import { createDefinitionService, type DefinitionService } from './services/features/definitions.js';
@@ -185,6 +186,7 @@ function createServices(
   const features = createFeatureService(deps);
   const strategies = createStrategyService(deps);
   const insights = createInsightsService(deps);
+  const changeRequestService = createChangeRequestService(deps);
   return {
     access: createAccessService(deps),
     environments: createEnvironmentService(deps),
@@ -199,7 +201,8 @@ function createServices(
     catalog: createCatalogExtras(deps, strategies),
     dependencies: createDependencyService(deps),
     changeRequests: {
-      ...createChangeRequestService(deps),
+      ...changeRequestService,
+      ...createRevertService(deps, features, changeRequestService),
       ...createChangeRequestReads(deps),
       runDueSchedules: scheduler.runDueSchedules,
     },
@@ -278,6 +281,7 @@ export interface Flagstaff {
   /** Change requests: settings per project environment, drafts, review, applying. */
   readonly changeRequests: ChangeRequestService &
     ChangeRequestReads &
+    RevertService &
     Pick<ChangeRequestScheduler, 'runDueSchedules'>;
   readonly tags: TagService;
   readonly segments: SegmentService;

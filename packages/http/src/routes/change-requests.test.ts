@@ -232,3 +232,27 @@ describe('the review flow over HTTP', () => {
     expect((await s.request('GET', `${CR}/count`, { token: null })).status).toBe(401);
   });
 });
+
+describe('revert from history', () => {
+  it('restores the previous strategy from the event log, and answers 404, 409 and 401', async () => {
+    const url = `${P}/features/f1/environments/development/strategies`;
+    const created = await s.request('POST', url, { body: { name: 'default', title: 'first' } });
+    expect(created.status).toBe(200);
+    expect(
+      (await s.request('PUT', `${url}/${created.body.id}`, { body: { name: 'default', title: 'second' } }))
+        .status,
+    ).toBe(200);
+    const events = await s.request('GET', '/api/admin/events?type=feature-strategy-update');
+    const event = events.body.events[0];
+    expect((await s.request('POST', `/api/admin/events/${event.id}/revert`, { token: null })).status).toBe(
+      401,
+    );
+    const res = await s.request('POST', `/api/admin/events/${event.id}/revert`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ applied: true, change: { action: 'updateStrategy' } });
+    expect((await s.request('GET', `${url}/${created.body.id}`)).body.title).toBe('first');
+    // Reverting the same event again: the strategy is no longer what that event left.
+    expect((await s.request('POST', `/api/admin/events/${event.id}/revert`)).status).toBe(409);
+    expect((await s.request('POST', '/api/admin/events/999999/revert')).status).toBe(404);
+  });
+});

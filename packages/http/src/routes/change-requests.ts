@@ -236,6 +236,16 @@ export const changeRequestRoutes = defineRoutes([
       flagstaff.changeRequests.setReviewers(caller, params.projectId!, id(params.id), body),
   },
   {
+    method: 'post',
+    path: '/api/admin/events/:id/revert',
+    api: 'admin',
+    tag,
+    summary:
+      'Revert a feature event: its inverse against the state now, applied directly or added to a change request where one is required',
+    status: 200,
+    handler: ({ flagstaff, caller, params }) => flagstaff.changeRequests.revert(caller, id(params.id)),
+  },
+  {
     method: 'get',
     path: '/api/admin/search/change-requests',
     api: 'admin',
