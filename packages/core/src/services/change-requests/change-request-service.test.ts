@@ -152,6 +152,50 @@ describe('drafts', () => {
   });
 });
 
+describe('segments', () => {
+  beforeEach(() => enable());
+
+  it('list strategies that open change requests would make use them, and take segment changes', async () => {
+    const segment = await flagstaff.segments.create(alice, { name: 'beta', constraints: [] });
+    await crs().addChanges(ann, 'default', 'production', {
+      feature: 'f1',
+      action: 'addStrategy',
+      payload: { name: 'default', segments: [segment.id] },
+    });
+    expect((await flagstaff.segments.strategiesUsing(alice, segment.id)).changeRequestStrategies).toEqual([
+      { featureName: 'f1', projectId: 'default', environment: 'production', strategyName: 'default' },
+    ]);
+    // A segment no strategy uses in the environment is not the environment's to change.
+    await expect(
+      crs().addChanges(ann, 'default', 'production', {
+        action: 'updateSegment',
+        payload: { id: segment.id, name: 'beta', constraints: [] },
+      }),
+    ).rejects.toMatchObject({ code: 'VALIDATION', details: { path: 'payload.id' } });
+  });
+});
+
+describe('segment changes', () => {
+  it('apply to a segment used in the environment, as the segment route does', async () => {
+    const segment = await flagstaff.segments.create(alice, { name: 'beta', constraints: [] });
+    await flagstaff.strategies.add(alice, prod, { name: 'default', segments: [segment.id] });
+    await enable();
+    const constraints = [{ contextName: 'userId', operator: 'IN', values: ['a'] }];
+    const id = await inReview({
+      action: 'updateSegment',
+      payload: { id: segment.id, name: 'beta', constraints },
+    });
+    expect((await crs().get(alice, 'default', id)).segments).toMatchObject([
+      { action: 'updateSegment', name: 'beta' },
+    ]);
+    await crs().changeState(bob, 'default', id, { state: 'Approved' });
+    await crs().changeState(ann, 'default', id, { state: 'Applied' });
+    expect((await flagstaff.store.segments.get(segment.id))?.constraints).toMatchObject(constraints);
+    const [event] = await flagstaff.store.events.search({ type: 'segment-updated', limit: 1 });
+    expect(event?.createdBy).toBe('user-11@example.com');
+  });
+});
+
 describe('the state machine', () => {
   beforeEach(() => enable());
 

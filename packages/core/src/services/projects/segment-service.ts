@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
 import { seesProject } from '../../auth/principal.js';
 import { projectVisibility } from '../../auth/project-visibility.js';
+import { OPEN_STATES } from '../../domain/change-request.js';
 import { validateSegmentNameSchema } from '../../domain/name-validation.js';
 import { parseWith } from '../../domain/parse.js';
 import { type Segment, type SegmentStrategyReference, segmentInputSchema } from '../../domain/segment.js';
@@ -137,7 +138,7 @@ export function createSegmentService(deps: ServiceDeps) {
       id: number,
     ): Promise<{
       strategies: SegmentStrategyReference[];
-      changeRequestStrategies: SegmentStrategyReference[];
+      changeRequestStrategies: (Omit<SegmentStrategyReference, 'id'> & { id?: string })[];
     }> {
       await deps.policy.require(caller, 'NONE', {});
       await requireSegment(store, id);
@@ -152,7 +153,26 @@ export function createSegmentService(deps: ServiceDeps) {
           environment: s.environment,
           strategyName: s.name,
         }));
-      return { strategies, changeRequestStrategies: [] };
+      // Strategies that open change requests would add or change to use the segment.
+      const open = await store.changeRequests.list({ states: [...OPEN_STATES] });
+      const changeRequestStrategies = open
+        .filter((r) => seesProject(visibility, r.project))
+        .flatMap((r) =>
+          r.changes
+            .filter((c) => c.action === 'addStrategy' || c.action === 'updateStrategy')
+            .filter((c) => ((c.payload as { segments?: number[] }).segments ?? []).includes(id))
+            .map((c) => {
+              const payload = c.payload as { id?: string; name: string };
+              return {
+                ...(payload.id !== undefined && { id: payload.id }),
+                featureName: c.feature ?? '',
+                projectId: r.project,
+                environment: r.environment,
+                strategyName: payload.name,
+              };
+            }),
+        );
+      return { strategies, changeRequestStrategies };
     },
   };
 }
