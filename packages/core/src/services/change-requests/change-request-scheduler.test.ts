@@ -100,4 +100,23 @@ describe('scheduled change requests', () => {
     clock.advance(3_600_000);
     expect((await flagstaff.changeRequests.runDueSchedules()).applied).toEqual([id]);
   });
+
+  it('run in one process at a time: another takes over when the lease expires', async () => {
+    const store = createMemoryStore();
+    const options = { clock, changeRequestSchedule: { intervalMs: 0, leaseMs: 60_000 } };
+    const a = await createFlagstaff({ store, ...options });
+    const b = await createFlagstaff({ store, ...options });
+    const author = await createUserCaller(a, 'author@example.com');
+    const reviewer = await createUserCaller(a, 'reviewer@example.com');
+    await a.changeRequests.runDueSchedules();
+    const id = await scheduleToggle(a, author.caller, reviewer.caller, IN_AN_HOUR);
+    clock.advance(3_600_000 - 30_000);
+    // a took the lease on its first pass and renews it; b waits.
+    await a.changeRequests.runDueSchedules();
+    clock.advance(30_000);
+    expect((await b.changeRequests.runDueSchedules()).applied).toEqual([]);
+    // a crashes (it runs no more passes): once its lease expires, b takes over.
+    clock.advance(60_000);
+    expect((await b.changeRequests.runDueSchedules()).applied).toEqual([id]);
+  });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Caller, callerOf } from '../../auth/caller.js';
 import { principalOfUser } from '../../auth/principal.js';
 import type { ChangeRequestRecord, ChangeRequestSchedule } from '../../domain/change-request.js';
@@ -9,7 +10,12 @@ import { ApplyRefused, createApplier, requestEvents } from './change-request-app
 export interface ScheduleOptions {
   /** How often due schedules are looked for (default 10 s; 0: only on `runDueSchedules()`). */
   intervalMs?: number | undefined;
+  /** How long the scheduling lease lasts without renewal (default 60 s). */
+  leaseMs?: number | undefined;
 }
+
+/** The settings entry holding the scheduling lease (`{ holder, expiresAt }`, epoch ms). */
+const LEASE = 'change-requests.schedule-lease';
 
 /** What one run did with the due requests. */
 export interface ScheduleRun {
@@ -20,14 +26,19 @@ export interface ScheduleRun {
 
 /**
  * Applies scheduled change requests when they are due. The schedule lives in the store, so a
- * restart loses nothing; every process may run this: applying re-reads the request inside the
- * apply transaction and refuses one that changed meanwhile (stores run transactions serializably),
- * so a request is applied exactly once however many processes race for it. The changes run as the
+ * restart loses nothing. One process at a time does the work, under a lease; even without it a
+ * request is applied exactly once, since applying re-reads the request inside the apply
+ * transaction and refuses one that changed meanwhile (stores run transactions serializably). The changes run as the
  * user who scheduled them, with that user's permission checked at the time: a user who lost it, or
  * a change that conflicts, suspends the schedule (change-request-schedule-suspended) with the reason.
  */
 export function createChangeRequestScheduler(deps: ServiceDeps, options: ScheduleOptions = {}) {
   const applier = createApplier(deps);
+  const leaseMs = options.leaseMs ?? 60_000;
+  // Not from `deps.ids`: a deterministic test generator could hand two processes one identity.
+  const holder = randomUUID();
+  /** Whether this process took the lease at some point (only then is there one to release). */
+  let tookLease = false;
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<ScheduleRun> | null = null;
 
@@ -113,9 +124,39 @@ export function createChangeRequestScheduler(deps: ServiceDeps, options: Schedul
     }
   }
 
-  /** Applies (or suspends) every request due now, oldest due first. */
+  /**
+   * Whether this process holds the scheduling lease, taking or renewing it (as addon delivery
+   * does: one process at a time does the work, another takes over once the lease expires). A
+   * process that does not hold it reads before it writes, so waiting adds no write transaction.
+   * The lease saves the others' work; correctness does not rest on it (see `applyIn`).
+   */
+  async function hold(): Promise<boolean> {
+    const at = deps.clock.now().getTime();
+    const current = (await deps.store.settings.get(LEASE)) as { holder: string; expiresAt: number } | null;
+    if (current && current.holder !== holder && current.expiresAt > at) return false;
+    return deps.store.transaction(async (tx) => {
+      const lease = (await tx.settings.get(LEASE)) as { holder: string; expiresAt: number } | null;
+      if (lease && lease.holder !== holder && lease.expiresAt > at) return false;
+      await tx.settings.set(LEASE, { holder, expiresAt: at + leaseMs });
+      tookLease = true;
+      return true;
+    });
+  }
+
+  /** Frees the lease so another process takes over at once. */
+  async function release(): Promise<void> {
+    if (!tookLease) return;
+    tookLease = false;
+    await deps.store.transaction(async (tx) => {
+      const lease = (await tx.settings.get(LEASE)) as { holder: string } | null;
+      if (lease?.holder === holder) await tx.settings.set(LEASE, { holder, expiresAt: 0 });
+    });
+  }
+
+  /** Applies (or suspends) every request due now, oldest due first, while holding the lease. */
   async function runDue(): Promise<ScheduleRun> {
     const run: ScheduleRun = { applied: [], suspended: [], failed: [] };
+    if (!(await hold())) return run;
     for (const record of await deps.store.changeRequests.listDue(nowIso(deps))) await runOne(record, run);
     return run;
   }
@@ -142,6 +183,9 @@ export function createChangeRequestScheduler(deps: ServiceDeps, options: Schedul
       if (timer) clearInterval(timer);
       timer = undefined;
       await running?.catch(() => undefined);
+      await release().catch((error: unknown) =>
+        deps.logger.warn('the change-request scheduling lease was not released', { error: String(error) }),
+      );
     },
   };
 }

@@ -317,6 +317,19 @@ describe('applying', () => {
     expect(view.conflict).toContain('Change 3');
   });
 
+  it('applies once when two callers apply at the same time: the second finds it changed', async () => {
+    const id = await inReview();
+    await crs().changeState(bob, 'default', id, { state: 'Approved' });
+    const results = await Promise.allSettled([
+      crs().changeState(ann, 'default', id, { state: 'Applied' }),
+      crs().changeState(bob, 'default', id, { state: 'Applied' }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'CONFLICT' } });
+    expect(await flagstaff.store.events.search({ type: 'change-request-applied' })).toHaveLength(1);
+    expect(await flagstaff.store.events.search({ type: 'feature-environment-enabled' })).toHaveLength(1);
+  });
+
   it('detects a strategy changed since drafting, shows before/draft/now, and applies after the author updates the change', async () => {
     const strategy = (
       await flagstaff.store.strategies.list({ featureName: 'f1', environment: 'production' })
