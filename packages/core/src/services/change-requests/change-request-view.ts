@@ -2,7 +2,7 @@ import type { ChangeRequestRecord, ChangeRequestUser, StoredChange } from '../..
 import type { ReadRepositories } from '../../ports/store.js';
 import { conflictOf } from './change-actions.js';
 
-export interface UserView {
+export interface ParticipantView {
   id: number | null;
   username: string;
   imageUrl: string | null;
@@ -12,8 +12,10 @@ export interface ChangeView {
   id: number;
   action: StoredChange['action'];
   payload: unknown;
-  createdBy: UserView;
+  createdBy: ParticipantView;
   createdAt: string;
+  /** What the change was drafted against (the switch, strategy, order, variants or segment then). */
+  before: unknown;
   /** Why the change no longer applies as drafted. */
   conflict?: string;
   /** With a conflict: the target as drafted against, the draft, and the target now. */
@@ -28,14 +30,14 @@ export interface ChangeRequestView {
   environment: string;
   state: ChangeRequestRecord['state'];
   minApprovals: number;
-  createdBy: UserView;
+  createdBy: ParticipantView;
   createdAt: string;
   features: { name: string; conflict?: string; changes: ChangeView[] }[];
   segments: (ChangeView & { name: string })[];
-  approvals: { createdBy: UserView; createdAt: string }[];
-  rejections: { createdBy: UserView; createdAt: string }[];
-  comments: { id: number; text: string; createdBy: UserView; createdAt: string }[];
-  reviewers: UserView[];
+  approvals: { createdBy: ParticipantView; createdAt: string }[];
+  rejections: { createdBy: ParticipantView; createdAt: string }[];
+  comments: { id: number; text: string; createdBy: ParticipantView; createdAt: string }[];
+  reviewers: ParticipantView[];
   schedule?: { scheduledAt: string; status: 'pending' | 'suspended' | 'failed'; reason?: string };
   /** Why the last attempt to apply failed (also `conflict`, as the reference names it). */
   conflict?: string;
@@ -52,7 +54,7 @@ export function createUserViews(repos: ReadRepositories) {
     }
     return found;
   };
-  return async (user: ChangeRequestUser): Promise<UserView> => ({
+  return async (user: ChangeRequestUser): Promise<ParticipantView> => ({
     id: user.id,
     username: user.username,
     imageUrl: user.id === null ? null : await imageOf(user.id),
@@ -75,6 +77,7 @@ export async function viewOf(
       payload: change.payload,
       createdBy: await userView(change.createdBy),
       createdAt: change.createdAt,
+      before: change.base,
       ...(conflict && {
         conflict: conflict.message,
         conflictDetails: { before: change.base, draft: change.payload, now: conflict.now },
