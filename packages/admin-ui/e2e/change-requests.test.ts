@@ -1,0 +1,132 @@
+// Change requests in the browser, two users in two browser contexts: the author cannot approve their
+// own request, a second user approves and applies it, and only then does the flag change.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './browser';
+import { type Harness, startHarness } from './harness';
+
+const ADMIN = '*:*.change-request-test-admin-secret-long-enough';
+let harness: Harness;
+let browser: Browser;
+
+const admin = (path: string, init: RequestInit = {}) =>
+  fetch(`${harness.root}${path}`, {
+    ...init,
+    headers: { authorization: ADMIN, 'content-type': 'application/json', ...init.headers },
+  });
+
+/** A user signed up through an invite link, then made an Editor. */
+async function editor(email: string): Promise<void> {
+  const invite = await (
+    await admin('api/admin/invite-link/tokens', {
+      method: 'POST',
+      body: JSON.stringify({ name: email, expiresAt: new Date(Date.now() + 86_400_000).toISOString() }),
+    })
+  ).json();
+  const signup = await fetch(`${harness.root}invite/${invite.secret}/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, name: email.split('@')[0], password: 'correct-horse-battery' }),
+  });
+  expect(signup.ok).toBe(true);
+  const users = (await (await admin('api/admin/user-admin')).json()) as {
+    users: { id: number; email: string }[];
+  };
+  const id = users.users.find((u) => u.email === email)?.id;
+  const made = await admin(`api/admin/user-admin/${id}`, {
+    method: 'PUT',
+    body: JSON.stringify({ rootRole: 'Editor' }),
+  });
+  expect(made.status).toBe(200);
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${harness.ui}change-requests`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.getByLabel('Username or e-mail').fill(email);
+  await page.getByLabel('Password').fill('correct-horse-battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Change requests', level: 1 }).waitFor();
+}
+
+/** Whether the flag is on in production, as the admin API says. */
+const enabledInProduction = async () => {
+  const feature = await (await admin('api/admin/projects/default/features/guarded')).json();
+  return feature.environments.find((e: { name: string }) => e.name === 'production').enabled as boolean;
+};
+
+beforeAll(async () => {
+  [harness, browser] = await Promise.all([
+    startHarness({ auth: 'token', adminToken: ADMIN }),
+    launchBrowser(),
+  ]);
+  expect(
+    (
+      await admin('api/admin/projects/default/features', {
+        method: 'POST',
+        body: JSON.stringify({ name: 'guarded' }),
+      })
+    ).status,
+  ).toBe(200);
+  const config = await admin('api/admin/projects/default/environments/production/change-requests/config', {
+    method: 'PUT',
+    body: JSON.stringify({ changeRequestsEnabled: true, requiredApprovals: 1 }),
+  });
+  expect(config.status).toBe(204);
+  await editor('ann@example.com');
+  await editor('bob@example.com');
+});
+afterAll(async () => {
+  await browser?.close();
+  await harness?.close();
+});
+
+describe('a change request reviewed by two users', () => {
+  it('cannot be approved by its author; a second user approves and applies it', async () => {
+    const author = await openPage(browser);
+    await signIn(author.page, 'ann@example.com');
+    // The 401 that shows the login page is expected; nothing after signing in may fail.
+    author.consoleErrors.length = 0;
+    // Ann's change, from her signed-in page (same origin, her session).
+    const id = await author.page.evaluate(async () => {
+      const base = new URL('../', location.href.replace(/change-requests.*$/, '')).href;
+      const post = await fetch(`${base}api/admin/projects/default/environments/production/change-requests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ feature: 'guarded', action: 'updateEnabled', payload: { enabled: true } }),
+      });
+      const draft = (await post.json()) as { id: number };
+      await fetch(`${base}api/admin/projects/default/change-requests/${draft.id}/state`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ state: 'In review' }),
+      });
+      return draft.id;
+    });
+    await author.page.goto(`${harness.ui}projects/default/change-requests/${id}`);
+    const approve = author.page.getByRole('button', { name: 'Approve' });
+    await approve.waitFor();
+    expect(await approve.isDisabled()).toBe(true);
+    expect(await approve.getAttribute('title')).toContain('own change request');
+    expect(await enabledInProduction()).toBe(false);
+
+    const reviewer = await openPage(browser);
+    await signIn(reviewer.page, 'bob@example.com');
+    reviewer.consoleErrors.length = 0;
+    await reviewer.page.getByRole('link', { name: `Change request #${id}` }).click();
+    await reviewer.page.getByRole('heading', { name: `Change request #${id}` }).waitFor();
+    // The change reads as a diff: off before, on after.
+    const diff = reviewer.page.getByTestId('diff-1');
+    await diff.getByText('+ enabled: true').waitFor();
+    expect(await diff.textContent()).toContain('- enabled: false');
+    await reviewer.page.getByRole('button', { name: 'Approve' }).click();
+    await reviewer.page.getByRole('button', { name: 'Apply now' }).waitFor();
+    await screenshot(reviewer.page, 'change-request-page');
+    expect(await enabledInProduction()).toBe(false);
+    await reviewer.page.getByRole('button', { name: 'Apply now' }).click();
+    await reviewer.page.getByText('Applied', { exact: true }).waitFor();
+    expect(await enabledInProduction()).toBe(true);
+    expect(author.consoleErrors).toEqual([]);
+    expect(reviewer.consoleErrors).toEqual([]);
+  });
+});
