@@ -1,5 +1,6 @@
-// Change requests in the browser, two users in two browser contexts: the author cannot approve their
-// own request, a second user approves and applies it, and only then does the flag change.
+// Change requests in the browser, two users in two browser contexts: an Editor's switch in a protected
+// environment goes into a draft, the author cannot approve it, a second user approves and applies it,
+// and only then does the flag change.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './browser';
@@ -87,23 +88,17 @@ describe('a change request reviewed by two users', () => {
     await signIn(author.page, 'ann@example.com');
     // The 401 that shows the login page is expected; nothing after signing in may fail.
     author.consoleErrors.length = 0;
-    // Ann's change, from her signed-in page (same origin, her session).
-    const id = await author.page.evaluate(async () => {
-      const base = new URL('../', location.href.replace(/change-requests.*$/, '')).href;
-      const post = await fetch(`${base}api/admin/projects/default/environments/production/change-requests`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ feature: 'guarded', action: 'updateEnabled', payload: { enabled: true } }),
-      });
-      const draft = (await post.json()) as { id: number };
-      await fetch(`${base}api/admin/projects/default/change-requests/${draft.id}/state`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ state: 'In review' }),
-      });
-      return draft.id;
-    });
-    await author.page.goto(`${harness.ui}projects/default/change-requests/${id}`);
+    // Ann switches the flag on in production: the change goes into her draft, the flag stays off.
+    await author.page.goto(`${harness.ui}projects/default/features/guarded`);
+    await author.page.getByRole('switch', { name: 'guarded in production' }).click();
+    const bar = author.page.getByText('1 change in your draft for production');
+    await bar.waitFor();
+    expect(await author.page.getByRole('switch', { name: 'guarded in production' }).isChecked()).toBe(false);
+    await screenshot(author.page, 'change-request-draft-bar');
+    await author.page.getByRole('link', { name: 'Review and submit' }).click();
+    await author.page.getByRole('button', { name: 'Send to review' }).click();
+    await author.page.getByText('In review', { exact: true }).waitFor();
+    const id = Number(new URL(author.page.url()).pathname.split('/').at(-1));
     const approve = author.page.getByRole('button', { name: 'Approve' });
     await approve.waitFor();
     expect(await approve.isDisabled()).toBe(true);
