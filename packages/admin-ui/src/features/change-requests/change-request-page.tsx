@@ -88,7 +88,10 @@ export default function ChangeRequestPage() {
         </div>
       ) : null}
       {cr.schedule ? (
-        <div className={cr.schedule.status === 'pending' ? 'notice notice-info' : 'notice notice-error'} role="status">
+        <div
+          className={cr.schedule.status === 'pending' ? 'notice notice-info' : 'notice notice-error'}
+          role="status"
+        >
           {cr.schedule.status === 'pending'
             ? `Scheduled to be applied ${formatDate(cr.schedule.scheduledAt)}.`
             : `Schedule for ${formatDate(cr.schedule.scheduledAt)} ${cr.schedule.status}: ${cr.schedule.reason ?? ''}`}
