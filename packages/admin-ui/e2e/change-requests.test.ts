@@ -124,4 +124,29 @@ describe('a change request reviewed by two users', () => {
     expect(author.consoleErrors).toEqual([]);
     expect(reviewer.consoleErrors).toEqual([]);
   });
+
+  it('is configured per environment on the project page, and the list across projects finds requests', async () => {
+    const { page, consoleErrors } = await openPage(browser);
+    await signIn(page, 'ann@example.com');
+    consoleErrors.length = 0;
+    await page.getByRole('tab', { name: 'Closed' }).click();
+    await page.getByRole('link', { name: 'default' }).first().click();
+    await page.getByRole('table', { name: 'Change-request settings' }).waitFor();
+    await page.getByLabel('Require change requests in development').check();
+    await page.getByLabel('Approvals needed in development').fill('2');
+    await page
+      .getByRole('row', { name: /development/ })
+      .getByRole('button', { name: 'Save' })
+      .click();
+    await page.getByText('Saved the change-request setting of development').first().waitFor();
+    await screenshot(page, 'change-request-settings');
+    const config = await (await admin('api/admin/projects/default/change-requests/config')).json();
+    expect(config).toContainEqual({
+      environment: 'development',
+      type: 'development',
+      changeRequestEnabled: true,
+      requiredApprovals: 2,
+    });
+    expect(consoleErrors).toEqual([]);
+  });
 });

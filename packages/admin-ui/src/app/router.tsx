@@ -35,6 +35,10 @@ const router = createBrowserRouter(
           ...page(() => import('../features/flags/feature-page')),
         },
         {
+          path: 'projects/:projectId/change-requests',
+          ...page(() => import('../features/change-requests/project-change-requests-page')),
+        },
+        {
           path: 'projects/:projectId/change-requests/:id',
           ...page(() => import('../features/change-requests/change-request-page')),
         },

@@ -101,7 +101,7 @@ export default function ChangeRequestsPage() {
                     <Badge tone={STATE_TONE[r.state]}>{r.state}</Badge>
                   </td>
                   <td>
-                    {r.project} / {r.environment}
+                    <Link to={`/projects/${r.project}/change-requests`}>{r.project}</Link> / {r.environment}
                   </td>
                   <td>{[...r.features, ...r.segments.map((s) => `segment ${s}`)].join(', ')}</td>
                   <td>{r.createdBy.username}</td>
