@@ -149,4 +149,35 @@ describe('a change request reviewed by two users', () => {
     });
     expect(consoleErrors).toEqual([]);
   });
+
+  it('reverts a strategy change from the event log, restoring the previous strategy', async () => {
+    // Direct changes in development again, so the revert applies at once.
+    await admin('api/admin/projects/default/environments/development/change-requests/config', {
+      method: 'PUT',
+      body: JSON.stringify({ changeRequestsEnabled: false }),
+    });
+    await admin('api/admin/projects/default/features', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'revertible' }),
+    });
+    const strategies = 'api/admin/projects/default/features/revertible/environments/development/strategies';
+    const created = await (
+      await admin(strategies, { method: 'POST', body: JSON.stringify({ name: 'default', title: 'first' }) })
+    ).json();
+    await admin(`${strategies}/${created.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ name: 'default', title: 'second' }),
+    });
+    const [event] = (await (await admin('api/admin/events?type=feature-strategy-update')).json()).events;
+
+    const { page, consoleErrors } = await openPage(browser);
+    await signIn(page, 'ann@example.com');
+    consoleErrors.length = 0;
+    await page.goto(`${harness.ui}events`);
+    await page.getByRole('button', { name: `Revert event ${event.id}` }).click();
+    await page.getByText('Reverted', { exact: true }).first().waitFor();
+    const after = await (await admin(`${strategies}/${created.id}`)).json();
+    expect(after.title).toBe('first');
+    expect(consoleErrors).toEqual([]);
+  });
 });
