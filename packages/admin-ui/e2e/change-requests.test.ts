@@ -180,4 +180,60 @@ describe('a change request reviewed by two users', () => {
     expect(after.title).toBe('first');
     expect(consoleErrors).toEqual([]);
   });
+
+  it('applies a scheduled request on the server at its time', { timeout: 60_000 }, async () => {
+    await admin('api/admin/projects/default/features', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'later' }),
+    });
+    /** A call to the admin API from a signed-in page (same origin, that user's session). */
+    const call = (page: Page, path: string, method: string, body: unknown) =>
+      page.evaluate(
+        async ({ url, method, body }) => {
+          const res = await fetch(url, {
+            method,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          return (await res.json()) as { id: number; state: string };
+        },
+        { url: `${harness.root}${path}`, method, body },
+      );
+    const author = await openPage(browser);
+    await signIn(author.page, 'ann@example.com');
+    const draft = await call(
+      author.page,
+      'api/admin/projects/default/environments/production/change-requests',
+      'POST',
+      {
+        feature: 'later',
+        action: 'updateEnabled',
+        payload: { enabled: true },
+      },
+    );
+    const state = `api/admin/projects/default/change-requests/${draft.id}/state`;
+    await call(author.page, state, 'PUT', { state: 'In review' });
+    const reviewer = await openPage(browser);
+    await signIn(reviewer.page, 'bob@example.com');
+    reviewer.consoleErrors.length = 0;
+    await call(reviewer.page, state, 'PUT', { state: 'Approved' });
+    const scheduled = await call(reviewer.page, state, 'PUT', {
+      state: 'Scheduled',
+      scheduledAt: new Date(Date.now() + 2_000).toISOString(),
+    });
+    expect(scheduled.state).toBe('Scheduled');
+    await reviewer.page.goto(`${harness.ui}projects/default/change-requests/${draft.id}`);
+    await reviewer.page.getByText(/Scheduled to be applied/).waitFor();
+    // The server looks for due schedules every 10 s.
+    const deadline = Date.now() + 30_000;
+    while (!(await reviewer.page.getByText('Applied', { exact: true }).isVisible())) {
+      if (Date.now() > deadline) throw new Error('the scheduled request was not applied within 30 s');
+      await new Promise((r) => setTimeout(r, 1_000));
+      await reviewer.page.reload();
+      await reviewer.page.getByRole('heading', { name: `Change request #${draft.id}` }).waitFor();
+    }
+    const feature = await (await admin('api/admin/projects/default/features/later')).json();
+    expect(feature.environments.find((e: { name: string }) => e.name === 'production').enabled).toBe(true);
+    expect(reviewer.consoleErrors).toEqual([]);
+  });
 });
