@@ -24,6 +24,20 @@ import { createSignupTokenService, type SignupTokenService } from './services/ac
 import { createUserDirectory, type UserDirectory } from './services/access/user-directory.js';
 import { createUserService, type UserService } from './services/access/user-service.js';
 import { type CatalogExtras, createCatalogExtras } from './services/catalog-extras.js';
+import {
+  type ChangeRequestReads,
+  createChangeRequestReads,
+} from './services/change-requests/change-request-reads.js';
+import {
+  type ChangeRequestScheduler,
+  createChangeRequestScheduler,
+  type ScheduleOptions,
+} from './services/change-requests/change-request-scheduler.js';
+import {
+  type ChangeRequestService,
+  createChangeRequestService,
+} from './services/change-requests/change-request-service.js';
+import { createRevertService, type RevertService } from './services/change-requests/revert.js';
 import { cryptoIds, type ServiceDeps } from './services/deps.js';
 import { createEventService, type EventService } from './services/events/event-service.js';
 import { createDefinitionService, type DefinitionService } from './services/features/definitions.js';
@@ -155,6 +169,8 @@ export interface FlagstaffOptions {
   metricsLimits?: Omit<MetricsOptions, 'flushIntervalMs'>;
   /** Bounds of one advanced playground request (defaults: 10,000 evaluations, a 20 MB answer). */
   playgroundLimits?: PlaygroundLimits;
+  /** How often scheduled change requests are looked for (default every 10 s; 0: never on its own). */
+  changeRequestSchedule?: ScheduleOptions;
 }
 
 /** Wires every service over one store. */
@@ -162,6 +178,7 @@ function createServices(
   deps: ServiceDeps,
   options: FlagstaffOptions,
   maintenance: MaintenanceState,
+  scheduler: ChangeRequestScheduler,
 ): Omit<Flagstaff, 'store' | 'close' | 'policy'> {
   const tokenSecrets = tokenSecretBox({
     secretKey: options.secretKey,
@@ -179,6 +196,7 @@ function createServices(
   const features = createFeatureService(deps);
   const strategies = createStrategyService(deps);
   const insights = createInsightsService(deps);
+  const changeRequestService = createChangeRequestService(deps);
   return {
     access: createAccessService(deps),
     environments: createEnvironmentService(deps),
@@ -192,6 +210,12 @@ function createServices(
     strategies,
     catalog: createCatalogExtras(deps, strategies),
     dependencies: createDependencyService(deps),
+    changeRequests: {
+      ...changeRequestService,
+      ...createRevertService(deps, features, changeRequestService),
+      ...createChangeRequestReads(deps),
+      runDueSchedules: scheduler.runDueSchedules,
+    },
     tags: createTagService(deps),
     segments: createSegmentService(deps),
     contextFields: createContextFieldService(deps),
@@ -267,6 +291,11 @@ export interface Flagstaff {
   /** Tags on their own, event creators and search, environment order, segments of a strategy. */
   readonly catalog: CatalogExtras;
   readonly dependencies: DependencyService;
+  /** Change requests: settings per project environment, drafts, review, applying. */
+  readonly changeRequests: ChangeRequestService &
+    ChangeRequestReads &
+    RevertService &
+    Pick<ChangeRequestScheduler, 'runDueSchedules'>;
   readonly tags: TagService;
   readonly segments: SegmentService;
   readonly contextFields: ContextFieldService;
@@ -324,7 +353,9 @@ export async function createFlagstaff(options: FlagstaffOptions): Promise<Flagst
     policy: createPolicy(options.store, { writesRefused: maintenance.isOn }),
   };
   await seedInstance(deps);
-  const services = createServices(deps, options, maintenance);
+  const scheduler = createChangeRequestScheduler(deps, options.changeRequestSchedule);
+  const services = createServices(deps, options, maintenance, scheduler);
+  scheduler.start();
   // Rows written before sensitive parameters were sealed get sealed now, not on their next edit.
   await services.addons.sealStoredSecrets().then(
     (sealed) =>
@@ -344,6 +375,7 @@ export async function createFlagstaff(options: FlagstaffOptions): Promise<Flagst
         }),
       );
       await services.addons.stop();
+      await scheduler.stop();
       // Streams end before the store goes: they would otherwise read a closed store.
       services.client.shutdown();
       await options.store.close();

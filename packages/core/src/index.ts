@@ -48,6 +48,13 @@ export {
   eventSearchQuerySchema,
   strategySegmentsSchema,
 } from './services/catalog-extras.js';
+export type { ScheduleOptions, ScheduleRun } from './services/change-requests/change-request-scheduler.js';
+export type {
+  ChangeRequestView,
+  ChangeView,
+  ParticipantView,
+} from './services/change-requests/change-request-view.js';
+export type { RevertChange, RevertResult } from './services/change-requests/revert.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
 export {

@@ -66,6 +66,23 @@ export interface SettingTable {
   value: Json;
 }
 
+export interface ChangeRequestSettingTable {
+  project: string;
+  environment: string;
+  enabled: Bool;
+  required_approvals: number;
+}
+
+export interface ChangeRequestTable {
+  id: Serial;
+  project: string;
+  environment: string;
+  state: string;
+  created_by_user_id: number | null;
+  due_at: string | null;
+  document: Json;
+}
+
 export interface FeatureLinkTable {
   id: string;
   feature_name: string;

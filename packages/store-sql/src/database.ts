@@ -7,6 +7,8 @@ import type {
   AddonSecretTable,
   AddonTable,
   ApiTokenTable,
+  ChangeRequestSettingTable,
+  ChangeRequestTable,
   ClientApplicationTable,
   ClientMetricsTable,
   ClientMetricsVariantTable,
@@ -94,6 +96,8 @@ export interface Database {
   settings: SettingTable;
   personal_access_tokens: PersonalAccessTokenTable;
   feature_links: FeatureLinkTable;
+  change_request_settings: ChangeRequestSettingTable;
+  change_requests: ChangeRequestTable;
   api_tokens: ApiTokenTable;
   users: UserTable;
   roles: RoleTable;

@@ -7,6 +7,8 @@ export type {
   AddonProviderDefinition,
   AddonView,
   ApiTokenView,
+  ChangeRequestView,
+  ChangeView,
   Constraint,
   ConstraintOperator,
   ContextField,

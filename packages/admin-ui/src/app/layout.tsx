@@ -11,6 +11,7 @@ const NAV: { section: string; links: { to: string; label: string; icon: string }
     links: [
       { to: '/projects', label: 'Projects', icon: '▦' },
       { to: '/playground', label: 'Playground', icon: '▶' },
+      { to: '/change-requests', label: 'Change requests', icon: '✓' },
       { to: '/events', label: 'Event log', icon: '☰' },
       { to: '/archive', label: 'Archive', icon: '⌫' },
       { to: '/insights', label: 'Insights', icon: '◔' },

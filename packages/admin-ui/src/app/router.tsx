@@ -38,6 +38,18 @@ const routes: RouteObject[] = [
         path: 'projects/:projectId/features/:featureName',
         ...page(() => import('../features/flags/feature-page')),
       },
+      {
+        path: 'projects/:projectId/change-requests',
+        ...page(() => import('../features/change-requests/project-change-requests-page')),
+      },
+      {
+        path: 'projects/:projectId/change-requests/:id',
+        ...page(() => import('../features/change-requests/change-request-page')),
+      },
+      {
+        path: 'change-requests',
+        ...page(() => import('../features/change-requests/change-requests-page')),
+      },
       { path: 'segments', ...page(() => import('../features/segments/segments-page')) },
       { path: 'context', ...page(() => import('../features/context-fields/context-fields-page')) },
       { path: 'tag-types', ...page(() => import('../features/tag-types/tag-types-page')) },

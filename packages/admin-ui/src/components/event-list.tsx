@@ -1,9 +1,36 @@
+import { api } from '../api/client';
+import { unwrap } from '../api/errors';
 import type { FlagstaffEvent } from '../api/types';
 import { jsonDiff } from '../lib/json-diff';
+import { useApiMutation } from '../lib/use-api-mutation';
 import { Badge, EmptyState, formatDate } from './ui/page';
+
+/** Feature events whose inverse the server can compute (POST /api/admin/events/:id/revert). */
+const REVERTIBLE = new Set([
+  'feature-environment-enabled',
+  'feature-environment-disabled',
+  'feature-strategy-add',
+  'feature-strategy-update',
+  'feature-strategy-remove',
+  'strategy-order-changed',
+  'feature-environment-variants-updated',
+  'feature-dependency-added',
+  'feature-dependency-removed',
+  'feature-metadata-updated',
+]);
 
 /** Events with who/when/where and a readable diff of preData → data. */
 export function EventList({ events }: { events: FlagstaffEvent[] }) {
+  const revert = useApiMutation({
+    mutationFn: (id: number) =>
+      unwrap<{ applied: boolean }>(
+        api.POST('/api/admin/events/{id}/revert', { params: { path: { id: String(id) } } }),
+      ),
+    // Whatever lists features or events may show the reverted state.
+    invalidates: [['events'], ['features'], ['projects'], ['change-requests']],
+    success: (result) =>
+      result.applied ? 'Reverted' : 'The revert needs a change request: it was added to your draft',
+  });
   if (events.length === 0) return <EmptyState>No events.</EmptyState>;
   return (
     <ol className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Events">
@@ -20,6 +47,17 @@ export function EventList({ events }: { events: FlagstaffEvent[] }) {
               <span className="muted">
                 {e.createdBy} · {formatDate(e.createdAt)}
               </span>
+              {REVERTIBLE.has(e.type) && e.featureName ? (
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-label={`Revert event ${e.id}`}
+                  disabled={revert.isPending}
+                  onClick={() => revert.mutate(e.id)}
+                >
+                  Revert
+                </button>
+              ) : null}
             </div>
             {diff.length ? (
               <pre className="diff">

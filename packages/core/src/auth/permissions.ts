@@ -54,7 +54,13 @@ export const ENVIRONMENT_PERMISSIONS = [
   'DELETE_FEATURE_STRATEGY',
   'UPDATE_FEATURE_ENVIRONMENT',
   'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+  // Reviewing change requests: approving (or rejecting) and applying them, per environment.
+  'APPROVE_CHANGE_REQUEST',
+  'APPLY_CHANGE_REQUEST',
 ] as const;
+
+/** The review permissions: project Owners (and Editors in open projects) hold them, Members do not. */
+const REVIEW_PERMISSIONS = new Set<string>(['APPROVE_CHANGE_REQUEST', 'APPLY_CHANGE_REQUEST']);
 
 /** Reading needs no named permission beyond being signed in to the admin API. */
 export const NONE = 'NONE' as const;
@@ -86,7 +92,7 @@ export const PROJECT_ROLE_PERMISSIONS: Readonly<Record<string, ReadonlySet<Permi
     'UPDATE_FEATURE',
     'DELETE_FEATURE',
     'UPDATE_FEATURE_DEPENDENCY',
-    ...ENVIRONMENT_PERMISSIONS,
+    ...ENVIRONMENT_PERMISSIONS.filter((p) => !REVIEW_PERMISSIONS.has(p)),
   ]),
 };
 

@@ -4,6 +4,7 @@ import { FlagstaffError, notFound } from '../errors.js';
 import type { ReadRepositories } from '../ports/store.js';
 import type { Actor } from '../services/deps.js';
 import type { Caller } from './caller.js';
+import { requireDirectChangeAllowed } from './change-request-guard.js';
 import { permissionsOf } from './grants.js';
 import {
   apiTokenPermission,
@@ -206,7 +207,10 @@ export function createPolicy(repos: ReadRepositories, options: PolicyOptions = {
       for (const p of projects) if (hidden.includes(p)) throw notFound('project', p);
     },
 
-    /** `require`, then the actor the operation's events record. */
+    /**
+     * `require`, then the actor the operation's events record. Commands that change a feature in an
+     * environment requiring change requests are refused here (`requireDirectChangeAllowed`).
+     */
     async permit(
       caller: Caller,
       permission: Permission,
@@ -214,6 +218,8 @@ export function createPolicy(repos: ReadRepositories, options: PolicyOptions = {
       audience: Audience = 'admin',
     ): Promise<Actor> {
       await require(caller, permission, scope, audience);
+      if (audience === 'admin')
+        await requireDirectChangeAllowed(repos, permission, await resolveScope(scope));
       if (audience === 'admin' && caller.principal.kind !== 'system' && (await options.writesRefused?.()))
         throw new FlagstaffError(
           'MAINTENANCE',
@@ -221,6 +227,13 @@ export function createPolicy(repos: ReadRepositories, options: PolicyOptions = {
         );
       return caller.actor;
     },
+
+    /**
+     * Refuses a direct change where change requests are required, for commands that check their
+     * permissions without `permit` (imports judge every permission first, to list what is missing).
+     */
+    requireDirectChange: (permission: Permission, scope: PermissionScope): Promise<void> =>
+      resolveScope(scope).then((resolved) => requireDirectChangeAllowed(repos, permission, resolved)),
 
     /** What the caller may do, as GET /api/admin/user lists it. */
     permissionsOf: (caller: Caller): Promise<PermissionGrant[]> => permissionsOf(repos, caller.principal),

@@ -124,5 +124,7 @@ export interface ProjectEnvironmentView {
   sortOrder: number;
   projectApiTokenCount: number;
   projectEnabledToggleCount: number;
+  /** Whether changes in the environment need change requests. */
+  changeRequestsEnabled: boolean;
   defaultStrategy?: StrategyConfig;
 }

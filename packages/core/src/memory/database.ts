@@ -1,6 +1,7 @@
 import type { Addon } from '../domain/addon.js';
 import type { AddonDelivery, AddonDeliveryAttempt, AddonSigningSecrets } from '../domain/addon-delivery.js';
 import type { ApiTokenRecord } from '../domain/api-token.js';
+import type { ChangeRequestRecord, ChangeRequestSetting } from '../domain/change-request.js';
 import type { ContextField } from '../domain/context-field.js';
 import type { Environment } from '../domain/environment.js';
 import type { FlagstaffEvent } from '../domain/event.js';
@@ -85,6 +86,9 @@ export interface Rows {
   personalTokens: PersonalAccessTokenRecord;
   featureLinks: FeatureLink;
   unknownFlags: UnknownFlag;
+  /** Keyed `project\0environment`. */
+  changeRequestSettings: ChangeRequestSetting;
+  changeRequests: ChangeRequestRecord;
 }
 
 export type TableName = keyof Rows;
@@ -102,7 +106,8 @@ export type Sequence =
   | 'signalTokens'
   | 'signals'
   | 'actionSets'
-  | 'events';
+  | 'events'
+  | 'changeRequests';
 
 /** An event with what search needs precomputed. */
 export interface StoredEvent {
@@ -191,6 +196,8 @@ const TABLE_NAMES: readonly TableName[] = [
   'personalTokens',
   'featureLinks',
   'unknownFlags',
+  'changeRequestSettings',
+  'changeRequests',
 ];
 
 /** Creates an empty database with the built-in roles. */

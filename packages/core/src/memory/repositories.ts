@@ -6,6 +6,7 @@ import {
   createRoleRepository,
   createUserRepository,
 } from './access-repositories.js';
+import { createChangeRequestRepository } from './change-request-repository.js';
 import { createCommandReadRepository } from './command-read-repository.js';
 import type { Session } from './database.js';
 import { createEventRepository } from './event-repository.js';
@@ -68,6 +69,7 @@ const FACTORIES: { [A in Area]: (s: Session) => SyncRepositories[A] } = {
   personalTokens: createPersonalTokenRepository,
   featureLinks: createFeatureLinkRepository,
   commandReads: createCommandReadRepository,
+  changeRequests: createChangeRequestRepository,
 };
 
 const AREAS = Object.keys(FACTORIES) as Area[];

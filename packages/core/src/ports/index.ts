@@ -1,4 +1,5 @@
 export type * from './access-ports.js';
+export type * from './change-request-ports.js';
 export type * from './command-read-ports.js';
 export type * from './event-ports.js';
 export type * from './feature-ports.js';

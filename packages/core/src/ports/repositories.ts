@@ -6,6 +6,7 @@ import type {
   SignupTokenRepository,
   UserRepository,
 } from './access-ports.js';
+import type { ChangeRequestRepository } from './change-request-ports.js';
 import type { CommandReadRepository } from './command-read-ports.js';
 import type { EventRepository } from './event-ports.js';
 import type {
@@ -56,4 +57,5 @@ export interface Repositories {
   readonly personalTokens: PersonalTokenRepository;
   readonly featureLinks: FeatureLinkRepository;
   readonly commandReads: CommandReadRepository;
+  readonly changeRequests: ChangeRequestRepository;
 }

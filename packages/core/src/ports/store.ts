@@ -50,6 +50,7 @@ export const READ_METHODS = {
   personalTokens: ['listForUser', 'getByHash'],
   featureLinks: ['listForFeature', 'get'],
   commandReads: ['feature', 'featureInEnvironment', 'projectEnvironment', 'projectEnvironments'],
+  changeRequests: ['listSettings', 'get', 'list', 'listDue'],
 } as const satisfies { readonly [A in keyof Repositories]: readonly (keyof Repositories[A])[] };
 
 /** A notice that events were appended (after their transaction committed). */

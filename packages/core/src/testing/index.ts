@@ -2,6 +2,11 @@
 // Store implementation must pass unchanged. `open` returns a fresh, empty, migrated store each call
 // (its own database or schema), and `close` disposes of it.
 
+export {
+  createUserCaller,
+  describeSharedChangeRequestSchedule,
+  scheduleToggle,
+} from './change-request-schedule.js';
 /** A valid project row (open mode, no limits), for tests of stores and services. */
 export { project } from './fixtures.js';
 export type { SharedStoreFactory } from './shared-delivery-contract.js';

@@ -3,6 +3,7 @@ import { describeAccessContract } from './access-contract.js';
 import { describeAddonDeliveryContract } from './addon-delivery-contract.js';
 import { describeAddonQueueContract } from './addon-queue-contract.js';
 import { describeCascadeContract } from './cascade-contract.js';
+import { describeChangeRequestContract } from './change-request-contract.js';
 import { describeCommandReadContract } from './command-read-contract.js';
 import { describeEventContract } from './event-contract.js';
 import { describeEventSearchContract } from './event-search-contract.js';
@@ -44,6 +45,7 @@ export function describeStoreContract(name: string, open: StoreFactory): void {
     describeAddonDeliveryContract(open);
     describeAddonQueueContract(open);
     describeSettingsContract(open);
+    describeChangeRequestContract(open);
     describeEventContract(open);
     describeEventSearchContract(open);
     describeTransactionContract(open);

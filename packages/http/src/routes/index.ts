@@ -5,6 +5,7 @@ import { apiTokenRoutes } from './api-tokens.js';
 import { applicationRoutes } from './applications.js';
 import { backupRoutes } from './backup.js';
 import { catalogExtraRoutes } from './catalog-extras.js';
+import { changeRequestRoutes } from './change-requests.js';
 import { clientRoutes } from './client.js';
 import { clientMetricsRoutes } from './client-metrics.js';
 import { clientStreamRoutes } from './client-stream.js';
@@ -45,6 +46,7 @@ export const allRoutes = (): Route[] => [
   ...featureEnvironmentRoutes,
   ...strategyRoutes,
   ...dependencyRoutes,
+  ...changeRequestRoutes,
   ...tagRoutes,
   ...segmentRoutes,
   ...insightRoutes,

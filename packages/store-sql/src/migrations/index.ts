@@ -5,6 +5,7 @@ import type { SqlDialect } from '../sql-dialect.js';
 import { createAddonDeliveryTable } from './addon-delivery.js';
 import { addAddonDeliveryLease } from './addon-delivery-lease.js';
 import { createAddonQueueTables } from './addon-queue.js';
+import { createChangeRequestTables } from './change-requests.js';
 import { ddlFor } from './column-types.js';
 import { createFeatureSearchIndexes } from './feature-search-indexes.js';
 import { createAccessTables } from './initial-access-tables.js';
@@ -102,6 +103,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
     '0067_feature_search_indexes': {
       async up(db) {
         await createFeatureSearchIndexes(db, dialect);
+      },
+    },
+    '0068_change_requests': {
+      async up(db) {
+        await createChangeRequestTables(ddlFor(db, dialect));
       },
     },
   };

@@ -2,6 +2,7 @@ import type { Repositories } from '@flagstaff/core';
 import type { RepoContext } from '../context.js';
 import { createAddonRepository } from './addon-repository.js';
 import { createApiTokenRepository } from './api-token-repository.js';
+import { createChangeRequestRepository } from './change-request-repository.js';
 import { createCommandReadRepository } from './command-read-repository.js';
 import { createContextFieldRepository } from './context-field-repository.js';
 import { createDependencyRepository } from './dependency-repository.js';
@@ -58,6 +59,7 @@ export const repositoryFactories: { [A in keyof Repositories]: (ctx: RepoContext
   personalTokens: createPersonalTokenRepository,
   featureLinks: createFeatureLinkRepository,
   commandReads: createCommandReadRepository,
+  changeRequests: createChangeRequestRepository,
 };
 
 /** Every repository over one handle (the store's connection pool or one transaction). */
@@ -90,5 +92,6 @@ export function createRepositories(ctx: RepoContext): Repositories {
     personalTokens: createPersonalTokenRepository(ctx),
     featureLinks: createFeatureLinkRepository(ctx),
     commandReads: createCommandReadRepository(ctx),
+    changeRequests: createChangeRequestRepository(ctx),
   };
 }

@@ -9,6 +9,7 @@ import { Badge, EmptyState } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan, useWhyNot } from '../auth/permissions';
+import { pendingKey, useProtectedEnvironments } from '../change-requests/draft-bar';
 import { featureKey, useSegments } from './api';
 import { CopyStrategiesDialog } from './copy-strategies-dialog';
 import { StrategyDialog } from './strategy-dialog';
@@ -40,26 +41,41 @@ export function EnvironmentPanel({ feature, env }: Props) {
   const [copying, setCopying] = useState<FeatureStrategy[] | null>(null);
   const path = { projectId: feature.project, featureName: feature.name, environment: env.name };
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  // Where change requests are required, the switch adds the change to the caller's draft instead.
+  const guarded = useProtectedEnvironments(feature.project).has(env.name);
   const toggle = useApiMutation({
     mutationFn: (enabled: boolean) =>
       unwrap(
-        enabled
-          ? api.POST('/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/on', {
-              params: { path },
+        guarded
+          ? api.POST('/api/admin/projects/{projectId}/environments/{environment}/change-requests', {
+              params: { path: { projectId: feature.project, environment: env.name } },
+              body: { feature: feature.name, action: 'updateEnabled', payload: { enabled } },
             })
-          : api.POST(
-              '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/off',
-              { params: { path } },
-            ),
+          : enabled
+            ? api.POST(
+                '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/on',
+                {
+                  params: { path },
+                },
+              )
+            : api.POST(
+                '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/off',
+                { params: { path } },
+              ),
       ),
+    invalidates: [pendingKey(feature.project, feature.name)],
+    ...(guarded ? { success: `Added to your change request for ${env.name}` } : {}),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: ['projects', feature.project, 'features'] });
     },
   });
   // Optimistic: the switch shows the requested state until the server answers; on failure it snaps back.
-  const shown = toggle.isPending && toggle.variables !== undefined ? toggle.variables : env.enabled;
+  const shown =
+    toggle.isPending && toggle.variables !== undefined && !guarded ? toggle.variables : env.enabled;
   const flip = (enabled: boolean) =>
-    env.type === 'production' ? setConfirmProd(enabled) : toggle.mutate(enabled, { onSettled: refresh });
+    env.type === 'production' && !guarded
+      ? setConfirmProd(enabled)
+      : toggle.mutate(enabled, { onSettled: refresh });
   const remove = useApiMutation({
     mutationFn: (strategyId: string) =>
       unwrap(

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useWhyNot } from '../auth/permissions';
+import { DraftBar } from '../change-requests/draft-bar';
 import { featureKey, useFeature, useFeatureEvents } from './api';
 import { EnvironmentPanel } from './environment-panel';
 import { FeatureMeta } from './feature-meta';
@@ -91,6 +92,7 @@ export default function FeaturePage() {
           </>
         }
       />
+      <DraftBar project={f.project} feature={f.name} />
       <Tabs.Root defaultValue="environments">
         <Tabs.List className="tabs-list" aria-label="Feature sections">
           <Tabs.Trigger className="tabs-trigger" value="environments">

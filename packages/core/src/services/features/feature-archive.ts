@@ -3,7 +3,7 @@ import type { FeatureRecord, FeatureView } from '../../domain/feature.js';
 import { FlagstaffError } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
-import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeFeatureEvents } from '../events/event-writer.js';
 import { requireProject } from '../projects/project-service.js';
 import { requireFeatureWithTags } from './require-feature.js';
@@ -57,6 +57,27 @@ export async function archiveRecord(
   };
 }
 
+/**
+ * Archives features inside a caller's transaction, after the policy was asked (the archive route
+ * and applying a change request's `archiveFeature`).
+ */
+export async function archiveFeatures(
+  deps: ServiceDeps,
+  tx: Repositories,
+  actor: Actor,
+  project: string,
+  names: readonly string[],
+): Promise<void> {
+  const at = nowIso(deps);
+  const found = [];
+  for (const name of names) found.push(await requireFeatureWithTags(tx, project, name));
+  await requireNoLiveChildrenLeft(tx, names);
+  for (const { feature, tags } of found) {
+    const { after, events } = await archiveRecord(tx, feature, at);
+    await writeFeatureEvents(tx, actor, at, { feature: after, tags }, events);
+  }
+}
+
 /** The archive: archiving features, reviving them, and deleting them for good. */
 export function createArchiveCommands(
   deps: ServiceDeps,
@@ -82,16 +103,7 @@ export function createArchiveCommands(
      */
     async archive(caller: Caller, project: string, names: readonly string[]): Promise<void> {
       const actor = await deps.policy.permit(caller, 'DELETE_FEATURE', { project });
-      return inTransaction(deps, async (tx) => {
-        const at = nowIso(deps);
-        const found = [];
-        for (const name of names) found.push(await requireFeatureWithTags(tx, project, name));
-        await requireNoLiveChildrenLeft(tx, names);
-        for (const { feature, tags } of found) {
-          const { after, events } = await archiveRecord(tx, feature, at);
-          await writeFeatureEvents(tx, actor, at, { feature: after, tags }, events);
-        }
-      });
+      return inTransaction(deps, (tx) => archiveFeatures(deps, tx, actor, project, names));
     },
 
     /** Which of the features would orphan children left outside the archive operation. */

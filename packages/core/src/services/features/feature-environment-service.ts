@@ -63,10 +63,11 @@ async function requireRow(
   return rowOf(tx, feature.name, environment);
 }
 
-/** Turning features on and off per environment, and their variants. */
-export function createFeatureEnvironmentService(deps: ServiceDeps) {
-  const { store } = deps;
-
+/**
+ * Switching and variants inside a caller's transaction, after the policy was asked: the direct
+ * routes and applying a change request run these same functions.
+ */
+export function createFeatureEnvironmentCommands(deps: ServiceDeps) {
   async function setEnabledIn(
     tx: Repositories,
     actor: Actor,
@@ -118,6 +119,32 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
       },
     ]);
   }
+
+  return {
+    setEnabled: setEnabledIn,
+    saveVariants,
+    /** JSON-patch operations on the variants of a feature in an environment. */
+    async patchVariants(
+      tx: Repositories,
+      actor: Actor,
+      project: string,
+      name: string,
+      environment: string,
+      ops: z.infer<typeof patchDocumentSchema>,
+    ): Promise<Variant[]> {
+      const found = await requireFeatureWithTags(tx, project, name);
+      const row = await requireRow(tx, found.feature, environment);
+      const variants = prepareVariants(applyJsonPatch(row.variants, ops));
+      await saveVariants(tx, actor, found, environment, variants, nowIso(deps));
+      return variants;
+    },
+  };
+}
+
+/** Turning features on and off per environment, and their variants. */
+export function createFeatureEnvironmentService(deps: ServiceDeps) {
+  const { store } = deps;
+  const { setEnabled: setEnabledIn, saveVariants, patchVariants } = createFeatureEnvironmentCommands(deps);
 
   return {
     /** Turns a feature on or off in an environment; enabling with no strategy adds the default one. */
@@ -199,13 +226,7 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
         environment,
       });
       const ops = parseWith(patchDocumentSchema, input);
-      return inTransaction(deps, async (tx) => {
-        const found = await requireFeatureWithTags(tx, project, name);
-        const row = await requireRow(tx, found.feature, environment);
-        const variants = prepareVariants(applyJsonPatch(row.variants, ops));
-        await saveVariants(tx, actor, found, environment, variants, nowIso(deps));
-        return variants;
-      });
+      return inTransaction(deps, (tx) => patchVariants(tx, actor, project, name, environment, ops));
     },
 
     /** Sets the same variants in several environments (PUT …/variants-batch). */
@@ -215,9 +236,16 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
       name: string,
       input: unknown,
     ): Promise<Variant[]> {
-      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS', { project });
+      await deps.policy.require(caller, 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS', { project });
       const body = parseWith(variantsBatchSchema, input);
       const variants = prepareVariants(body.variants, 'variants');
+      // Each environment is permitted on its own: change requests may guard some of them.
+      let actor = caller.actor;
+      for (const environment of body.environments)
+        actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS', {
+          project,
+          environment,
+        });
       return inTransaction(deps, async (tx) => {
         const found = await requireFeatureWithTags(tx, project, name);
         const at = nowIso(deps);
@@ -254,3 +282,4 @@ export function createFeatureEnvironmentService(deps: ServiceDeps) {
 }
 
 export type FeatureEnvironmentService = ReturnType<typeof createFeatureEnvironmentService>;
+export type FeatureEnvironmentCommands = ReturnType<typeof createFeatureEnvironmentCommands>;

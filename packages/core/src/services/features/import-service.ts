@@ -138,6 +138,10 @@ export function createImportService(deps: ServiceDeps) {
     async import(caller: Caller, input: unknown): Promise<{ imported: number }> {
       await deps.policy.require(caller, 'NONE');
       const body = parseWith(importBodySchema, input);
+      await deps.policy.requireDirectChange('UPDATE_FEATURE_ENVIRONMENT', {
+        project: body.project,
+        environment: body.environment,
+      });
       const result = await deps.store.transaction(async (tx) => {
         const { validation, target } = await validateImport(tx, deps.policy, caller, body);
         const problems = [...validation.errors, ...validation.permissions];

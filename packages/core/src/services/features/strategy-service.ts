@@ -18,9 +18,12 @@ import { applyJsonPatch } from './json-patch.js';
 import { requireFeatureIn } from './require-feature.js';
 import { prepareStrategyConfig } from './strategy-rules.js';
 
-const sortOrderSchema = z
+/** Body of the reorder route (and of `reorderStrategy` changes). */
+export const strategyOrderSchema = z
   .array(z.object({ id: z.string().min(1), sortOrder: z.number().int() }))
   .min(1, 'must list at least one strategy');
+type StrategyOrder = z.infer<typeof strategyOrderSchema>;
+type PatchOperations = z.infer<typeof patchDocumentSchema>;
 
 /** Where a strategy lives: project, feature, environment. */
 export interface StrategyLocation {
@@ -33,7 +36,7 @@ export interface StrategyLocation {
 const locate = (tx: ReadRepositories, at: StrategyLocation) =>
   requireFeatureIn(tx, at.project, at.feature, at.environment);
 
-async function requireStrategy(
+export async function requireStrategy(
   tx: ReadRepositories,
   at: StrategyLocation,
   id: string,
@@ -93,10 +96,11 @@ export async function insertStrategy(
   return strategy;
 }
 
-/** Strategies of features in environments. */
-export function createStrategyService(deps: ServiceDeps) {
-  const { store } = deps;
-
+/**
+ * The strategy commands inside a caller's transaction, after the policy was asked: the direct routes
+ * and applying a change request run these same functions (same checks, same events).
+ */
+export function createStrategyCommands(deps: ServiceDeps) {
   async function replace(
     tx: Repositories,
     actor: Actor,
@@ -125,119 +129,124 @@ export function createStrategyService(deps: ServiceDeps) {
   }
 
   return {
+    async add(tx: Repositories, actor: Actor, at: StrategyLocation, config: StrategyConfig) {
+      const { feature, tags } = await locate(tx, at);
+      return insertStrategy(deps, tx, actor, {
+        subject: { feature, tags },
+        environment: at.environment,
+        config: await prepareStrategyConfig(tx, at.feature, config),
+      });
+    },
+
+    async update(tx: Repositories, actor: Actor, at: StrategyLocation, id: string, config: StrategyConfig) {
+      return replace(tx, actor, at, await requireStrategy(tx, at, id), config);
+    },
+
+    async patch(tx: Repositories, actor: Actor, at: StrategyLocation, id: string, ops: PatchOperations) {
+      const before = await requireStrategy(tx, at, id);
+      const patched = applyJsonPatch(configOf(before), ops, [
+        'name',
+        'title',
+        'disabled',
+        'sortOrder',
+        'constraints',
+        'variants',
+        'parameters',
+        'segments',
+      ]);
+      return replace(tx, actor, at, before, parseWith(strategyConfigSchema, patched));
+    },
+
+    async remove(tx: Repositories, actor: Actor, at: StrategyLocation, id: string) {
+      const { feature, tags } = await locate(tx, at);
+      const before = await requireStrategy(tx, at, id);
+      await tx.strategies.delete(id);
+      await writeFeatureEvents(tx, actor, nowIso(deps), { feature, tags }, [
+        { type: 'feature-strategy-remove', environment: at.environment, preData: before },
+      ]);
+    },
+
+    async reorder(tx: Repositories, actor: Actor, at: StrategyLocation, order: StrategyOrder) {
+      const { feature, tags } = await locate(tx, at);
+      const before = await tx.strategies.list({ featureName: at.feature, environment: at.environment });
+      const byId = new Map(before.map((s) => [s.id, s]));
+      for (const [i, item] of order.entries()) {
+        const s = byId.get(item.id);
+        if (!s)
+          throw new FlagstaffError(
+            'VALIDATION',
+            `"[${i}].id" "${item.id}" is not a strategy of "${at.feature}" in "${at.environment}".`,
+            { path: `[${i}].id` },
+          );
+        if (s.sortOrder !== item.sortOrder) await tx.strategies.update({ ...s, sortOrder: item.sortOrder });
+      }
+      await writeFeatureEvents(tx, actor, nowIso(deps), { feature, tags }, [
+        {
+          type: 'strategy-order-changed',
+          environment: at.environment,
+          data: order.map((o) => ({ id: o.id, sortOrder: o.sortOrder })),
+          preData: before.map((s) => ({ id: s.id, sortOrder: s.sortOrder })),
+        },
+      ]);
+    },
+  };
+}
+
+/** Strategies of features in environments. */
+export function createStrategyService(deps: ServiceDeps) {
+  const { store } = deps;
+  const commands = createStrategyCommands(deps);
+  const scopeOf = (at: StrategyLocation) => ({ project: at.project, environment: at.environment });
+
+  return {
     /** Strategies of a feature in an environment, in evaluation order. */
     async list(caller: Caller, at: StrategyLocation): Promise<FeatureStrategy[]> {
-      await deps.policy.require(caller, 'NONE', { project: at.project, environment: at.environment });
+      await deps.policy.require(caller, 'NONE', scopeOf(at));
       await locate(store, at);
       return store.strategies.list({ featureName: at.feature, environment: at.environment });
     },
 
     async get(caller: Caller, at: StrategyLocation, id: string): Promise<FeatureStrategy> {
-      await deps.policy.require(caller, 'NONE', { project: at.project, environment: at.environment });
+      await deps.policy.require(caller, 'NONE', scopeOf(at));
       await locate(store, at);
       return requireStrategy(store, at, id);
     },
 
     /** Adds a strategy (feature-strategy-add). */
     async add(caller: Caller, at: StrategyLocation, input: unknown): Promise<FeatureStrategy> {
-      const actor = await deps.policy.permit(caller, 'CREATE_FEATURE_STRATEGY', {
-        project: at.project,
-        environment: at.environment,
-      });
+      const actor = await deps.policy.permit(caller, 'CREATE_FEATURE_STRATEGY', scopeOf(at));
       const config = parseWith(strategyConfigSchema, input);
-      return inTransaction(deps, async (tx) => {
-        const { feature, tags } = await locate(tx, at);
-        return insertStrategy(deps, tx, actor, {
-          subject: { feature, tags },
-          environment: at.environment,
-          config: await prepareStrategyConfig(tx, at.feature, config),
-        });
-      });
+      return inTransaction(deps, (tx) => commands.add(tx, actor, at, config));
     },
 
     /** Replaces a strategy's configuration (feature-strategy-update). */
     async update(caller: Caller, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
-      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_STRATEGY', {
-        project: at.project,
-        environment: at.environment,
-      });
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_STRATEGY', scopeOf(at));
       const config = parseWith(strategyConfigSchema, input);
-      return inTransaction(deps, async (tx) =>
-        replace(tx, actor, at, await requireStrategy(tx, at, id), config),
-      );
+      return inTransaction(deps, (tx) => commands.update(tx, actor, at, id, config));
     },
 
     /** Applies JSON-patch operations to a strategy's configuration (feature-strategy-update). */
     async patch(caller: Caller, at: StrategyLocation, id: string, input: unknown): Promise<FeatureStrategy> {
-      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_STRATEGY', {
-        project: at.project,
-        environment: at.environment,
-      });
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_STRATEGY', scopeOf(at));
       const ops = parseWith(patchDocumentSchema, input);
-      return inTransaction(deps, async (tx) => {
-        const before = await requireStrategy(tx, at, id);
-        const patched = applyJsonPatch(configOf(before), ops, [
-          'name',
-          'title',
-          'disabled',
-          'sortOrder',
-          'constraints',
-          'variants',
-          'parameters',
-          'segments',
-        ]);
-        return replace(tx, actor, at, before, parseWith(strategyConfigSchema, patched));
-      });
+      return inTransaction(deps, (tx) => commands.patch(tx, actor, at, id, ops));
     },
 
     /** Removes a strategy (feature-strategy-remove, preData: the strategy). */
     async delete(caller: Caller, at: StrategyLocation, id: string): Promise<void> {
-      const actor = await deps.policy.permit(caller, 'DELETE_FEATURE_STRATEGY', {
-        project: at.project,
-        environment: at.environment,
-      });
-      return inTransaction(deps, async (tx) => {
-        const { feature, tags } = await locate(tx, at);
-        const before = await requireStrategy(tx, at, id);
-        await tx.strategies.delete(id);
-        await writeFeatureEvents(tx, actor, nowIso(deps), { feature, tags }, [
-          { type: 'feature-strategy-remove', environment: at.environment, preData: before },
-        ]);
-      });
+      const actor = await deps.policy.permit(caller, 'DELETE_FEATURE_STRATEGY', scopeOf(at));
+      return inTransaction(deps, (tx) => commands.remove(tx, actor, at, id));
     },
 
     /** Sets the evaluation order of strategies (strategy-order-changed). */
     async reorder(caller: Caller, at: StrategyLocation, input: unknown): Promise<void> {
-      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_STRATEGY', {
-        project: at.project,
-        environment: at.environment,
-      });
-      const order = parseWith(sortOrderSchema, input);
-      return inTransaction(deps, async (tx) => {
-        const { feature, tags } = await locate(tx, at);
-        const before = await tx.strategies.list({ featureName: at.feature, environment: at.environment });
-        const byId = new Map(before.map((s) => [s.id, s]));
-        for (const [i, item] of order.entries()) {
-          const s = byId.get(item.id);
-          if (!s)
-            throw new FlagstaffError(
-              'VALIDATION',
-              `"[${i}].id" "${item.id}" is not a strategy of "${at.feature}" in "${at.environment}".`,
-              { path: `[${i}].id` },
-            );
-          if (s.sortOrder !== item.sortOrder) await tx.strategies.update({ ...s, sortOrder: item.sortOrder });
-        }
-        await writeFeatureEvents(tx, actor, nowIso(deps), { feature, tags }, [
-          {
-            type: 'strategy-order-changed',
-            environment: at.environment,
-            data: order.map((o) => ({ id: o.id, sortOrder: o.sortOrder })),
-            preData: before.map((s) => ({ id: s.id, sortOrder: s.sortOrder })),
-          },
-        ]);
-      });
+      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE_STRATEGY', scopeOf(at));
+      const order = parseWith(strategyOrderSchema, input);
+      return inTransaction(deps, (tx) => commands.reorder(tx, actor, at, order));
     },
   };
 }
 
 export type StrategyService = ReturnType<typeof createStrategyService>;
+export type StrategyCommands = ReturnType<typeof createStrategyCommands>;

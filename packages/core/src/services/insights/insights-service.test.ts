@@ -204,6 +204,7 @@ describe('project environments', () => {
         sortOrder: 1,
         projectApiTokenCount: 2,
         projectEnabledToggleCount: 1,
+        changeRequestsEnabled: false,
         defaultStrategy: expect.objectContaining({ name: 'default' }),
       },
       {
@@ -214,6 +215,7 @@ describe('project environments', () => {
         sortOrder: 2,
         projectApiTokenCount: 2,
         projectEnabledToggleCount: 2,
+        changeRequestsEnabled: false,
       },
     ]);
     await flagstaff.projects.removeEnvironment(alice, 'shop', 'development');

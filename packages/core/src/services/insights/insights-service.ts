@@ -60,6 +60,12 @@ function usersOf(
 }
 
 /** Read models: project overview and environments, health, DORA, instance insights. */
+/** The environments of a project that require change requests. */
+const guardedEnvironments = async (repos: ReadRepositories, project: string): Promise<Set<string>> =>
+  new Set(
+    (await repos.changeRequests.listSettings(project)).filter((s) => s.enabled).map((s) => s.environment),
+  );
+
 export function createInsightsService(deps: ServiceDeps) {
   const { store } = deps;
 
@@ -115,6 +121,7 @@ export function createInsightsService(deps: ServiceDeps) {
           createdBefore: iso(currentStart + 1),
         }),
       ]);
+      const guarded = await guardedEnvironments(store, projectId);
       const [members, dora] = await Promise.all([
         groupMembers(store, assignments),
         doraMetrics(store, projectId, features),
@@ -158,7 +165,7 @@ export function createInsightsService(deps: ServiceDeps) {
         health: healthScore(countStaleness(liveFeatures, now, await featureTypeLifetimes(store.settings))),
         environments: links.map((l) => ({
           environment: l.environment,
-          changeRequestsEnabled: false,
+          changeRequestsEnabled: guarded.has(l.environment),
           ...(l.defaultStrategy ? { defaultStrategy: l.defaultStrategy } : {}),
         })),
         featureTypeCounts: [...typeCounts]
@@ -177,6 +184,7 @@ export function createInsightsService(deps: ServiceDeps) {
     ): Promise<{ version: 1; environments: ProjectEnvironmentView[] }> {
       await deps.policy.require(caller, 'NONE', { project: projectId });
       await requireProject(store, projectId);
+      const guarded = await guardedEnvironments(store, projectId);
       const [links, environments, tokens, enabled] = await Promise.all([
         store.environments.listForProject(projectId),
         store.environments.list(),
@@ -200,6 +208,7 @@ export function createInsightsService(deps: ServiceDeps) {
             projectApiTokenCount: sdkTokens.filter((t) => tokenReachesEnvironment(t.environment, env.name))
               .length,
             projectEnabledToggleCount: enabled[env.name] ?? 0,
+            changeRequestsEnabled: guarded.has(env.name),
             ...(link.defaultStrategy ? { defaultStrategy: link.defaultStrategy } : {}),
           },
         ];
