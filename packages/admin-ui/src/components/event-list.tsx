@@ -1,23 +1,10 @@
 import { api } from '../api/client';
 import { unwrap } from '../api/errors';
 import type { FlagstaffEvent } from '../api/types';
+import { REVERTIBLE_EVENT_TYPES } from '../lib/domain';
 import { jsonDiff } from '../lib/json-diff';
 import { useApiMutation } from '../lib/use-api-mutation';
 import { Badge, EmptyState, formatDate } from './ui/page';
-
-/** Feature events whose inverse the server can compute (POST /api/admin/events/:id/revert). */
-const REVERTIBLE = new Set([
-  'feature-environment-enabled',
-  'feature-environment-disabled',
-  'feature-strategy-add',
-  'feature-strategy-update',
-  'feature-strategy-remove',
-  'strategy-order-changed',
-  'feature-environment-variants-updated',
-  'feature-dependency-added',
-  'feature-dependency-removed',
-  'feature-metadata-updated',
-]);
 
 /** Events with who/when/where and a readable diff of preData → data. */
 export function EventList({ events }: { events: FlagstaffEvent[] }) {
@@ -47,7 +34,7 @@ export function EventList({ events }: { events: FlagstaffEvent[] }) {
               <span className="muted">
                 {e.createdBy} · {formatDate(e.createdAt)}
               </span>
-              {REVERTIBLE.has(e.type) && e.featureName ? (
+              {REVERTIBLE_EVENT_TYPES.has(e.type) && e.featureName ? (
                 <button
                   type="button"
                   className="btn btn-small"

@@ -35,6 +35,20 @@ export const CHANGE_ACTIONS = [
 ] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
+/** Feature events whose inverse `POST /api/admin/events/:id/revert` computes (the UI offers Revert on these). */
+export const REVERTIBLE_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'feature-environment-enabled',
+  'feature-environment-disabled',
+  'feature-strategy-add',
+  'feature-strategy-update',
+  'feature-strategy-remove',
+  'strategy-order-changed',
+  'feature-environment-variants-updated',
+  'feature-dependency-added',
+  'feature-dependency-removed',
+  'feature-metadata-updated',
+]);
+
 /** PUT …/environments/:environment/change-requests/config. */
 export const changeRequestConfigInputSchema = z
   .object({

@@ -10,7 +10,7 @@ import {
 } from '../../domain/user.js';
 import { FlagstaffError, invalid } from '../../errors.js';
 import type { ReadRepositories } from '../../ports/store.js';
-import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { requireProject } from '../projects/project-service.js';
 import { type GroupView, groupView, requireGroup, requireRole, requireUser, userView } from './user-view.js';
@@ -78,6 +78,33 @@ function bySubject(
 /** Project access functions of the user service: role assignments of users and groups in projects. */
 export function createProjectAccess(deps: ServiceDeps) {
   const { store } = deps;
+  /** Replaces a user's or group's roles in a project, with the event naming what it had before. */
+  function replaceRoles(
+    actor: Actor,
+    projectId: string,
+    subject: { userId: number } | { groupId: number },
+    roleIds: readonly number[],
+  ): Promise<void> {
+    return inTransaction(deps, async (tx) => {
+      await requireProject(tx, projectId);
+      if ('userId' in subject) await requireUser(tx, requireId('userId', subject.userId));
+      else await requireGroup(tx, requireId('groupId', subject.groupId));
+      for (const [i, r] of roleIds.entries()) await requireProjectRole(tx, r, `roles[${i}]`);
+      const roles = [...new Set(roleIds)];
+      const before = rolesOf(await tx.projectAccess.list(projectId), subject);
+      await tx.projectAccess.setRoles(projectId, subject, roles, nowIso(deps));
+      await writeEvents(tx, actor, nowIso(deps), [
+        {
+          type:
+            'userId' in subject ? 'project-access-user-roles-updated' : 'project-access-group-roles-updated',
+          project: projectId,
+          data: { ...subject, roles },
+          preData: { ...subject, roles: before },
+        },
+      ]);
+    });
+  }
+
   const service = {
     /** Deprecated PUT /projects/:p/groups/:g/roles/:r: gives the group exactly this role (project-group-role-changed). */
     async setGroupProjectRole(
@@ -112,22 +139,7 @@ export function createProjectAccess(deps: ServiceDeps) {
       roleIds: readonly number[],
     ): Promise<void> {
       const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project: projectId });
-      return inTransaction(deps, async (tx) => {
-        await requireProject(tx, projectId);
-        await requireUser(tx, requireId('userId', userId));
-        for (const [i, r] of roleIds.entries()) await requireProjectRole(tx, r, `roles[${i}]`);
-        const roles = [...new Set(roleIds)];
-        const before = rolesOf(await tx.projectAccess.list(projectId), { userId });
-        await tx.projectAccess.setRoles(projectId, { userId }, roles, nowIso(deps));
-        await writeEvents(tx, actor, nowIso(deps), [
-          {
-            type: 'project-access-user-roles-updated',
-            project: projectId,
-            data: { userId, roles },
-            preData: { userId, roles: before },
-          },
-        ]);
-      });
+      await replaceRoles(actor, projectId, { userId }, roleIds);
     },
 
     /** PUT /projects/:p/groups/:g/roles: replaces the group's roles; an empty list removes its access (project-access-group-roles-updated). */
@@ -138,23 +150,8 @@ export function createProjectAccess(deps: ServiceDeps) {
       input: unknown,
     ): Promise<void> {
       const actor = await deps.policy.permit(caller, 'UPDATE_PROJECT', { project: projectId });
-      const { roles: roleIds } = parseWith(projectRolesSchema, input);
-      return inTransaction(deps, async (tx) => {
-        await requireProject(tx, projectId);
-        await requireGroup(tx, requireId('groupId', groupId));
-        for (const [i, r] of roleIds.entries()) await requireProjectRole(tx, r, `roles[${i}]`);
-        const roles = [...new Set(roleIds)];
-        const before = rolesOf(await tx.projectAccess.list(projectId), { groupId });
-        await tx.projectAccess.setRoles(projectId, { groupId }, roles, nowIso(deps));
-        await writeEvents(tx, actor, nowIso(deps), [
-          {
-            type: 'project-access-group-roles-updated',
-            project: projectId,
-            data: { groupId, roles },
-            preData: { groupId, roles: before },
-          },
-        ]);
-      });
+      const { roles } = parseWith(projectRolesSchema, input);
+      await replaceRoles(actor, projectId, { groupId }, roles);
     },
 
     /**
