@@ -1,7 +1,9 @@
 // Probes of the scale suite: timed HTTP calls against a standalone server, an SDK stream, and the
 // server's resident memory. Each returns plain figures; the suite prints them.
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
+import { join } from 'node:path';
 import type { createClient } from './http-client.js';
 
 export type Client = ReturnType<typeof createClient>;
@@ -17,6 +19,31 @@ export function rssMb(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** The server settings that let `heapSnapshot` ask it for a snapshot (written into `dir`). */
+export const heapSnapshotSettings = (dir: string) => ({
+  NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${dir}`,
+});
+
+/**
+ * Asks a server started with `heapSnapshotSettings(dir)` for a heap snapshot and waits until the
+ * file is written (its size holds for a second); returns its path.
+ */
+export async function heapSnapshot(child: ChildProcess, dir: string): Promise<string> {
+  const snapshots = () => new Set(readdirSync(dir).filter((f) => f.endsWith('.heapsnapshot')));
+  const before = snapshots();
+  child.kill('SIGUSR2');
+  let last = -1;
+  for (let i = 0; i < 600; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const file = [...snapshots()].find((f) => !before.has(f));
+    if (!file) continue;
+    const size = statSync(join(dir, file)).size;
+    if (size > 0 && size === last) return join(dir, file);
+    last = size;
+  }
+  throw new Error('no heap snapshot was written within 10 minutes');
 }
 
 /** Switches one feature on and off in `development`, alternating from `on`; resolves with the admin answer. */

@@ -7,13 +7,17 @@
 // growth factor per step. Printed, never asserted.
 //
 // BENCH_SCALE_SIZES=1000,10000,50000 (ascending) picks the sizes; BENCH_SCALE_BUDGET_S (default
-// 1200) bounds each target: no further size is started past it.
+// 1200) bounds each target: no further size is started past it. BENCH_SCALE_HEAPSNAPSHOT=<dir>
+// writes the server's heap snapshot into that directory after the last size (read it with
+// `node --import tsx src/heap-summary.ts <file>` or Chrome's DevTools).
 
 import { createClient } from '../http-client.js';
 import { forEachTarget } from '../reference.js';
 import {
   type Client,
   createToggle,
+  heapSnapshot,
+  heapSnapshotSettings,
   repeated,
   rssMb,
   streamLatency,
@@ -29,6 +33,7 @@ const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,50000').split(',').m
 const BUDGET_MS = Number(process.env.BENCH_SCALE_BUDGET_S ?? 1200) * 1000;
 const CHUNK = 5000;
 const RUNS = 11;
+const SNAPSHOT_DIR = process.env.BENCH_SCALE_HEAPSNAPSHOT;
 
 /** The figures of one size, in the order of the table. */
 type Row = Map<string, { value: number; unit: string; note?: string }>;
@@ -168,6 +173,7 @@ async function measure(label: string, databaseUrl: string): Promise<void> {
     DATABASE_URL: databaseUrl,
     FLAGSTAFF_ADMIN_TOKEN: ADMIN,
     FLAGSTAFF_PLAYGROUND_MAX_ANSWER_BYTES: String(200 * 1024 * 1024),
+    ...(SNAPSHOT_DIR ? heapSnapshotSettings(SNAPSHOT_DIR) : {}),
   });
   const admin = createClient(base, { authorization: ADMIN });
   const started = performance.now();
@@ -201,6 +207,7 @@ async function measure(label: string, databaseUrl: string): Promise<void> {
           `RSS ${row.get('server RSS, + search and playground (all of it)')!.value.toFixed(0)} MB`,
       );
     }
+    if (SNAPSHOT_DIR) console.log(`[${label}] heap snapshot: ${await heapSnapshot(child, SNAPSHOT_DIR)}`);
   } finally {
     client?.close();
     admin.close();

@@ -42,7 +42,7 @@ const FRAME_END = encoder.encode('\n\n');
 // frame would double what a change costs in memory.
 const frameOf = (event: string, payload: PreparedPayload, revision: number): Frame => [
   encoder.encode(`event: ${event}\nid: ${revision}\ndata: `),
-  payload.bytes,
+  ...payload.pieces,
   FRAME_END,
 ];
 

@@ -45,7 +45,7 @@ export async function preparedReply(
   acceptEncoding: string | undefined,
   headers: Record<string, string>,
 ): Promise<Reply> {
-  const size = payload.bytes.byteLength;
+  const size = payload.size;
   const chosen =
     size < COMPRESS_FROM_BYTES ? 'identity' : chooseEncoding(acceptEncoding, size >= GZIP_FIRST_FROM_BYTES);
   const bytes = await payload.encoded(chosen);

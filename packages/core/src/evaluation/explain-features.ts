@@ -64,7 +64,7 @@ function explainSegments(strategy: CompiledStrategy, context: EvaluationContext)
   });
 }
 
-/** A chosen variant as the playground reports it (shared with `explain-features-json`). */
+/** A chosen variant as the playground reports it. */
 export function playgroundVariant(variant: CompiledVariant): VariantResult {
   const result: VariantResult = { name: variant.name, enabled: true };
   if (variant.payload) result.payload = { ...variant.payload };
@@ -89,7 +89,7 @@ function evaluateStrategy(
   return result;
 }
 
-/** The playground's edit link of a strategy (shared with `explain-features-json`). */
+/** The playground's edit link of a strategy. */
 export function editLink(feature: CompiledFeature, strategy: CompiledStrategy, environment: string): string {
   return `/projects/${feature.project}/features/${feature.name}/strategies/edit?environmentId=${environment}&strategyId=${strategy.id}`;
 }
@@ -128,7 +128,7 @@ function overallResult(feature: CompiledFeature, data: readonly PlaygroundStrate
   return false;
 }
 
-/** A feature variant as the playground lists it (shared with `explain-features-json`). */
+/** A feature variant as the playground lists it. */
 export function toVariant(variant: ClientVariant): Variant {
   const result: Variant = {
     name: variant.name,

@@ -65,6 +65,25 @@ describe('client payloads assembled from per-feature fragments', () => {
       const gzipped = await payload.encoded('gzip');
       expect(text(gunzipSync(gzipped)), `${label}: gzip`).toBe(assembled);
       expect(text(inflateRawSync(gzipped.subarray(10, -8))), `${label}: one member`).toBe(assembled);
+      // A hydration at the same revision holds the payload's feature list itself (the same memory,
+      // not a copy); joined or gzipped, it carries the payload's features and segments.
+      const hydration = await f.client.delta(SYSTEM, {}, null);
+      if (hydration.kind !== 'events' || !payload.list) throw new Error('expected a hydration and a list');
+      const list = payload.list;
+      expect(
+        hydration.payload.pieces.some(
+          (piece) => piece.buffer === list.buffer && piece.byteOffset === list.byteOffset,
+        ),
+        `${label}: shared list`,
+      ).toBe(true);
+      const hydrationText = text(hydration.payload.bytes);
+      expect(hydration.payload.size).toBe(Buffer.byteLength(hydrationText));
+      expect(text(gunzipSync(await hydration.payload.encoded('gzip'))), `${label}: hydration gzip`).toBe(
+        hydrationText,
+      );
+      const [event] = JSON.parse(hydrationText).events;
+      const full = JSON.parse(assembled);
+      expect([event.features, event.segments], `${label}: hydration`).toEqual([full.features, full.segments]);
       const reference = await fresh();
       try {
         const expected = text((await reference.client.featuresPayload(SYSTEM)).bytes);

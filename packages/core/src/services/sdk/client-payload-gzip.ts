@@ -40,18 +40,18 @@ const sameFragments = (a: readonly JsonFragment[], b: readonly JsonFragment[]): 
   a.length === b.length && a.every((fragment, i) => fragment === b[i]);
 
 /**
- * The gzip form of `bytes`, which `joinFragments(head, fragments, tail)` wrote: the fragments are
- * compressed in blocks kept between revisions, so a change to one feature of 50,000 compresses one
- * block of ~128 features (a few ms) instead of the whole payload (hundreds). The head and tail are
- * compressed each time; the result is one ordinary gzip member any client reads.
+ * The gzip form of `head` + `list` + `tail`, where `list` is `fragments` joined by commas (as
+ * `joinFragments` writes them): the fragments are compressed in blocks kept between revisions, so a
+ * change to one feature of 50,000 compresses one block of ~128 features (a few ms) instead of the
+ * whole payload (hundreds). The head and tail are compressed each time; the result is one ordinary
+ * gzip member any client reads.
  */
 export async function gzipFromFragments(
-  bytes: Uint8Array,
-  headBytes: number,
+  [head, list, tail]: readonly [Uint8Array, Uint8Array, Uint8Array],
   fragments: readonly JsonFragment[],
 ): Promise<Uint8Array> {
-  const parts: Promise<Buffer>[] = [deflateRawAsync(bytes.subarray(0, headBytes), BLOCK_OPTIONS)];
-  let at = headBytes;
+  const parts: Promise<Buffer>[] = [deflateRawAsync(head, BLOCK_OPTIONS)];
+  let at = 0;
   let start = 0;
   while (start < fragments.length) {
     let end = start + 1;
@@ -70,7 +70,7 @@ export async function gzipFromFragments(
       block = {
         fragments: members,
         comma,
-        deflated: deflateRawAsync(bytes.subarray(at, at + length), BLOCK_OPTIONS),
+        deflated: deflateRawAsync(list.subarray(at, at + length), BLOCK_OPTIONS),
       };
       blocks.set(first, block);
       // A failed compression is not kept for the next payload.
@@ -80,10 +80,11 @@ export async function gzipFromFragments(
     at += length;
     start = end;
   }
-  parts.push(deflateRawAsync(bytes.subarray(at), BLOCK_OPTIONS));
+  if (at !== list.byteLength) throw new Error(`gzip blocks covered ${at} of ${list.byteLength} bytes`);
+  parts.push(deflateRawAsync(tail, BLOCK_OPTIONS));
   const deflated = await Promise.all(parts);
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(bytes) >>> 0, 0);
-  trailer.writeUInt32LE(bytes.byteLength % 2 ** 32, 4);
+  trailer.writeUInt32LE(crc32(tail, crc32(list, crc32(head))) >>> 0, 0);
+  trailer.writeUInt32LE((head.byteLength + list.byteLength + tail.byteLength) % 2 ** 32, 4);
   return Buffer.concat([GZIP_HEADER, ...deflated, LAST_BLOCK, trailer]);
 }
