@@ -237,3 +237,79 @@ describe('a change request reviewed by two users', () => {
     expect(reviewer.consoleErrors).toEqual([]);
   });
 });
+
+describe('editing a feature in a protected environment', () => {
+  it('drafts a new strategy and the variants; both apply after approval', { timeout: 60_000 }, async () => {
+    expect(
+      (
+        await admin('api/admin/projects/default/features', {
+          method: 'POST',
+          body: JSON.stringify({ name: 'drafted' }),
+        })
+      ).status,
+    ).toBe(200);
+    const production = async () => {
+      const feature = await (await admin('api/admin/projects/default/features/drafted')).json();
+      return feature.environments.find((e: { name: string }) => e.name === 'production') as {
+        strategies: { name: string; title?: string | null }[];
+        variants: { name: string }[];
+      };
+    };
+    const author = await openPage(browser);
+    await signIn(author.page, 'ann@example.com');
+    author.consoleErrors.length = 0;
+    const page = author.page;
+    await page.goto(`${harness.ui}projects/default/features/drafted`);
+    const env = page.getByRole('region', { name: 'Environment production' });
+
+    // A strategy: the dialog says where it goes, and saving adds it to Ann's draft.
+    await env.getByRole('button', { name: 'Add strategy' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText('production requires change requests: the new strategy goes into your draft')
+      .waitFor();
+    await dialog.getByLabel('Title').fill('half of users');
+    await dialog.getByRole('button', { name: 'Add to change request' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('1 change in your draft for production').waitFor();
+
+    // The variants: the same.
+    await env.getByRole('button', { name: 'Variants' }).click();
+    const variants = page.getByRole('dialog');
+    await variants
+      .getByText('production requires change requests: the variant set goes into your draft')
+      .waitFor();
+    await variants.getByRole('button', { name: 'Add variant' }).click();
+    await variants.getByRole('group', { name: 'Variant 1' }).getByLabel('Name').fill('blue');
+    await screenshot(page, 'change-request-draft-dialog');
+    await variants.getByRole('button', { name: 'Add to change request' }).click();
+    await variants.waitFor({ state: 'detached' });
+    await page.getByText('2 changes in your draft for production').waitFor();
+    await screenshot(page, 'change-request-draft-bar');
+
+    // Nothing changed on the feature itself.
+    expect(await production()).toMatchObject({ strategies: [], variants: [] });
+
+    // The request page lists both; Ann sends it to review, Bob approves and applies.
+    await page.getByRole('link', { name: 'Review and submit' }).click();
+    await page.getByText('Add strategy', { exact: true }).waitFor();
+    await page.getByText('Set variants', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Send to review' }).click();
+    await page.getByText('In review', { exact: true }).waitFor();
+    const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+    expect(await production()).toMatchObject({ strategies: [], variants: [] });
+
+    const reviewer = await openPage(browser);
+    await signIn(reviewer.page, 'bob@example.com');
+    reviewer.consoleErrors.length = 0;
+    await reviewer.page.goto(`${harness.ui}projects/default/change-requests/${id}`);
+    await reviewer.page.getByRole('button', { name: 'Approve' }).click();
+    await reviewer.page.getByRole('button', { name: 'Apply now' }).click();
+    await reviewer.page.getByText('Applied', { exact: true }).waitFor();
+    const after = await production();
+    expect(after.strategies).toEqual([expect.objectContaining({ title: 'half of users' })]);
+    expect(after.variants.map((v) => v.name)).toEqual(['blue']);
+    expect(author.consoleErrors).toEqual([]);
+    expect(reviewer.consoleErrors).toEqual([]);
+  });
+});
