@@ -1,6 +1,7 @@
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import { useProtectedEnvironments } from './draft-bar';
+import { asDirectError } from './draft-errors';
 
 /** The feature changes a draft takes; each payload is the body of the matching direct route. */
 export type DraftAction =
@@ -16,7 +17,7 @@ export type DraftAction =
 /**
  * Adds one change to the caller's draft for the environment (the server opens the draft when there
  * is none, and replaces a change to the same thing): the one path every editor of the feature page
- * takes where the environment requires change requests.
+ * takes where the environment requires change requests. A refusal names the direct route's fields.
  */
 export const draftChange = (
   project: string,
@@ -30,7 +31,9 @@ export const draftChange = (
       params: { path: { projectId: project, environment } },
       body: { feature, action, ...(payload === undefined ? {} : { payload }) },
     }),
-  );
+  ).catch((error: unknown) => {
+    throw asDirectError(error);
+  });
 
 export const draftedMessage = (environment: string) => `Added to your change request for ${environment}`;
 
