@@ -312,4 +312,54 @@ describe('editing a feature in a protected environment', () => {
     expect(author.consoleErrors).toEqual([]);
     expect(reviewer.consoleErrors).toEqual([]);
   });
+
+  it('drafts a strategy copied into the protected environment and a new dependency', async () => {
+    for (const name of ['copied-parent', 'copied-child'])
+      await admin('api/admin/projects/default/features', { method: 'POST', body: JSON.stringify({ name }) });
+    // Development takes direct changes (the revert test turned its requirement off again).
+    await admin('api/admin/projects/default/features/copied-child/environments/development/strategies', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'default', title: 'everyone' }),
+    });
+    const { page, consoleErrors } = await openPage(browser);
+    await signIn(page, 'ann@example.com');
+    consoleErrors.length = 0;
+    await page.goto(`${harness.ui}projects/default/features/copied-child`);
+    const development = page.getByRole('region', { name: 'Environment development' });
+    await development.getByRole('button', { name: 'Copy everyone to other environments' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('production requires change requests: the copy goes into your draft').waitFor();
+    await dialog.getByLabel(/^production/).check();
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('1 change in your draft for production').waitFor();
+
+    await page.getByRole('tab', { name: /Details/ }).click();
+    await page.getByText('production requires change requests: adding or removing a parent').waitFor();
+    const picker = page.getByRole('combobox', { name: 'Parent feature' });
+    await picker.click();
+    await picker.pressSequentially('copied-par', { delay: 40 });
+    await page.getByRole('button', { name: /^copied-parent/ }).click();
+    await page.getByRole('button', { name: 'Add dependency' }).click();
+    await page.getByText('2 changes in your draft for production').waitFor();
+
+    const feature = await (await admin('api/admin/projects/default/features/copied-child')).json();
+    expect(feature.dependencies).toEqual([]);
+    expect(feature.environments.find((e: { name: string }) => e.name === 'production').strategies).toEqual(
+      [],
+    );
+    // A draft is its author's own: Ann's session reads it.
+    const pending = await page.evaluate(
+      async (url) => (await fetch(url)).json(),
+      `${harness.root}api/admin/projects/default/change-requests/pending/copied-child`,
+    );
+    expect(pending).toHaveLength(1);
+    const changes = pending[0].features.find((f: { name: string }) => f.name === 'copied-child').changes;
+    expect(changes.map((c: { action: string }) => c.action).sort()).toEqual(['addDependency', 'addStrategy']);
+    expect(changes.find((c: { action: string }) => c.action === 'addStrategy').payload).toMatchObject({
+      name: 'default',
+      title: 'everyone',
+    });
+    expect(consoleErrors).toEqual([]);
+  });
 });
