@@ -362,4 +362,55 @@ describe('editing a feature in a protected environment', () => {
     });
     expect(consoleErrors).toEqual([]);
   });
+
+  it('drafts moving and deleting a strategy in the protected environment', async () => {
+    const prodConfig = 'api/admin/projects/default/environments/production/change-requests/config';
+    const strategies = 'api/admin/projects/default/features/reordered/environments/production/strategies';
+    await admin('api/admin/projects/default/features', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'reordered' }),
+    });
+    // Two strategies set up while production takes direct changes, then it is protected again.
+    await admin(prodConfig, { method: 'PUT', body: JSON.stringify({ changeRequestsEnabled: false }) });
+    for (const title of ['first', 'second'])
+      await admin(strategies, { method: 'POST', body: JSON.stringify({ name: 'default', title }) });
+    await admin(prodConfig, {
+      method: 'PUT',
+      body: JSON.stringify({ changeRequestsEnabled: true, requiredApprovals: 1 }),
+    });
+    const before = (await (await admin(strategies)).json()) as { id: string; title: string }[];
+
+    const { page, consoleErrors } = await openPage(browser);
+    await signIn(page, 'ann@example.com');
+    consoleErrors.length = 0;
+    await page.goto(`${harness.ui}projects/default/features/reordered`);
+    const production = page.getByRole('region', { name: 'Environment production' });
+    await production.getByRole('button', { name: 'Move second up' }).click();
+    await page.getByText('1 change in your draft for production').waitFor();
+    await production
+      .getByRole('listitem')
+      .filter({ hasText: 'first' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByText('2 changes in your draft for production').waitFor();
+
+    expect(await (await admin(strategies)).json()).toEqual(before);
+    const pending = await page.evaluate(
+      async (url) => (await fetch(url)).json(),
+      `${harness.root}api/admin/projects/default/change-requests/pending/reordered`,
+    );
+    // Ann's one draft for production also holds the previous test's changes to another feature.
+    const changes = pending[0].features.find((f: { name: string }) => f.name === 'reordered').changes as {
+      action: string;
+      payload: unknown;
+    }[];
+    const first = before.find((s) => s.title === 'first')?.id;
+    const second = before.find((s) => s.title === 'second')?.id;
+    expect(changes.find((c) => c.action === 'reorderStrategy')?.payload).toEqual([
+      { id: second, sortOrder: 0 },
+      { id: first, sortOrder: 1 },
+    ]);
+    expect(changes.find((c) => c.action === 'deleteStrategy')?.payload).toEqual({ id: first });
+    expect(consoleErrors).toEqual([]);
+  });
 });
