@@ -7,6 +7,8 @@ import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toast';
 import { useWhyNot } from '../auth/permissions';
+import { pendingKey, useProtectedEnvironments } from '../change-requests/draft-bar';
+import { draftChange } from '../change-requests/draft-change';
 import { featureKey } from './api';
 
 /** What a copy carries: the strategy's configuration, not its identity or place in the source. */
@@ -41,30 +43,39 @@ export function CopyStrategiesDialog({ feature, from, strategies, onClose }: Pro
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [failures, setFailures] = useState<Record<string, string>>({});
+  // A target that requires change requests gets the copies in the caller's draft for it.
+  const guarded = useProtectedEnvironments(feature.project);
   const copy = async () => {
     setBusy(true);
     const failed: Record<string, string> = {};
     for (const environment of chosen) {
       try {
         for (const s of strategies)
-          await unwrap(
-            api.POST(
-              '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies',
-              {
-                params: { path: { projectId: feature.project, featureName: feature.name, environment } },
-                body: configOf(s),
-              },
-            ),
-          );
+          if (guarded.has(environment))
+            await draftChange(feature.project, environment, feature.name, 'addStrategy', configOf(s));
+          else
+            await unwrap(
+              api.POST(
+                '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies',
+                {
+                  params: { path: { projectId: feature.project, featureName: feature.name, environment } },
+                  body: configOf(s),
+                },
+              ),
+            );
       } catch (error) {
         failed[environment] = errorMessage(error);
       }
     }
     await queryClient.invalidateQueries({ queryKey: featureKey(feature.project, feature.name) });
+    await queryClient.invalidateQueries({ queryKey: pendingKey(feature.project, feature.name) });
     setBusy(false);
     setFailures(failed);
     const copied = chosen.filter((e) => !failed[e]);
-    if (copied.length) toast.success(`Copied to ${copied.join(', ')}`);
+    const direct = copied.filter((e) => !guarded.has(e));
+    const drafted = copied.filter((e) => guarded.has(e));
+    if (direct.length) toast.success(`Copied to ${direct.join(', ')}`);
+    if (drafted.length) toast.success(`Added to your change request for ${drafted.join(', ')}`);
     if (!Object.keys(failed).length) onClose();
   };
   const what =
@@ -95,6 +106,11 @@ export function CopyStrategiesDialog({ feature, from, strategies, onClose }: Pro
                   ({e.type}, {e.strategies.length} strateg{e.strategies.length === 1 ? 'y' : 'ies'})
                 </span>
               </label>
+              {!refused && guarded.has(e.name) ? (
+                <div className="hint">
+                  {e.name} requires change requests: the copy goes into your draft change request for it.
+                </div>
+              ) : null}
               {refused ? (
                 <div className="hint">
                   You may not add strategies in {e.name}: {refused.charAt(0).toLowerCase() + refused.slice(1)}

@@ -9,7 +9,8 @@ import { Badge, EmptyState } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan, useWhyNot } from '../auth/permissions';
-import { pendingKey, useProtectedEnvironments } from '../change-requests/draft-bar';
+import { pendingKey } from '../change-requests/draft-bar';
+import { draftChange, draftedMessage, useDraftEnvironment } from '../change-requests/draft-change';
 import { featureKey, useSegments } from './api';
 import { CopyStrategiesDialog } from './copy-strategies-dialog';
 import { StrategyDialog } from './strategy-dialog';
@@ -41,30 +42,29 @@ export function EnvironmentPanel({ feature, env }: Props) {
   const [copying, setCopying] = useState<FeatureStrategy[] | null>(null);
   const path = { projectId: feature.project, featureName: feature.name, environment: env.name };
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  // Where change requests are required, the switch adds the change to the caller's draft instead.
-  const guarded = useProtectedEnvironments(feature.project).has(env.name);
+  // Where change requests are required, every edit here adds the change to the caller's draft instead.
+  const guarded = useDraftEnvironment(feature.project, [env.name]) !== null;
+  const pending = pendingKey(feature.project, feature.name);
+  const drafted = draftedMessage(env.name);
   const toggle = useApiMutation({
     mutationFn: (enabled: boolean) =>
-      unwrap(
-        guarded
-          ? api.POST('/api/admin/projects/{projectId}/environments/{environment}/change-requests', {
-              params: { path: { projectId: feature.project, environment: env.name } },
-              body: { feature: feature.name, action: 'updateEnabled', payload: { enabled } },
-            })
-          : enabled
-            ? api.POST(
-                '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/on',
-                {
-                  params: { path },
-                },
-              )
-            : api.POST(
-                '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/off',
-                { params: { path } },
-              ),
-      ),
-    invalidates: [pendingKey(feature.project, feature.name)],
-    ...(guarded ? { success: `Added to your change request for ${env.name}` } : {}),
+      guarded
+        ? draftChange(feature.project, env.name, feature.name, 'updateEnabled', { enabled })
+        : unwrap(
+            enabled
+              ? api.POST(
+                  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/on',
+                  {
+                    params: { path },
+                  },
+                )
+              : api.POST(
+                  '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/off',
+                  { params: { path } },
+                ),
+          ),
+    invalidates: [pending],
+    ...(guarded ? { success: drafted } : {}),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: ['projects', feature.project, 'features'] });
     },
@@ -78,26 +78,29 @@ export function EnvironmentPanel({ feature, env }: Props) {
       : toggle.mutate(enabled, { onSettled: refresh });
   const remove = useApiMutation({
     mutationFn: (strategyId: string) =>
-      unwrap(
-        api.DELETE(
-          '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/{strategyId}',
-          {
-            params: { path: { ...path, strategyId } },
-          },
-        ),
-      ),
-    invalidates: [key],
-    success: 'Strategy deleted',
+      guarded
+        ? draftChange(feature.project, env.name, feature.name, 'deleteStrategy', { id: strategyId })
+        : unwrap(
+            api.DELETE(
+              '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/{strategyId}',
+              { params: { path: { ...path, strategyId } } },
+            ),
+          ),
+    invalidates: [key, pending],
+    success: guarded ? drafted : 'Strategy deleted',
   });
   const reorder = useApiMutation({
     mutationFn: (order: { id: string; sortOrder: number }[]) =>
-      unwrap(
-        api.POST(
-          '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/set-sort-order',
-          { params: { path }, body: order },
-        ),
-      ),
-    invalidates: [key],
+      guarded
+        ? draftChange(feature.project, env.name, feature.name, 'reorderStrategy', order)
+        : unwrap(
+            api.POST(
+              '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/set-sort-order',
+              { params: { path }, body: order },
+            ),
+          ),
+    invalidates: [key, pending],
+    ...(guarded ? { success: drafted } : {}),
   });
   const strategies = [...env.strategies].sort((a, b) => a.sortOrder - b.sortOrder);
   const move = (index: number, by: number) => {

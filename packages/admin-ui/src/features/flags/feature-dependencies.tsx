@@ -9,6 +9,8 @@ import { dependencyInputSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useWhyNot } from '../auth/permissions';
+import { pendingKey } from '../change-requests/draft-bar';
+import { DraftNote, draftChange, draftedMessage, useDraftEnvironment } from '../change-requests/draft-change';
 import { featureKey } from './api';
 import { ParentPicker } from './parent-picker';
 
@@ -44,16 +46,24 @@ export function FeatureDependencies({ feature }: { feature: FeatureView }) {
   const [variants, setVariants] = useState<string[]>([]);
   const [pickerKey, setPickerKey] = useState(0);
   const parentVariants = useParentVariants(feature.project, condition === 'variants' ? parent : '');
+  // Dependencies are feature-wide: when any environment requires change requests, they are drafted.
+  const draftIn = useDraftEnvironment(
+    feature.project,
+    [...feature.environments].sort((a, b) => a.sortOrder - b.sortOrder).map((e) => e.name),
+  );
+  const pending = pendingKey(feature.project, feature.name);
   const add = useApiMutation({
     mutationFn: (body: Dependency) =>
-      unwrap(
-        api.POST('/api/admin/projects/{projectId}/features/{child}/dependencies', {
-          params: { path },
-          body,
-        }),
-      ),
-    invalidates: [key],
-    success: 'Dependency saved',
+      draftIn
+        ? draftChange(feature.project, draftIn, feature.name, 'addDependency', body)
+        : unwrap(
+            api.POST('/api/admin/projects/{projectId}/features/{child}/dependencies', {
+              params: { path },
+              body,
+            }),
+          ),
+    invalidates: [key, pending],
+    success: draftIn ? draftedMessage(draftIn) : 'Dependency saved',
     toastErrors: false,
     onSuccess: () => {
       setParent('');
@@ -64,13 +74,15 @@ export function FeatureDependencies({ feature }: { feature: FeatureView }) {
   });
   const remove = useApiMutation({
     mutationFn: (name: string) =>
-      unwrap(
-        api.DELETE('/api/admin/projects/{projectId}/features/{child}/dependencies/{parent}', {
-          params: { path: { ...path, parent: name } },
-        }),
-      ),
-    invalidates: [key],
-    success: 'Dependency removed',
+      draftIn
+        ? draftChange(feature.project, draftIn, feature.name, 'deleteDependency', { feature: name })
+        : unwrap(
+            api.DELETE('/api/admin/projects/{projectId}/features/{child}/dependencies/{parent}', {
+              params: { path: { ...path, parent: name } },
+            }),
+          ),
+    invalidates: [key, pending],
+    success: draftIn ? draftedMessage(draftIn) : 'Dependency removed',
   });
   // A refusal naming no property (unknown parent, a cycle, another project) is about the parent.
   const errors = useFormErrors(add.error, ['feature', 'variants'], { fallbackField: 'feature' });
@@ -88,6 +100,7 @@ export function FeatureDependencies({ feature }: { feature: FeatureView }) {
   };
   return (
     <Card title="Dependencies">
+      {draftIn ? <DraftNote environment={draftIn} what="adding or removing a parent" /> : null}
       {feature.dependencies.length === 0 ? <p className="muted">No parent features.</p> : null}
       {feature.dependencies.map((d) => (
         <div key={d.feature} className="row-between">

@@ -9,6 +9,8 @@ import { ErrorNotice, Field } from '../../components/ui/page';
 import { strategyConfigSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
+import { pendingKey } from '../change-requests/draft-bar';
+import { DraftNote, draftChange, draftedMessage, useDraftEnvironment } from '../change-requests/draft-change';
 import { useContextFields, useSegments } from './api';
 import {
   BUILT_IN_STRATEGIES,
@@ -51,25 +53,32 @@ export function StrategyDialog({
   const [segmentIds, setSegmentIds] = useState<number[]>(strategy?.segments ?? []);
   const [variants, setVariants] = useState<VariantDraft[]>(strategy?.variants ?? []);
   const path = { projectId, featureName, environment };
+  // Where the environment requires change requests, the strategy goes into the caller's draft.
+  const guarded = useDraftEnvironment(projectId, [environment]) !== null;
   const save = useApiMutation({
     mutationFn: (body: StrategyConfigInput) =>
-      strategy
-        ? unwrap(
-            api.PUT(
-              '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/{strategyId}',
-              {
-                params: { path: { ...path, strategyId: strategy.id } },
-                body,
-              },
+      guarded
+        ? strategy
+          ? draftChange(projectId, environment, featureName, 'updateStrategy', { ...body, id: strategy.id })
+          : draftChange(projectId, environment, featureName, 'addStrategy', body)
+        : strategy
+          ? unwrap(
+              api.PUT(
+                '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/{strategyId}',
+                {
+                  params: { path: { ...path, strategyId: strategy.id } },
+                  body,
+                },
+              ),
+            )
+          : unwrap(
+              api.POST(
+                '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies',
+                { params: { path }, body },
+              ),
             ),
-          )
-        : unwrap(
-            api.POST(
-              '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies',
-              { params: { path }, body },
-            ),
-          ),
-    success: strategy ? 'Strategy saved' : 'Strategy added',
+    invalidates: [pendingKey(projectId, featureName)],
+    success: guarded ? draftedMessage(environment) : strategy ? 'Strategy saved' : 'Strategy added',
     toastErrors: false,
     onSuccess: () => {
       onOpenChange(false);
@@ -124,6 +133,9 @@ export function StrategyDialog({
       wide
     >
       <form onSubmit={submit} noValidate>
+        {guarded ? (
+          <DraftNote environment={environment} what={strategy ? 'this edit' : 'the new strategy'} />
+        ) : null}
         <div className="form-grid">
           <Field label="Strategy" htmlFor="strategy-name" error={errors.of('name')}>
             <select
@@ -228,7 +240,7 @@ export function StrategyDialog({
             Cancel
           </button>
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            Save strategy
+            {guarded ? 'Add to change request' : 'Save strategy'}
           </button>
         </div>
       </form>

@@ -6,6 +6,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice } from '../../components/ui/page';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
+import { pendingKey } from '../change-requests/draft-bar';
+import { DraftNote, draftChange, draftedMessage, useDraftEnvironment } from '../change-requests/draft-change';
 import { featureKey, useContextFields } from './api';
 import { type VariantDraft, VariantRows, variantFields, variantProblems } from './variant-rows';
 
@@ -21,21 +23,25 @@ export function VariantsDialog({
 }) {
   const contextFields = useContextFields().data ?? [];
   const [variants, setVariants] = useState<VariantDraft[]>(env.variants);
+  // Where the environment requires change requests, the variant set goes into the caller's draft.
+  const guarded = useDraftEnvironment(feature.project, [env.name]) !== null;
   const save = useApiMutation({
     mutationFn: (body: VariantDraft[]) =>
-      unwrap(
-        api.PUT(
-          '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/variants',
-          {
-            params: {
-              path: { projectId: feature.project, featureName: feature.name, environment: env.name },
-            },
-            body,
-          },
-        ),
-      ),
-    invalidates: [featureKey(feature.project, feature.name)],
-    success: 'Variants saved',
+      guarded
+        ? draftChange(feature.project, env.name, feature.name, 'patchVariant', { variants: body })
+        : unwrap(
+            api.PUT(
+              '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/variants',
+              {
+                params: {
+                  path: { projectId: feature.project, featureName: feature.name, environment: env.name },
+                },
+                body,
+              },
+            ),
+          ),
+    invalidates: [featureKey(feature.project, feature.name), pendingKey(feature.project, feature.name)],
+    success: guarded ? draftedMessage(env.name) : 'Variants saved',
     toastErrors: false,
     onSuccess: onClose,
   });
@@ -53,6 +59,7 @@ export function VariantsDialog({
   ];
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Variants in ${env.name}`} wide>
+      {guarded ? <DraftNote environment={env.name} what="the variant set" /> : null}
       <VariantRows
         variants={variants}
         onChange={(next) => {
@@ -84,7 +91,7 @@ export function VariantsDialog({
             if (errors.report(variantProblems(variants))) save.mutate(variants);
           }}
         >
-          Save variants
+          {guarded ? 'Add to change request' : 'Save variants'}
         </button>
       </div>
     </Dialog>
