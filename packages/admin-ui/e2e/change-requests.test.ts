@@ -94,7 +94,7 @@ describe('a change request reviewed by two users', () => {
     const bar = author.page.getByText('1 change in your draft for production');
     await bar.waitFor();
     expect(await author.page.getByRole('switch', { name: 'guarded in production' }).isChecked()).toBe(false);
-    await screenshot(author.page, 'change-request-draft-bar');
+    await screenshot(author.page, 'change-request-switch-draft-bar');
     await author.page.getByRole('link', { name: 'Review and submit' }).click();
     await author.page.getByRole('button', { name: 'Send to review' }).click();
     await author.page.getByText('In review', { exact: true }).waitFor();
@@ -292,6 +292,9 @@ describe('editing a feature in a protected environment', () => {
 
     // The request page lists both; Ann sends it to review, Bob approves and applies.
     await page.getByRole('link', { name: 'Review and submit' }).click();
+    // The feature page has "Add strategy" buttons too: look for the change only on the request page.
+    await page.waitForURL(/\/change-requests\/\d+$/);
+    await page.getByRole('button', { name: 'Send to review' }).waitFor();
     await page.getByText('Add strategy', { exact: true }).waitFor();
     await page.getByText('Set variants', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Send to review' }).click();
