@@ -209,6 +209,59 @@ export function describeFeatureSearchContract(open: StoreFactory): void {
       expect((await search({ query: '%' })).names).toEqual(['basket']);
     });
 
+    test('free text follows features inserted, described anew, moved, archived and deleted', async () => {
+      await seedSearch(store());
+      await store().transaction(async (tx) => {
+        await tx.features.insert(feature('Rare-Gizmo', 'alpha', { createdAt: at(5) }));
+        await tx.features.insert(feature('gadget', 'alpha', { description: 'Holds a RARE-gizmo part' }));
+      });
+      expect((await search({ query: 'rare-giz' })).names).toEqual(['gadget', 'Rare-Gizmo']);
+      const gadget = (await store().features.get('gadget'))!;
+      await store().transaction((tx) => tx.features.update({ ...gadget, description: 'nothing of note' }));
+      expect((await search({ query: 'rare-giz' })).names).toEqual(['Rare-Gizmo']);
+      expect((await search({ query: 'of note' })).names).toEqual(['gadget']);
+      await store().transaction((tx) =>
+        tx.features.update({ ...gadget, description: null, project: 'beta' }),
+      );
+      expect((await search({ query: 'gadge', project: 'IS:beta' })).names).toEqual(['gadget']);
+      expect((await search({ query: 'of note' })).names).toEqual([]);
+      const rare = (await store().features.get('Rare-Gizmo'))!;
+      await store().transaction((tx) => tx.features.update({ ...rare, archivedAt: at(9) }));
+      expect((await search({ query: 'gizmo' })).names).toEqual([]);
+      expect((await search({ query: 'gizmo', archived: 'IS:true' })).names).toEqual(['Rare-Gizmo']);
+      await store().transaction(async (tx) => {
+        await tx.features.delete('Rare-Gizmo');
+        await tx.features.delete('gadget');
+      });
+      expect((await search({ query: 'gizmo', archived: 'IS:true' })).names).toEqual([]);
+      expect((await search({ query: 'gadge', project: 'IS:beta' })).names).toEqual([]);
+      // A name of one or two characters, which a trigram index cannot hold, is still found and removed.
+      await store().transaction((tx) => tx.features.insert(feature('q', 'alpha', { createdAt: at(5) })));
+      expect((await search({ query: 'q' })).names).toEqual(['q']);
+      await store().transaction((tx) => tx.features.delete('q'));
+      expect((await search({ query: 'q' })).names).toEqual([]);
+    });
+
+    test('free text over many matches and few pages and counts alike', async () => {
+      await seedSearch(store());
+      // More matches than a store may read through an index before reading the page in order instead.
+      const many = 1_100;
+      await store().transaction(async (tx) => {
+        for (let i = 0; i < many; i++)
+          await tx.features.insert(
+            feature(`bulk-${String(i).padStart(4, '0')}`, 'alpha', {
+              createdAt: at(10),
+              description: i % 500 === 7 ? 'the odd one' : null,
+            }),
+          );
+      });
+      const dense = await search({ query: 'bulk-', sortBy: 'name', limit: '3', offset: '2' });
+      expect(dense).toMatchObject({ names: ['bulk-0002', 'bulk-0003', 'bulk-0004'], total: many });
+      const few = await search({ query: 'odd one, bulk-1099, web', sortBy: 'name', limit: '3' });
+      expect(few.names).toEqual(['banner', 'bulk-0007', 'bulk-0507']);
+      expect(few.total).toBe(6);
+    });
+
     test('filters by createdAt and lastSeenAt days', async () => {
       await seedSearch(store());
       await store().features.insert(feature('later', 'alpha', { createdAt: '2026-01-02T10:00:00.000Z' }));

@@ -7,6 +7,7 @@ import { addAddonDeliveryLease } from './addon-delivery-lease.js';
 import { createAddonQueueTables } from './addon-queue.js';
 import { createChangeRequestTables } from './change-requests.js';
 import { ddlFor } from './column-types.js';
+import { createFeatureNameTrigram } from './feature-name-trigram.js';
 import { createFeatureSearchIndexes } from './feature-search-indexes.js';
 import { createAccessTables } from './initial-access-tables.js';
 import { createEventTables } from './initial-event-tables.js';
@@ -108,6 +109,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
     '0068_change_requests': {
       async up(db) {
         await createChangeRequestTables(ddlFor(db, dialect));
+      },
+    },
+    '0069_feature_name_trigram': {
+      async up(db) {
+        await createFeatureNameTrigram(db, dialect);
       },
     },
   };

@@ -8,6 +8,7 @@ import type {
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { inList, int, type RepoContext } from '../context.js';
 import type { Database } from '../database.js';
+import { FEATURE_TEXT_TABLE } from '../migrations/feature-name-trigram.js';
 import { toFeature } from './feature-repository.js';
 
 type Eb = ExpressionBuilder<Database & { f: Database['features'] }, 'f'>;
@@ -95,9 +96,54 @@ function statusCondition(filter: ValueFilter): Expression<SqlBool> {
   return filter.negate ? sql<SqlBool>`not ${any}` : any;
 }
 
-function textCondition(name: NameRef, term: string): RawBuilder<SqlBool> {
+/** FTS5 (trigram) and pg_trgm serve substrings of three characters and more (migration 0069). */
+const MIN_INDEXED_TERM = 3;
+/**
+ * A term matching fewer features than this is looked up through the trigram index and the page is
+ * read from its matches; one matching more is tested row by row along the page's index order, which
+ * meets its matches early (reading tens of thousands of matches and sorting them would cost more).
+ */
+const FEW_MATCHES = 1_000;
+
+const ftsPhrase = (term: string): string => `"${term.replace(/"/g, '""')}"`;
+
+/** The features whose name or description contains the term, through the trigram index. */
+function textMatches(ctx: RepoContext, p: string, term: string): RawBuilder<string> {
+  if (ctx.dialect.kind === 'sqlite')
+    return sql<string>`select t.name from ${sql.table(FEATURE_TEXT_TABLE)} t where ${sql.table(FEATURE_TEXT_TABLE)} match ${ftsPhrase(term)}`;
+  return sql<string>`select t.name from features t where lower(t.name) like ${p} escape '\\' or lower(coalesce(t.description, '')) like ${p} escape '\\'`;
+}
+
+/**
+ * The features whose name or description contains the term, when the term is indexed and they are
+ * few (a bounded read through the index); null otherwise.
+ */
+async function fewMatches(ctx: RepoContext, term: string): Promise<string[] | null> {
+  if (term.length < MIN_INDEXED_TERM) return null;
+  const { rows } = await sql<{
+    name: string;
+  }>`${textMatches(ctx, containsPattern(term), term)} limit ${FEW_MATCHES}`.execute(ctx.db);
+  return rows.length < FEW_MATCHES ? rows.map((r) => r.name) : null;
+}
+
+/**
+ * Name, description or a `type:value` tag contains the term. A term with few matches is looked up
+ * through migration 0069's trigram index (SQLite: the FTS5 table, as a phrase; PostgreSQL: pg_trgm's
+ * GIN indexes under the same `like`) as a set of names the page is read from, so a search with few
+ * matches no longer reads every feature of the project.
+ */
+function textCondition(
+  ctx: RepoContext,
+  name: NameRef,
+  term: string,
+  matches: readonly string[] | undefined,
+): RawBuilder<SqlBool> {
   const p = containsPattern(term);
-  return sql<SqlBool>`(lower(f.name) like ${p} escape '\\' or lower(coalesce(f.description, '')) like ${p} escape '\\' or ${name} in (select ft.feature_name from feature_tags ft where lower(ft.tag_type || ':' || ft.tag_value) like ${p} escape '\\'))`;
+  if (matches === undefined)
+    return sql<SqlBool>`(lower(f.name) like ${p} escape '\\' or lower(coalesce(f.description, '')) like ${p} escape '\\' or ${name} in (select ft.feature_name from feature_tags ft where lower(ft.tag_type || ':' || ft.tag_value) like ${p} escape '\\'))`;
+  const tagged = sql<SqlBool>`f.name in (select ft.feature_name from feature_tags ft where lower(ft.tag_type || ':' || ft.tag_value) like ${p} escape '\\')`;
+  // Each side through the features' own index (SQLite's multi-index OR), the page sorted from the few rows.
+  return matches.length === 0 ? tagged : sql<SqlBool>`(${inList(ctx, 'f.name', matches)} or ${tagged})`;
 }
 
 /** Every filter of the query as one condition on `features f`. */
@@ -106,6 +152,7 @@ function conditions(
   eb: Eb,
   q: FeatureSearchQuery,
   visible: readonly string[] | null,
+  matchesOf: ReadonlyMap<string, readonly string[]>,
 ): Expression<SqlBool> {
   const out: Expression<SqlBool>[] = [eb('f.archived_at', q.archived ? 'is not' : 'is', null)];
   if (visible !== null) out.push(listed(ctx, 'f.project', visible));
@@ -128,7 +175,7 @@ function conditions(
   if (q.terms.length > 0)
     out.push(
       sql<SqlBool>`(${sql.join(
-        q.terms.map((term) => textCondition(name, term)),
+        q.terms.map((term) => textCondition(ctx, name, term, matchesOf.get(term))),
         sql` or `,
       )})`,
     );
@@ -145,7 +192,12 @@ export function createFeatureSearchRepository(ctx: RepoContext): FeatureSearchRe
     async search(q, visibility, options) {
       const visible = visibility.all ? null : [...visibility.projects];
       if (visible?.length === 0) return { features: [], total: 0 };
-      const base = db.selectFrom('features as f').where((eb) => conditions(ctx, eb, q, visible));
+      const matchesOf = new Map<string, string[]>();
+      for (const term of new Set(q.terms)) {
+        const names = await fewMatches(ctx, term);
+        if (names !== null) matchesOf.set(term, names);
+      }
+      const base = db.selectFrom('features as f').where((eb) => conditions(ctx, eb, q, visible, matchesOf));
       let query = base.selectAll('f');
       const dir = q.sortOrder;
       switch (q.sortBy) {
