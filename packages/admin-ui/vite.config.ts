@@ -55,12 +55,37 @@ NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES
 WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE
 SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.`;
 
+/**
+ * The router's chunk is imported (dynamically) by the entry as soon as it runs, and every signed-in
+ * page needs it: a `modulepreload` link lets the browser fetch and compile it while the entry chunk
+ * (React, TanStack Query) is still evaluating, rather than after, one step off the first row's path.
+ */
+function preloadRouter(): Plugin {
+  return {
+    name: 'flagstaff:preload-router',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter(
+          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/router.tsx'),
+        );
+        return chunks.map((c) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${c.fileName}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 const devApi = process.env.FLAGSTAFF_DEV_API ?? 'http://127.0.0.1:4243';
 
 // `base: './'`: the server mounts the app at `<mount>/ui/` and injects a matching <base href>.
 export default defineConfig({
   base: './',
-  plugins: [react(), completeNotices()],
+  plugins: [react(), completeNotices(), preloadRouter()],
   // "source" lets the browser bundle use @flagstaff/core's domain schemas without building core first.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
