@@ -141,6 +141,12 @@ const CASES: Case[] = [
     path: search('project=IS%3Adefault&query=feature-00&limit=50'),
   },
   {
+    // Ten names at 50,000 (scale-feature-49990…49999): few matches, which an index must find.
+    label: 'search: by name "feature-4999", few matches',
+    method: 'GET',
+    path: search('project=IS%3Adefault&query=feature-4999&limit=50'),
+  },
+  {
     label: 'search: sort by name desc, page 10',
     method: 'GET',
     path: search('project=IS%3Adefault&sortBy=name&sortOrder=desc&offset=450&limit=50'),
