@@ -114,36 +114,41 @@ function textMatches(ctx: RepoContext, p: string, term: string): RawBuilder<stri
   return sql<string>`select t.name from features t where lower(t.name) like ${p} escape '\\' or lower(coalesce(t.description, '')) like ${p} escape '\\'`;
 }
 
+/** The features with a `type:value` tag containing the term (the tags are few: read whole). */
+const taggedMatches = (p: string): RawBuilder<string> =>
+  sql<string>`select ft.feature_name as name from feature_tags ft where lower(ft.tag_type || ':' || ft.tag_value) like ${p} escape '\\'`;
+
 /**
- * The features whose name or description contains the term, when the term is indexed and they are
- * few (a bounded read through the index); null otherwise.
+ * The features whose name, description or a tag contains the term, when the term is indexed and
+ * they are few (bounded reads, the text through the trigram index); null otherwise.
  */
 async function fewMatches(ctx: RepoContext, term: string): Promise<string[] | null> {
   if (term.length < MIN_INDEXED_TERM) return null;
-  const { rows } = await sql<{
-    name: string;
-  }>`${textMatches(ctx, containsPattern(term), term)} limit ${FEW_MATCHES}`.execute(ctx.db);
-  return rows.length < FEW_MATCHES ? rows.map((r) => r.name) : null;
+  const p = containsPattern(term);
+  const names = new Set<string>();
+  for (const query of [textMatches(ctx, p, term), taggedMatches(p)]) {
+    const { rows } = await sql<{ name: string }>`${query} limit ${FEW_MATCHES}`.execute(ctx.db);
+    if (rows.length >= FEW_MATCHES) return null;
+    for (const row of rows) names.add(row.name);
+  }
+  return [...names];
 }
 
 /**
  * Name, description or a `type:value` tag contains the term. A term with few matches is looked up
- * through migration 0069's trigram index (SQLite: the FTS5 table, as a phrase; PostgreSQL: pg_trgm's
- * GIN indexes under the same `like`) as a set of names the page is read from, so a search with few
- * matches no longer reads every feature of the project.
+ * first, through migration 0069's trigram index (SQLite: the FTS5 table, as a phrase; PostgreSQL:
+ * pg_trgm's GIN indexes under the same `like`), and the page is read from those names by the
+ * features' primary key, so a search with few matches no longer reads every feature of the project.
  */
 function textCondition(
   ctx: RepoContext,
   name: NameRef,
   term: string,
   matches: readonly string[] | undefined,
-): RawBuilder<SqlBool> {
+): Expression<SqlBool> {
+  if (matches !== undefined) return inList(ctx, 'f.name', matches);
   const p = containsPattern(term);
-  if (matches === undefined)
-    return sql<SqlBool>`(lower(f.name) like ${p} escape '\\' or lower(coalesce(f.description, '')) like ${p} escape '\\' or ${name} in (select ft.feature_name from feature_tags ft where lower(ft.tag_type || ':' || ft.tag_value) like ${p} escape '\\'))`;
-  const tagged = sql<SqlBool>`f.name in (select ft.feature_name from feature_tags ft where lower(ft.tag_type || ':' || ft.tag_value) like ${p} escape '\\')`;
-  // Each side through the features' own index (SQLite's multi-index OR), the page sorted from the few rows.
-  return matches.length === 0 ? tagged : sql<SqlBool>`(${inList(ctx, 'f.name', matches)} or ${tagged})`;
+  return sql<SqlBool>`(lower(f.name) like ${p} escape '\\' or lower(coalesce(f.description, '')) like ${p} escape '\\' or ${name} in (${taggedMatches(p)}))`;
 }
 
 /** Every filter of the query as one condition on `features f`. */
