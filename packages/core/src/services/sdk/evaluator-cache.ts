@@ -63,9 +63,7 @@ export function createEvaluatorCache(deps: ServiceDeps, options: { hostname?: st
       previous && previous.revision < revision
         ? await patchedPayload(deps.store, previous.payload, previous.revision, revision, environment)
         : null;
-    const payload =
-      patch?.payload ??
-      (await loadClientFeatures(deps.store, environment, { includeDisabledStrategies: true }));
+    const payload = patch?.payload ?? (await loadClientFeatures(deps.store, environment));
     const snapshot = lazySnapshot(environment, revision, payload, patch, (p) =>
       compileFeatures(p, options.hostname ? { hostname: options.hostname } : {}),
     );
