@@ -6,6 +6,7 @@ import type { CompiledFeatureSet } from '../../evaluation/compile-features.js';
 import type { EvaluationContext } from '../../evaluation/evaluation-context.js';
 import type { ServiceDeps } from '../deps.js';
 import { createDeltaLog, type DeltaState, deltaEventsSince, type FeatureFilter } from './client-delta.js';
+import { etagMatches } from './client-etag.js';
 import { type FrontendToggle, frontendEtag, frontendToggles } from './client-frontend.js';
 import { featuresPayloadBytes, hydrationBytes } from './client-payload-assembly.js';
 import { createPayloadCache, type PreparedPayload, preparePayload } from './client-payloads.js';
@@ -38,6 +39,11 @@ export interface ClientCacheOptions {
   /** Longest a revision is trusted without reading the store (default 1000 ms). */
   revalidateMs?: number;
 }
+
+/** A client-features answer: unchanged for the client's ETag, or the payload to send. */
+export type FeaturesAnswer =
+  | { kind: 'not-modified'; etag: string }
+  | { kind: 'payload'; etag: string; payload: PreparedPayload };
 
 /** A delta-API answer: nothing newer than the client's revision, or events to apply. */
 export type DeltaAnswer =
@@ -165,6 +171,23 @@ export function createClientService(
       return featuresPayload(await resolve(scope, query));
     },
 
+    /**
+     * GET /api/client/features in one call: scope, environment and revision resolved once. A
+     * matching `ifNoneMatch` answers `notModified` on the ETag alone (no store read while the
+     * revision is known, nothing serialized); otherwise the prepared bytes, built once per revision.
+     */
+    async featuresAnswer(
+      caller: Caller,
+      query: ClientFeaturesQuery = {},
+      ifNoneMatch?: string,
+    ): Promise<FeaturesAnswer> {
+      const scope = await scopeOf(caller, 'client');
+      const r = await resolve(scope, query);
+      const etag = featuresEtag(r);
+      if (etagMatches(ifNoneMatch, etag)) return { kind: 'not-modified', etag };
+      return { kind: 'payload', etag, payload: await featuresPayload(r) };
+    },
+
     /** GET /api/client/features as an object, for in-process callers. */
     async features(
       caller: Caller,
@@ -271,7 +294,7 @@ export function createClientService(
       const { compiled, payload } = await evaluators.snapshotAt(environment, revision);
       const scopeKey = JSON.stringify([environment, sorted(scope.projects) ?? []]);
       const etag = frontendEtag(payload, revision, scopeKey, context);
-      if (etag !== null && ifNoneMatch?.split(',').some((t) => t.trim() === etag)) {
+      if (etag !== null && etagMatches(ifNoneMatch, etag)) {
         return { etag, toggles: null };
       }
       return { etag, toggles: frontendToggles(compiled, scope.projects, context).toggles };
