@@ -123,7 +123,7 @@ function overallResult(feature: CompiledFeature, data: readonly PlaygroundStrate
   // No strategy at all: on with its environment. Every strategy disabled: off, the same answer the
   // fast path gives and the client API serves (it sends such a feature as disabled).
   if (data.length === 0) return feature.enabled;
-  if (offByDisabledStrategies(data, (strategy) => strategy.disabled)) return false;
+  if (offByDisabledStrategies(data, (strategy) => strategy.disabled === true)) return false;
   if (data.some((s) => s.result.evaluationStatus === 'complete' && s.result.enabled === true)) return true;
   if (data.some((s) => s.result.enabled === 'unknown')) return 'unknown';
   return false;
