@@ -113,11 +113,13 @@ export {
   applicationMetaSchema,
   rawMetricsQuerySchema,
 } from './services/sdk/application-views.js';
+export { etagMatches } from './services/sdk/client-etag.js';
 export type {
   ClientCacheOptions,
   ClientFeaturesQuery,
   ClientScope,
   DeltaAnswer,
+  FeaturesAnswer,
   PayloadEncoding,
   PreparedPayload,
 } from './services/sdk/client-service.js';

@@ -30,15 +30,6 @@ export function chooseEncoding(header: string | undefined, gzipFirst = false): P
   return 'identity';
 }
 
-/** Whether an `If-None-Match` header names the ETag (a list, weak or strong, or `*`). */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === etag || tag === `W/${etag}` || tag === '*';
-  });
-}
-
 /** A prepared payload as a reply in the encoding the request accepts, compressed once per encoding. */
 export async function preparedReply(
   payload: PreparedPayload,

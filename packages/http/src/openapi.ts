@@ -73,7 +73,7 @@ function operation(route: Route, operationId: string, params: string[]): JsonSch
       : {
           description: 'Success.',
           content: {
-            'application/json': {
+            [route.mediaType ?? 'application/json']: {
               schema: route.response ? toSchema(route.response, 'output') : { type: 'object' },
             },
           },

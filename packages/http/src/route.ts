@@ -150,6 +150,8 @@ export interface Route {
   query?: z.ZodObject;
   /** The success body's schema: OpenAPI describes it, and the test harness checks every answer against it. */
   response?: z.ZodType;
+  /** The success body's media type when it is not JSON (a server-sent event stream). */
+  mediaType?: 'text/event-stream';
   /** Documented error statuses besides the ones derived from the route's shape. */
   errors?: number[];
   handler: (ctx: RouteContext) => Promise<unknown>;

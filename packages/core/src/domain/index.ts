@@ -2,6 +2,7 @@ export * from './addon.js';
 export * from './addon-delivery.js';
 export * from './api-token.js';
 export * from './change-request.js';
+export * from './client-api.js';
 export * from './constraint.js';
 export * from './context-field.js';
 export * from './environment.js';

@@ -19,6 +19,7 @@ import {
   NEVER,
 } from './compile-constraint.js';
 import { compileDependencies } from './compile-dependencies.js';
+import { offByDisabledStrategies } from './disabled-strategies.js';
 import type { EvaluationContext } from './evaluation-context.js';
 import { parseAddress4 } from './ip-address-match.js';
 import { createParseCache } from './parse-cache.js';
@@ -200,9 +201,8 @@ function byOrder(a: ClientStrategy, b: ClientStrategy): number {
 function createMatcher(feature: FeatureDraft): CompiledFeature['match'] {
   if (!feature.enabled || !feature.wellFormed) return () => null;
   const dependencies = feature.dependenciesSatisfied;
+  if (offByDisabledStrategies(feature.strategies, (strategy) => !strategy.active)) return () => null;
   const active = feature.strategies.filter((strategy) => strategy.active);
-  // Disabling every strategy turns the feature off; only a feature with no strategy at all is on.
-  if (active.length === 0 && feature.strategies.length > 0) return () => null;
   if (active.length === 0) {
     if (dependencies === ALWAYS) return () => ON_WITHOUT_STRATEGY;
     return (context) => (dependencies(context) ? ON_WITHOUT_STRATEGY : null);

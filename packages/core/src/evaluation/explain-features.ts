@@ -16,6 +16,7 @@ import type {
   CompiledFeatureSet,
   CompiledStrategy,
 } from './compile-features.js';
+import { offByDisabledStrategies } from './disabled-strategies.js';
 import type { EvaluationContext } from './evaluation-context.js';
 import type { CompiledVariant } from './select-variant.js';
 
@@ -122,7 +123,7 @@ function overallResult(feature: CompiledFeature, data: readonly PlaygroundStrate
   // No strategy at all: on with its environment. Every strategy disabled: off, the same answer the
   // fast path gives and the client API serves (it sends such a feature as disabled).
   if (data.length === 0) return feature.enabled;
-  if (data.every((strategy) => strategy.disabled)) return false;
+  if (offByDisabledStrategies(data, (strategy) => strategy.disabled === true)) return false;
   if (data.some((s) => s.result.evaluationStatus === 'complete' && s.result.enabled === true)) return true;
   if (data.some((s) => s.result.enabled === 'unknown')) return 'unknown';
   return false;

@@ -1,3 +1,4 @@
+import { clientDeltaResponseSchema } from '@flagstaff/core';
 import { z } from 'zod';
 import { preparedReply } from '../encoding.js';
 import type { HttpBody } from '../request.js';
@@ -27,6 +28,16 @@ export function revisionOf(header: string | undefined): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/**
+ * The streaming API's frames: `unleash-connected` (a hydration) first, then `unleash-updated` (delta
+ * events), each `data:` the JSON of a delta answer (`clientDeltaResponseSchema`).
+ */
+const unleashEventStream = z
+  .string()
+  .describe(
+    'Server-sent events: `unleash-connected` (a hydration) then `unleash-updated` frames, each with the JSON of a delta answer as its data.',
+  );
+
 const filters = z.object({ project: z.array(z.string()).optional(), namePrefix: z.string().optional() });
 
 /** The SDK delta and streaming APIs (unleash-client `experimentalMode` polling/delta and streaming). */
@@ -39,6 +50,7 @@ export const clientStreamRoutes = defineRoutes([
     summary: 'Get the feature changes since the revision in If-None-Match',
     status: 200,
     query: filters,
+    response: clientDeltaResponseSchema,
     handler: async ({ flagstaff, caller, query, request }) => {
       const since = revisionOf(request.headers['if-none-match']);
       const answer = await flagstaff.client.delta(caller, featuresQuery(query), since);
@@ -55,6 +67,8 @@ export const clientStreamRoutes = defineRoutes([
     summary: 'Stream feature changes as server-sent events',
     status: 200,
     query: filters,
+    mediaType: 'text/event-stream',
+    response: unleashEventStream,
     errors: [429],
     handler: async ({ caller, query, request, streams }) => {
       const body = await streams.open(

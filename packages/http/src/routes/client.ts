@@ -1,6 +1,12 @@
-import { notFound } from '@flagstaff/core';
+import {
+  clientFeatureSchema,
+  clientFeaturesResponseSchema,
+  etagMatches,
+  frontendResponseSchema,
+  notFound,
+} from '@flagstaff/core';
 import { z } from 'zod';
-import { etagMatches, preparedReply } from '../encoding.js';
+import { preparedReply } from '../encoding.js';
 import { defineRoutes, type RouteContext, rawJson, reply } from '../route.js';
 
 const strings = (value: unknown): string[] | undefined => {
@@ -69,17 +75,6 @@ export const featuresQuery = (query: Record<string, unknown>) => ({
 /** SDK answers must be revalidated every time: the ETag makes that cheap. */
 export const NO_CACHE: Readonly<Record<string, string>> = { 'cache-control': 'no-cache' };
 
-const frontendResponse = z.object({
-  toggles: z.array(
-    z.object({
-      name: z.string(),
-      enabled: z.boolean(),
-      variant: z.object({ name: z.string(), enabled: z.boolean() }),
-      impressionData: z.boolean(),
-    }),
-  ),
-});
-
 /** The SDK-facing APIs: client (server-side SDKs) and frontend. */
 export const clientRoutes = defineRoutes([
   {
@@ -90,14 +85,18 @@ export const clientRoutes = defineRoutes([
     summary: 'Get the feature configuration for SDKs',
     status: 200,
     query: z.object({ project: z.array(z.string()).optional(), namePrefix: z.string().optional() }),
+    response: clientFeaturesResponseSchema,
     handler: async ({ flagstaff, caller, query, request }) => {
-      const filters = featuresQuery(query);
-      // The 304 is decided on the ETag alone: no store read while the revision is known, no serializing.
-      const etag = await flagstaff.client.featuresEtag(caller, filters);
-      if (etagMatches(request.headers['if-none-match'], etag))
-        return reply(304, undefined, { etag, vary: 'Accept-Encoding', ...NO_CACHE });
-      const payload = await flagstaff.client.featuresPayload(caller, filters);
-      return preparedReply(payload, request.headers['accept-encoding'], NO_CACHE);
+      // One call: the 304 is decided on the ETag alone (no store read while the revision is known,
+      // no serializing), else the bytes prepared once per revision.
+      const answer = await flagstaff.client.featuresAnswer(
+        caller,
+        featuresQuery(query),
+        request.headers['if-none-match'],
+      );
+      if (answer.kind === 'not-modified')
+        return reply(304, undefined, { etag: answer.etag, vary: 'Accept-Encoding', ...NO_CACHE });
+      return preparedReply(answer.payload, request.headers['accept-encoding'], NO_CACHE);
     },
   },
   {
@@ -107,6 +106,7 @@ export const clientRoutes = defineRoutes([
     tag: 'Client',
     summary: 'Get one feature as SDKs see it',
     status: 200,
+    response: clientFeatureSchema,
     handler: async ({ flagstaff, caller, params, request }) => {
       const name = params.featureName ?? '';
       const found = await flagstaff.client.feature(caller, name);
@@ -123,7 +123,7 @@ export const clientRoutes = defineRoutes([
     tag: 'Frontend',
     summary: 'Evaluate features for a frontend context (query parameters)',
     status: 200,
-    response: frontendResponse,
+    response: frontendResponseSchema,
     handler: (ctx) => frontendAnswer(ctx, queryContext(ctx)),
   },
   {
@@ -135,7 +135,7 @@ export const clientRoutes = defineRoutes([
     status: 200,
     body: z.object({ context: z.record(z.string(), z.unknown()) }),
     bodyRequired: false,
-    response: frontendResponse,
+    response: frontendResponseSchema,
     handler: (ctx) =>
       frontendAnswer(ctx, { remoteAddress: ctx.request.remoteAddress, ...bodyContext(ctx.body) }),
   },

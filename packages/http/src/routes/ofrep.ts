@@ -1,4 +1,4 @@
-import { isFlagstaffError } from '@flagstaff/core';
+import { isFlagstaffError, ofrepBulkResponseSchema, ofrepEvaluationSchema } from '@flagstaff/core';
 import { z } from 'zod';
 import { authenticationRequired, type ErrorBody, HttpError } from '../errors.js';
 import type { HttpRequest } from '../request.js';
@@ -42,14 +42,6 @@ const evaluationRequest = z.object({
   context: z.object({ targetingKey: z.string().optional() }).catchall(z.unknown()),
 });
 
-const evaluation = z.object({
-  key: z.string(),
-  value: z.unknown(),
-  reason: z.enum(['STATIC', 'TARGETING_MATCH', 'SPLIT', 'DISABLED', 'DEFAULT']),
-  variant: z.string().optional(),
-  metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-});
-
 const common = {
   api: 'sdk',
   apiKeyHeader: true,
@@ -67,7 +59,7 @@ export const ofrepRoutes = defineRoutes([
     path: '/ofrep/v1/evaluate/flags/:key',
     summary: 'Evaluate one flag for a context (OFREP)',
     status: 200,
-    response: evaluation,
+    response: ofrepEvaluationSchema,
     errors: [429],
     handler: async ({ flagstaff, caller, params, body, request }) => {
       const result = await flagstaff.client.ofrep.evaluate(
@@ -85,13 +77,7 @@ export const ofrepRoutes = defineRoutes([
     path: '/ofrep/v1/evaluate/flags',
     summary: 'Evaluate every flag for a context (OFREP)',
     status: 200,
-    response: z.object({
-      flags: z.array(
-        z.union([evaluation, z.object({ key: z.string(), errorCode: z.string(), errorDetails: z.string() })]),
-      ),
-      eventStreams: z.array(z.unknown()),
-      metadata: z.object({ revision: z.number() }),
-    }),
+    response: ofrepBulkResponseSchema,
     errors: [429],
     handler: async ({ flagstaff, caller, body, request }) => {
       const { ofrep } = flagstaff.client;
@@ -122,6 +108,10 @@ export const ofrepRoutes = defineRoutes([
     summary: 'Stream refetchEvaluation notices for a bulk evaluation (OFREP server-sent events)',
     status: 200,
     query: z.object({ ticket: z.string() }),
+    mediaType: 'text/event-stream',
+    response: z
+      .string()
+      .describe('Server-sent events: a `refetchEvaluation` notice after each configuration change.'),
     errors: [401, 429],
     handler: async ({ flagstaff, query, request, streams }) => {
       const ticket = typeof query.ticket === 'string' ? query.ticket : '';

@@ -4,6 +4,7 @@ import type {
   ClientSegment,
   ClientStrategy,
 } from '../../evaluation/client-features.js';
+import { isDisabledStrategy, offByDisabledStrategies } from '../../evaluation/disabled-strategies.js';
 import type { JsonFragment } from './client-payloads.js';
 import type { EnvironmentSnapshot } from './evaluator-cache.js';
 
@@ -53,14 +54,14 @@ export interface DeltaState {
 }
 
 /**
- * SDKs never see disabled strategies. SDKs treat an enabled feature with no strategy as on, so a
- * feature whose strategies are all disabled is sent as off: disabling the last strategy must not
- * turn a feature on for everyone.
+ * SDKs never see disabled strategies; a feature whose strategies are all disabled is sent as off
+ * (`offByDisabledStrategies`), since SDKs would take an enabled feature with none as on.
  */
-export const withoutDisabledStrategies = (f: ClientFeature): ClientFeature => {
-  const strategies = f.strategies.filter((s) => !s.disabled).map(sdkStrategy);
-  return { ...f, enabled: f.enabled && (strategies.length > 0 || f.strategies.length === 0), strategies };
-};
+export const withoutDisabledStrategies = (f: ClientFeature): ClientFeature => ({
+  ...f,
+  enabled: f.enabled && !offByDisabledStrategies(f.strategies, isDisabledStrategy),
+  strategies: f.strategies.filter((s) => !isDisabledStrategy(s)).map(sdkStrategy),
+});
 
 /**
  * A strategy as SDKs get it: what only says "default" is left out (a null title, no segments,

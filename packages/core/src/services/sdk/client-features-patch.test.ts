@@ -7,8 +7,7 @@ import { loadClientFeatures } from './client-features-snapshot.js';
 
 const ENV = 'development';
 const at = (feature: string) => ({ project: 'default', feature, environment: ENV });
-const full = (flagstaff: Flagstaff) =>
-  loadClientFeatures(flagstaff.store, ENV, { includeDisabledStrategies: true });
+const full = (flagstaff: Flagstaff) => loadClientFeatures(flagstaff.store, ENV);
 
 /** Runs `change`, then checks the patched payload against a full read of the store. */
 async function expectPatchEqualsFull(

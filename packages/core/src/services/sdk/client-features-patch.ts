@@ -43,9 +43,7 @@ export async function patchedPayload(
   // does to dependencies when a parent changes (is archived, deleted) is seen.
   for (const feature of previous.features)
     if (feature.dependencies?.some((d) => changed.has(d.feature))) changed.add(feature.name);
-  const fresh = await loadNamedClientFeatures(repos, environment, [...changed], {
-    includeDisabledStrategies: true,
-  });
+  const fresh = await loadNamedClientFeatures(repos, environment, [...changed]);
   const features = new Map<string, ClientFeature | null>([...changed].map((name) => [name, null]));
   for (const feature of fresh) features.set(feature.name, feature);
   return { payload: { ...previous, features: merged(previous.features, changed, fresh) }, since, features };

@@ -3,9 +3,12 @@ import type { FeatureStrategy } from '../../domain/strategy.js';
 import type { ClientFeature, ClientFeatures, ClientStrategy } from '../../evaluation/client-features.js';
 import type { ReadRepositories } from '../../ports/store.js';
 
+/**
+ * Disabled strategies are always kept: the playground reports them, and the SDK form
+ * (`withoutDisabledStrategies`) needs them to send a feature whose strategies are all disabled as
+ * off. Dropping them here would send it as an enabled feature with no strategy, on for everyone.
+ */
 export interface SnapshotOptions {
-  /** Keep disabled strategies (the playground reports them; SDKs never get them). */
-  includeDisabledStrategies?: boolean;
   /** Features per round of queries in a full load (default 5,000). */
   featuresPerRead?: number;
 }
@@ -81,13 +84,12 @@ async function loadFeatures(
   const perRead = Math.max(1, options.featuresPerRead ?? FEATURES_PER_READ);
   // A full load of a small instance reads every row at once, unfiltered.
   if (!only && features.length <= perRead)
-    return clientFeaturesOf(repos, environment, features, undefined, usesEnv, options);
+    return clientFeaturesOf(repos, environment, features, undefined, usesEnv);
   const out: ClientFeature[] = [];
   for (let at = 0; at < features.length; at += perRead) {
     const part = features.slice(at, at + perRead);
     const names = part.map((f) => f.name);
-    for (const feature of await clientFeaturesOf(repos, environment, part, names, usesEnv, options))
-      out.push(feature);
+    for (const feature of await clientFeaturesOf(repos, environment, part, names, usesEnv)) out.push(feature);
   }
   return out;
 }
@@ -99,7 +101,6 @@ async function clientFeaturesOf(
   features: readonly FeatureRecord[],
   names: readonly string[] | undefined,
   usesEnv: ReadonlySet<string>,
-  options: SnapshotOptions,
 ): Promise<ClientFeature[]> {
   const [rows, strategies, dependencies] = await Promise.all([
     repos.featureEnvironments.listForFeatures(names ?? features.map((f) => f.name)),
@@ -109,7 +110,6 @@ async function clientFeaturesOf(
   const rowOf = new Map(rows.filter((r) => r.environment === environment).map((r) => [r.featureName, r]));
   const strategiesOf = new Map<string, ClientStrategy[]>();
   for (const s of strategies) {
-    if (s.disabled && !options.includeDisabledStrategies) continue;
     const list = strategiesOf.get(s.featureName);
     if (list) list.push(toClientStrategy(s));
     else strategiesOf.set(s.featureName, [toClientStrategy(s)]);

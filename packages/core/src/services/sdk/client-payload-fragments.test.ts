@@ -147,11 +147,9 @@ describe('client payloads assembled from per-feature fragments', () => {
     );
     await step('environment left by a project', () => f.projects.removeEnvironment(alice, 'other', ENV));
     // A full load read in rounds of a few features equals one read at once.
-    const whole = await loadClientFeatures(store, ENV, { includeDisabledStrategies: true });
+    const whole = await loadClientFeatures(store, ENV);
     expect(whole.features.length).toBeGreaterThan(FEATURES);
-    expect(
-      await loadClientFeatures(store, ENV, { includeDisabledStrategies: true, featuresPerRead: 7 }),
-    ).toEqual(whole);
+    expect(await loadClientFeatures(store, ENV, { featuresPerRead: 7 })).toEqual(whole);
     await step('many at once', async () => {
       for (let i = 100; i < 160; i++)
         await f.featureEnvironments.setEnabled(alice, 'default', name(i), ENV, i % 2 === 1);

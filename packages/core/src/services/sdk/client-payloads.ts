@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
-/** How many prepared answers are kept (scopes × queries × kinds); the least recently used goes first. */
+/** How many prepared answers a revision keeps (scopes × queries × kinds); the oldest goes first. */
 export const DEFAULT_PAYLOAD_CACHE_ENTRIES = 512;
 
 /** The encodings an answer is kept in; `identity` is the plain bytes. */
@@ -113,71 +113,3 @@ export function preparePayload(
     },
   };
 }
-
-/**
- * A bounded map of prepared answers by key, least recently used evicted first: many distinct token
- * scopes or queries cannot grow memory without bound, and an entry of an old revision is replaced
- * by the next build under its key.
- */
-export function createPayloadCache(maxEntries = DEFAULT_PAYLOAD_CACHE_ENTRIES) {
-  const entries = new Map<string, PreparedPayload>();
-  const building = new Map<string, Promise<PreparedPayload>>();
-
-  let newest = -1;
-
-  function touch(key: string, payload: PreparedPayload): void {
-    entries.delete(key);
-    // A slow build of a revision already superseded is answered to its callers, not kept.
-    if (payload.revision < newest) return;
-    entries.set(key, payload);
-    if (payload.revision > newest) {
-      newest = payload.revision;
-      // Revisions only grow: an entry built at an older one can never be served again, and each
-      // may hold a whole environment's payload (and its compressed forms).
-      for (const [k, entry] of entries) if (entry.revision < newest) entries.delete(k);
-    }
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest === undefined) break;
-      entries.delete(oldest);
-    }
-  }
-
-  return {
-    /** The entry under `key` if it was built at `revision`. */
-    get(key: string, revision: number): PreparedPayload | undefined {
-      const found = entries.get(key);
-      if (found === undefined || found.revision !== revision) return undefined;
-      touch(key, found);
-      return found;
-    },
-    /** The entry under `key` at `revision`, built once however many callers ask at the same time. */
-    async getOrBuild(
-      key: string,
-      revision: number,
-      build: () => Promise<PreparedPayload> | PreparedPayload,
-    ): Promise<PreparedPayload> {
-      const found = this.get(key, revision);
-      if (found) return found;
-      const buildKey = `${key}\u0000${revision}`;
-      let pending = building.get(buildKey);
-      if (!pending) {
-        pending = Promise.resolve()
-          .then(build)
-          .then((payload) => {
-            const current = entries.get(key);
-            if (!current || current.revision <= payload.revision) touch(key, payload);
-            return payload;
-          })
-          .finally(() => building.delete(buildKey));
-        building.set(buildKey, pending);
-      }
-      return pending;
-    },
-    get size(): number {
-      return entries.size;
-    },
-  };
-}
-
-export type PayloadCache = ReturnType<typeof createPayloadCache>;

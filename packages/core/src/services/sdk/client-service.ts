@@ -6,9 +6,10 @@ import type { CompiledFeatureSet } from '../../evaluation/compile-features.js';
 import type { EvaluationContext } from '../../evaluation/evaluation-context.js';
 import type { ServiceDeps } from '../deps.js';
 import { createDeltaLog, type DeltaState, deltaEventsSince, type FeatureFilter } from './client-delta.js';
+import { etagMatches } from './client-etag.js';
 import { type FrontendToggle, frontendEtag, frontendToggles } from './client-frontend.js';
 import { featuresPayloadBytes, hydrationBytes } from './client-payload-assembly.js';
-import { createPayloadCache, type PreparedPayload, preparePayload } from './client-payloads.js';
+import { DEFAULT_PAYLOAD_CACHE_ENTRIES, type PreparedPayload, preparePayload } from './client-payloads.js';
 import { createRevisionWatch } from './client-revision.js';
 import type { EvaluatorCache } from './evaluator-cache.js';
 import { createOfrepService } from './ofrep-service.js';
@@ -31,13 +32,18 @@ export interface ClientFeaturesQuery {
 
 /** Tuning of the SDK-facing caches; every bound has a default. */
 export interface ClientCacheOptions {
-  /** Prepared answers kept (token scopes × queries × kinds), least recently used evicted (default 512). */
+  /** Prepared answers kept per revision (token scopes × queries × kinds), oldest evicted first (default 512). */
   maxEntries?: number;
   /** Revisions of changes kept per environment for delta and streaming clients (default 100). */
   deltaWindow?: number;
   /** Longest a revision is trusted without reading the store (default 1000 ms). */
   revalidateMs?: number;
 }
+
+/** A client-features answer: unchanged for the client's ETag, or the payload to send. */
+export type FeaturesAnswer =
+  | { kind: 'not-modified'; etag: string }
+  | { kind: 'payload'; etag: string; payload: PreparedPayload };
 
 /** A delta-API answer: nothing newer than the client's revision, or events to apply. */
 export type DeltaAnswer =
@@ -70,7 +76,7 @@ export function createClientService(
   const { evaluators } = deps;
   const options = deps.cache ?? {};
   const watch = createRevisionWatch(deps.store, evaluators.revision, { revalidateMs: options.revalidateMs });
-  const payloads = createPayloadCache(options.maxEntries);
+  const maxAnswers = Math.max(1, options.maxEntries ?? DEFAULT_PAYLOAD_CACHE_ENTRIES);
   const deltas = createDeltaLog({ window: options.deltaWindow });
   const hashes = new Map<string, string>();
   let defaultEnvironment: { revision: number; name: string } | null = null;
@@ -134,6 +140,31 @@ export function createClientService(
     };
   }
 
+  /**
+   * The answer under `key` at the resolved revision, kept on that revision's environment snapshot
+   * and built once however many callers ask at the same time.
+   */
+  async function prepared(
+    r: Resolved,
+    key: string,
+    build: () => Promise<PreparedPayload> | PreparedPayload,
+  ): Promise<PreparedPayload> {
+    const { answers } = await evaluators.snapshotAt(r.environment, r.revision);
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      // Scopes × queries × kinds are few; the bound only guards against a flood of distinct ones.
+      if (answers.size >= maxAnswers) answers.delete(answers.keys().next().value ?? '');
+      const building = Promise.resolve().then(build);
+      answers.set(key, building);
+      // A failed build is retried by the next request instead of failing every later one.
+      building.catch(() => {
+        if (answers.get(key) === building) answers.delete(key);
+      });
+      answer = building;
+    }
+    return answer;
+  }
+
   async function stateAt(environment: string, revision: number): Promise<DeltaState> {
     return deltas.advance(await evaluators.snapshotAt(environment, revision));
   }
@@ -141,7 +172,7 @@ export function createClientService(
   const featuresEtag = (r: Resolved) => `"${r.hash}:${r.revision}"`;
 
   async function featuresPayload(r: Resolved): Promise<PreparedPayload> {
-    return payloads.getOrBuild(`features\u0000${r.key}`, r.revision, async () => {
+    return prepared(r, `features\u0000${r.key}`, async () => {
       const state = await stateAt(r.environment, r.revision);
       const etag = featuresEtag(r);
       const meta = { revisionId: r.revision, etag, queryHash: r.hash };
@@ -163,6 +194,23 @@ export function createClientService(
     async featuresPayload(caller: Caller, query: ClientFeaturesQuery = {}): Promise<PreparedPayload> {
       const scope = await scopeOf(caller, 'client');
       return featuresPayload(await resolve(scope, query));
+    },
+
+    /**
+     * GET /api/client/features in one call: scope, environment and revision resolved once. A
+     * matching `ifNoneMatch` answers `notModified` on the ETag alone (no store read while the
+     * revision is known, nothing serialized); otherwise the prepared bytes, built once per revision.
+     */
+    async featuresAnswer(
+      caller: Caller,
+      query: ClientFeaturesQuery = {},
+      ifNoneMatch?: string,
+    ): Promise<FeaturesAnswer> {
+      const scope = await scopeOf(caller, 'client');
+      const r = await resolve(scope, query);
+      const etag = featuresEtag(r);
+      if (etagMatches(ifNoneMatch, etag)) return { kind: 'not-modified', etag };
+      return { kind: 'payload', etag, payload: await featuresPayload(r) };
     },
 
     /** GET /api/client/features as an object, for in-process callers. */
@@ -202,7 +250,7 @@ export function createClientService(
       const from = since ?? -1;
       const events = since === null ? null : deltaEventsSince(state, since, r.filter);
       if (events === null) {
-        const payload = await payloads.getOrBuild(`hydration\u0000${r.key}`, r.revision, async () => {
+        const payload = await prepared(r, `hydration\u0000${r.key}`, async () => {
           // The hydration's feature list is the client payload's, byte for byte (same filter, same
           // revision): it shares that payload's buffer rather than holding a second copy.
           const full = await featuresPayload(r);
@@ -210,7 +258,7 @@ export function createClientService(
         });
         return { kind: 'events', revision: r.revision, hydration: true, payload, changed: true };
       }
-      const payload = await payloads.getOrBuild(`delta\u0000${r.key}\u0000${from}`, r.revision, () =>
+      const payload = await prepared(r, `delta\u0000${r.key}\u0000${from}`, () =>
         preparePayload(r.revision, `"${r.revision}"`, `{"events":[${events.join(',')}]}`),
       );
       return { kind: 'events', revision: r.revision, hydration: false, payload, changed: events.length > 0 };
@@ -271,7 +319,7 @@ export function createClientService(
       const { compiled, payload } = await evaluators.snapshotAt(environment, revision);
       const scopeKey = JSON.stringify([environment, sorted(scope.projects) ?? []]);
       const etag = frontendEtag(payload, revision, scopeKey, context);
-      if (etag !== null && ifNoneMatch?.split(',').some((t) => t.trim() === etag)) {
+      if (etag !== null && etagMatches(ifNoneMatch, etag)) {
         return { etag, toggles: null };
       }
       return { etag, toggles: frontendToggles(compiled, scope.projects, context).toggles };

@@ -4,6 +4,7 @@ import { type CompiledFeatureSet, compileFeatures } from '../../evaluation/compi
 import type { ServiceDeps } from '../deps.js';
 import { type PatchedPayload, patchedPayload } from './client-features-patch.js';
 import { loadClientFeatures } from './client-features-snapshot.js';
+import type { PreparedPayload } from './client-payloads.js';
 
 /** One environment's configuration at one revision; compiled on first demand. */
 export interface EnvironmentSnapshot {
@@ -22,6 +23,12 @@ export interface EnvironmentSnapshot {
   readonly compiled: CompiledFeatureSet;
   /** When it was patched from the snapshot at `since`: the features re-read (null: gone). */
   readonly patch?: Pick<PatchedPayload, 'since' | 'features'> | undefined;
+  /**
+   * The SDK answers prepared at this revision (client payloads with their ETags and compressed
+   * forms, hydrations, deltas), by scope and query: they live and die with the snapshot, so no
+   * cache of its own keys them by revision.
+   */
+  readonly answers: Map<string, Promise<PreparedPayload>>;
 }
 
 /** A snapshot whose evaluator is compiled on its first read, then kept. */
@@ -38,6 +45,7 @@ function lazySnapshot(
     revision,
     payload,
     patch: patch ? { since: patch.since, features: patch.features } : undefined,
+    answers: new Map(),
     get compiled() {
       compiled ??= compile(payload);
       return compiled;
@@ -63,9 +71,7 @@ export function createEvaluatorCache(deps: ServiceDeps, options: { hostname?: st
       previous && previous.revision < revision
         ? await patchedPayload(deps.store, previous.payload, previous.revision, revision, environment)
         : null;
-    const payload =
-      patch?.payload ??
-      (await loadClientFeatures(deps.store, environment, { includeDisabledStrategies: true }));
+    const payload = patch?.payload ?? (await loadClientFeatures(deps.store, environment));
     const snapshot = lazySnapshot(environment, revision, payload, patch, (p) =>
       compileFeatures(p, options.hostname ? { hostname: options.hostname } : {}),
     );

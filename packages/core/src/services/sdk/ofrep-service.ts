@@ -5,6 +5,7 @@ import { FlagstaffError } from '../../errors.js';
 import type { CompiledFeatureSet } from '../../evaluation/compile-features.js';
 import type { EvaluationContext } from '../../evaluation/evaluation-context.js';
 import type { ServiceDeps } from '../deps.js';
+import { etagMatches } from './client-etag.js';
 import { frontendEtag } from './client-frontend.js';
 import type { ClientScope } from './client-service.js';
 import type { EnvironmentSnapshot } from './evaluator-cache.js';
@@ -93,8 +94,7 @@ export function createOfrepService(deps: OfrepDeps) {
       const scopeKey = JSON.stringify(['ofrep', typed, snapshot.environment, [...scope.projects].sort()]);
       const etag = frontendEtag(snapshot.payload, snapshot.revision, scopeKey, full);
       const { revision } = snapshot;
-      if (etag !== null && ifNoneMatch?.split(',').some((t) => t.trim() === etag))
-        return { etag, flags: null, revision };
+      if (etag !== null && etagMatches(ifNoneMatch, etag)) return { etag, flags: null, revision };
       const flags = visible(scope, snapshot.compiled).map((f): OfrepEvaluation | OfrepFailure => {
         // One flag that cannot be evaluated is a failure in the list, not a failed answer.
         try {
