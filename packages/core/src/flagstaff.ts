@@ -199,7 +199,7 @@ function createServices(
   const changeRequestService = createChangeRequestService(deps);
   return {
     access: createAccessService(deps),
-    environments: createEnvironmentService(deps),
+    environments: createEnvironmentService(run),
     projects: createProjectService(deps),
     features,
     featureExtras: createFeatureExtras(deps, features),

@@ -95,6 +95,7 @@ export {
 } from './services/integrations/outbound-policy.js';
 export * from './services/integrations/signal-action-sets.js';
 export * from './services/integrations/signal-operations.js';
+export * from './services/projects/environment-operations.js';
 export type { BackupService } from './services/operations/backup-service.js';
 export type { HealthService } from './services/operations/health-service.js';
 export { frontendOriginsSchema, type InstanceViews } from './services/operations/instance-views.js';
