@@ -20,7 +20,7 @@ import {
   updatedField,
   withLegalValue,
   withoutLegalValue,
-} from './context-field-operations.js';
+} from './context-field-records.js';
 import { requireProject } from './project-records.js';
 
 // Project-scoped context fields (`/api/admin/projects/:p/context…`): fields only one project's
