@@ -1,4 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { SYSTEM } from '../../auth/caller.js';
+import type { Project } from '../../domain/project.js';
+import type { Segment } from '../../domain/segment.js';
 import type { Flagstaff } from '../../flagstaff.js';
 import { alice, createTestFlagstaff, userCaller } from '../test-support.js';
 import { createContextField, listContextFields } from './context-field-operations.js';
@@ -54,5 +57,14 @@ describe('project, environment, segment and context field operations', () => {
     const field = await flagstaff.contextFields.setLegalValue(alice, 'userId', { value: 'u1' });
     expect(field.legalValues).toEqual([{ value: 'u1' }]);
     expect((await flagstaff.projectViews.flagCreators(alice, 'default')).length).toBe(0);
+  });
+
+  it('serves the typed calls docs/embedding.md shows', async () => {
+    const project = await flagstaff.projects.create(SYSTEM, { id: 'checkout', name: 'Checkout' });
+    expectTypeOf(project).toEqualTypeOf<Project>();
+    const segment = await flagstaff.segments.create(SYSTEM, { name: 'beta', project: 'checkout' });
+    expectTypeOf(segment).toEqualTypeOf<Segment>();
+    const status = await flagstaff.projectViews.status(SYSTEM, 'checkout');
+    expect(status.lifecycleSummary.live).toEqual({ currentFlags: 0, averageDays: null });
   });
 });
