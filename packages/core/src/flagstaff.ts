@@ -58,7 +58,6 @@ import { createStrategyService, type StrategyService } from './services/features
 import { createTagService, type TagService } from './services/features/tag-service.js';
 import { createExportService, type ExportService } from './services/insights/export-service.js';
 import { createInsightsService, type InsightsService } from './services/insights/insights-service.js';
-import { createProjectViews, type ProjectViews } from './services/insights/project-views.js';
 import {
   type AddonService,
   type AddonServiceOptions,
@@ -88,6 +87,7 @@ import {
   type ProjectContextFields,
 } from './services/projects/project-context-fields.js';
 import { createProjectService, type ProjectService } from './services/projects/project-service.js';
+import { createProjectViews, type ProjectViews } from './services/projects/project-views.js';
 import { seedInstance } from './services/projects/seed.js';
 import { createSegmentService, type SegmentService } from './services/projects/segment-service.js';
 import type { PlaygroundLimits } from './services/sdk/advanced-playground.js';
@@ -199,12 +199,12 @@ function createServices(
   const changeRequestService = createChangeRequestService(deps);
   return {
     access: createAccessService(deps),
-    environments: createEnvironmentService(deps),
-    projects: createProjectService(deps),
+    environments: createEnvironmentService(run),
+    projects: createProjectService(run),
     features,
     featureExtras: createFeatureExtras(deps, features),
     featureLinks: createFeatureLinkService(deps),
-    projectContextFields: createProjectContextFields(deps),
+    projectContextFields: createProjectContextFields(run),
     featureSearch: createFeatureSearchService(deps),
     featureEnvironments: createFeatureEnvironmentService(deps),
     strategies,
@@ -217,8 +217,8 @@ function createServices(
       runDueSchedules: scheduler.runDueSchedules,
     },
     tags: createTagService(deps),
-    segments: createSegmentService(deps),
-    contextFields: createContextFieldService(deps),
+    segments: createSegmentService(run),
+    contextFields: createContextFieldService(deps, run),
     events: createEventService(deps),
     run,
     apiTokens: createApiTokenService(deps, run, tokenSecrets),
@@ -245,7 +245,7 @@ function createServices(
       flushIntervalMs: options.metricsFlushIntervalMs,
     }),
     insights,
-    projectViews: createProjectViews(deps, insights),
+    projectViews: createProjectViews(run),
     exports: createExportService(deps),
     imports: createImportService(deps),
     backups: createBackupService(deps),

@@ -79,7 +79,7 @@ export {
 } from './services/features/import-schema.js';
 export type { ImportService } from './services/features/import-service.js';
 export { isPotentiallyStale, type Lifetimes } from './services/insights/health.js';
-export type { ProjectViews } from './services/insights/project-views.js';
+
 export {
   deliveryLogQuerySchema,
   deliveryQueueQuerySchema,
@@ -103,7 +103,15 @@ export {
   type MaintenanceService,
   maintenanceInputSchema,
 } from './services/operations/maintenance.js';
+export * from './services/projects/context-field-operations.js';
+export * from './services/projects/environment-operations.js';
+export * from './services/projects/project-context-field-operations.js';
 export type { ProjectContextFields } from './services/projects/project-context-fields.js';
+export * from './services/projects/project-environment-operations.js';
+export * from './services/projects/project-operations.js';
+export * from './services/projects/project-status-operations.js';
+export type { ProjectViews } from './services/projects/project-views.js';
+export * from './services/projects/segment-operations.js';
 export {
   DEFAULT_PLAYGROUND_LIMITS,
   type PlaygroundLimits,

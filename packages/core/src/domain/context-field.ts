@@ -35,6 +35,18 @@ export const updateContextFieldSchema = z.object({
   legalValues: legalValuesSchema.optional(),
 });
 export type ContextFieldInput = z.input<typeof contextFieldSchema>;
+
+/** A context field as the API answers it. */
+export const contextFieldViewSchema = z.strictObject({
+  name: z.string(),
+  description: z.string().nullable(),
+  stickiness: z.boolean(),
+  sortOrder: z.number(),
+  legalValues: z.array(z.strictObject({ value: z.string(), description: z.string().optional() })),
+  createdAt: z.string(),
+  /** The project a project-scoped field belongs to; absent for fields of the whole instance. */
+  project: z.string().optional(),
+});
 export interface ContextField {
   name: string;
   description: string | null;
@@ -45,6 +57,19 @@ export interface ContextField {
   /** The project a project-scoped field belongs to; absent for fields of the whole instance. */
   project?: string;
 }
+
+/** A feature strategy constrained on a field (GET /projects/:p/context/:field/strategies). */
+export const contextFieldStrategiesSchema = z.strictObject({
+  strategies: z.array(
+    z.strictObject({
+      id: z.string(),
+      projectId: z.string(),
+      featureName: z.string(),
+      strategyName: z.string(),
+      environment: z.string(),
+    }),
+  ),
+});
 
 /** Context fields every instance has. */
 export const BUILT_IN_CONTEXT_FIELDS = [

@@ -17,14 +17,25 @@ export const updateEnvironmentSchema = z.object({
   sortOrder: z.number().int().optional(),
 });
 
-export interface Environment {
-  name: string;
-  type: string;
-  enabled: boolean;
-  protected: boolean;
-  sortOrder: number;
-  createdAt: string;
-}
+/** Body of POST /environments/validate: a name, checked by the rule creating an environment applies. */
+export const validateEnvironmentNameSchema = z.object({ name: environmentNameSchema });
+
+/** An environment of the instance, as the API answers it. */
+export const environmentSchema = z.strictObject({
+  name: z.string(),
+  type: z.string(),
+  enabled: z.boolean(),
+  protected: z.boolean(),
+  sortOrder: z.number(),
+  createdAt: z.string(),
+});
+export type Environment = z.infer<typeof environmentSchema>;
+
+/** GET /environments. */
+export const environmentListSchema = z.strictObject({
+  version: z.number(),
+  environments: z.array(environmentSchema),
+});
 
 /** Environment types the reference knows; production is the one DORA reads. */
 export const ENVIRONMENT_TYPES = ['development', 'test', 'preproduction', 'production'];

@@ -18,6 +18,7 @@ export * from './parse.js';
 export * from './personal-token.js';
 export * from './playground.js';
 export * from './project.js';
+export * from './project-status.js';
 export * from './segment.js';
 export * from './session.js';
 export * from './signal.js';

@@ -79,6 +79,34 @@ export interface Project {
   updatedAt: string | null;
 }
 
+/** A feature naming rule as the API answers it. */
+export const featureNamingViewSchema = z.strictObject({
+  pattern: z.string().nullable(),
+  example: z.string().nullable(),
+  description: z.string().nullable(),
+});
+/** A project as the API answers it. */
+export const projectSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  mode: projectModeSchema,
+  defaultStickiness: z.string(),
+  featureLimit: z.number().nullable(),
+  featureNaming: featureNamingViewSchema,
+  createdAt: z.string(),
+  updatedAt: z.string().nullable(),
+});
+/** GET /projects. */
+export const projectListSchema = z.strictObject({ version: z.number(), projects: z.array(projectSchema) });
+/** GET and PUT /projects/:p/settings. */
+export const projectSettingsViewSchema = projectSchema.pick({
+  mode: true,
+  defaultStickiness: true,
+  featureLimit: true,
+  featureNaming: true,
+});
+
 /** An environment enabled in a project, with its default strategy. */
 export interface ProjectEnvironmentRecord {
   projectId: string;

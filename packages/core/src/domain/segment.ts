@@ -27,3 +27,29 @@ export interface SegmentStrategyReference {
   environment: string;
   strategyName: string;
 }
+
+/** A segment as the API answers it. */
+export const segmentSchema = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  project: z.string().nullable(),
+  constraints: z.array(constraintSchema),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+
+/** GET /segments. */
+export const segmentListSchema = z.strictObject({ segments: z.array(segmentSchema) });
+
+const segmentStrategyFields = {
+  featureName: z.string(),
+  projectId: z.string(),
+  environment: z.string(),
+  strategyName: z.string(),
+};
+/** GET /segments/:id/strategies: strategies using the segment, and those open change requests would add. */
+export const segmentStrategiesSchema = z.strictObject({
+  strategies: z.array(z.strictObject({ id: z.string(), ...segmentStrategyFields })),
+  changeRequestStrategies: z.array(z.strictObject({ id: z.string().optional(), ...segmentStrategyFields })),
+});

@@ -1,98 +1,98 @@
-import { createEnvironmentSchema, environmentNameSchema, updateEnvironmentSchema } from '@flagstaff/core';
-import { z } from 'zod';
-import { defineRoutes } from '../route.js';
+import {
+  createEnvironment,
+  createEnvironmentSchema,
+  deleteEnvironment,
+  getEnvironment,
+  listEnvironments,
+  setEnvironmentEnabled,
+  updateEnvironment,
+  updateEnvironmentSchema,
+  validateEnvironmentName,
+  validateEnvironmentNameSchema,
+} from '@flagstaff/core';
+import { bodyFields, operationRoute } from '../operation-route.js';
 
-const E = '/api/admin/environments';
-
-/** Environments of the instance. */
-export const environmentRoutes = defineRoutes([
-  {
+/** Environments of the instance: each route serves an operation of `core/.../environment-operations.ts`. */
+export const environmentRoutes = [
+  operationRoute({
     method: 'get',
-    path: E,
+    path: '/api/admin/environments',
+    operation: listEnvironments,
     api: 'admin',
     tag: 'Environments',
-    summary: 'List environments',
     status: 200,
-    handler: async ({ flagstaff, caller }) => ({
-      version: 1,
-      environments: await flagstaff.environments.list(caller),
-    }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: E,
+    path: '/api/admin/environments',
+    operation: createEnvironment,
     api: 'admin',
     tag: 'Environments',
-    summary: 'Create an environment',
     status: 201,
     body: createEnvironmentSchema,
     errors: [409],
-    handler: ({ flagstaff, caller, body }) => flagstaff.environments.create(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${E}/validate`,
+    path: '/api/admin/environments/validate',
+    operation: validateEnvironmentName,
     api: 'admin',
-    // Checking a name is the first step of creating an environment, which needs ADMIN.
     tag: 'Environments',
-    summary: 'Validate an environment name',
     status: 200,
     empty: true,
-    // Documentation only: the service parses the body with the same name rule.
-    body: z.object({ name: environmentNameSchema }),
+    body: validateEnvironmentNameSchema,
     errors: [409],
-    handler: ({ flagstaff, body, caller }) => flagstaff.environments.validateName(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${E}/:name`,
+    path: '/api/admin/environments/:name',
+    operation: getEnvironment,
+    input: ({ params }) => ({ name: params.name }),
     api: 'admin',
     tag: 'Environments',
-    summary: 'Get an environment',
     status: 200,
-    handler: ({ flagstaff, params, caller }) => flagstaff.environments.get(caller, params.name!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${E}/update/:name`,
+    path: '/api/admin/environments/update/:name',
+    operation: updateEnvironment,
+    input: ({ params, body }) => ({ ...bodyFields(body), name: params.name }),
     api: 'admin',
     tag: 'Environments',
-    summary: 'Update an environment',
     status: 200,
     body: updateEnvironmentSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.environments.update(caller, params.name!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${E}/:name/on`,
+    path: '/api/admin/environments/:name/on',
+    operation: setEnvironmentEnabled,
+    input: ({ params }) => ({ name: params.name, enabled: true }),
     api: 'admin',
     tag: 'Environments',
     summary: 'Turn an environment on',
     status: 204,
     empty: true,
-    handler: ({ flagstaff, caller, params }) => flagstaff.environments.setEnabled(caller, params.name!, true),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${E}/:name/off`,
+    path: '/api/admin/environments/:name/off',
+    operation: setEnvironmentEnabled,
+    input: ({ params }) => ({ name: params.name, enabled: false }),
     api: 'admin',
     tag: 'Environments',
     summary: 'Turn an environment off',
     status: 204,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.environments.setEnabled(caller, params.name!, false),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${E}/:name`,
+    path: '/api/admin/environments/:name',
+    operation: deleteEnvironment,
+    input: ({ params }) => ({ name: params.name }),
     api: 'admin',
     tag: 'Environments',
-    summary: 'Delete an environment',
     status: 200,
     empty: true,
     errors: [409],
-    handler: ({ flagstaff, caller, params }) => flagstaff.environments.delete(caller, params.name!),
-  },
-]);
+  }),
+];

@@ -1,134 +1,134 @@
 import {
   contextFieldSchema,
+  createProjectContextField,
+  deleteProjectContextField,
+  deleteProjectContextFieldLegalValue,
+  getProjectContextField,
   legalValueSchema,
+  listProjectContextFieldStrategies,
+  listProjectContextFields,
+  setProjectContextFieldLegalValue,
   updateContextFieldSchema,
+  updateProjectContextField,
   validateContextFieldNameSchema,
+  validateProjectContextFieldName,
 } from '@flagstaff/core';
-import { defineRoutes } from '../route.js';
+import { bodyFields, operationRoute } from '../operation-route.js';
 
-const C = '/api/admin/projects/:projectId/context';
-
-/** Context fields scoped to one project. */
-export const projectContextRoutes = defineRoutes([
-  {
+/**
+ * Context fields scoped to one project: each route serves an operation of
+ * `core/.../project-context-field-operations.ts`; the path names the project and the field.
+ */
+export const projectContextRoutes = [
+  operationRoute({
     method: 'get',
-    path: C,
+    path: '/api/admin/projects/:projectId/context',
+    operation: listProjectContextFields,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Context',
-    summary: "The project's own context fields",
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.projectContextFields.list(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: C,
+    path: '/api/admin/projects/:projectId/context',
+    operation: createProjectContextField,
+    input: ({ params, body }) => ({ ...bodyFields(body), project: params.projectId }),
     api: 'admin',
     tag: 'Context',
-    summary: 'Create a context field of the project',
     status: 201,
     body: contextFieldSchema,
     errors: [400, 404, 409],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.projectContextFields.create(caller, params.projectId!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${C}/validate`,
+    path: '/api/admin/projects/:projectId/context/validate',
+    operation: validateProjectContextFieldName,
+    input: ({ params, body }) => ({ ...bodyFields(body), project: params.projectId }),
     api: 'admin',
     tag: 'Context',
-    summary: 'Check a name for a new context field of the project',
     status: 200,
     empty: true,
     body: validateContextFieldNameSchema,
     errors: [400, 409],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.projectContextFields.validateName(caller, params.projectId!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${C}/:contextField`,
+    path: '/api/admin/projects/:projectId/context/:contextField',
+    operation: getProjectContextField,
+    input: ({ params }) => ({ project: params.projectId, contextField: params.contextField }),
     api: 'admin',
     tag: 'Context',
-    summary: 'One context field of the project',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.projectContextFields.get(caller, params.projectId!, params.contextField!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${C}/:contextField`,
+    path: '/api/admin/projects/:projectId/context/:contextField',
+    operation: updateProjectContextField,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      project: params.projectId,
+      contextField: params.contextField,
+    }),
     api: 'admin',
     tag: 'Context',
-    summary: 'Change a context field of the project',
     status: 200,
     empty: true,
     body: updateContextFieldSchema,
     errors: [400, 404],
-    handler: async ({ flagstaff, caller, params, body }) => {
-      await flagstaff.projectContextFields.update(caller, params.projectId!, params.contextField!, body);
-    },
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${C}/:contextField`,
+    path: '/api/admin/projects/:projectId/context/:contextField',
+    operation: deleteProjectContextField,
+    input: ({ params }) => ({ project: params.projectId, contextField: params.contextField }),
     api: 'admin',
     tag: 'Context',
-    summary: 'Delete a context field of the project',
     status: 200,
     empty: true,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.projectContextFields.delete(caller, params.projectId!, params.contextField!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${C}/:contextField/legal-values`,
+    path: '/api/admin/projects/:projectId/context/:contextField/legal-values',
+    operation: setProjectContextFieldLegalValue,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      project: params.projectId,
+      contextField: params.contextField,
+    }),
     api: 'admin',
     tag: 'Context',
-    summary: 'Add a legal value to a context field of the project, or change its description',
     status: 200,
     empty: true,
     body: legalValueSchema,
     errors: [400, 404],
-    handler: async ({ flagstaff, caller, params, body }) => {
-      await flagstaff.projectContextFields.setLegalValue(
-        caller,
-        params.projectId!,
-        params.contextField!,
-        body,
-      );
-    },
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${C}/:contextField/legal-values/:legalValue`,
+    path: '/api/admin/projects/:projectId/context/:contextField/legal-values/:legalValue',
+    operation: deleteProjectContextFieldLegalValue,
+    input: ({ params }) => ({
+      project: params.projectId,
+      contextField: params.contextField,
+      value: params.legalValue,
+    }),
     api: 'admin',
     tag: 'Context',
-    summary: 'Remove a legal value from a context field of the project',
     status: 200,
     empty: true,
     errors: [404],
-    handler: async ({ flagstaff, caller, params }) => {
-      await flagstaff.projectContextFields.deleteLegalValue(
-        caller,
-        params.projectId!,
-        params.contextField!,
-        params.legalValue!,
-      );
-    },
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${C}/:contextField/strategies`,
+    path: '/api/admin/projects/:projectId/context/:contextField/strategies',
+    operation: listProjectContextFieldStrategies,
+    input: ({ params }) => ({ project: params.projectId, contextField: params.contextField }),
     api: 'admin',
     tag: 'Context',
-    summary: "The project's feature strategies constrained on the field",
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.projectContextFields.strategies(caller, params.projectId!, params.contextField!),
-  },
-]);
+  }),
+];

@@ -1,60 +1,65 @@
-import { defineRoutes } from '../route.js';
+import {
+  getProjectHealthReport,
+  getProjectInsights,
+  getProjectStatus,
+  listProjectApplications,
+  listProjectFlagCreators,
+} from '@flagstaff/core';
+import { operationRoute } from '../operation-route.js';
 
-const P = '/api/admin/projects/:projectId';
-
-/** The reference's project views beyond the overview (project tokens: `api-tokens.ts`). */
-export const projectViewRoutes = defineRoutes([
-  {
+/**
+ * The reference's project views beyond the overview (project tokens: `api-tokens.ts`): each route
+ * serves an operation of `core/.../project-status-operations.ts`.
+ */
+export const projectViewRoutes = [
+  operationRoute({
     method: 'get',
-    path: `${P}/applications`,
+    path: '/api/admin/projects/:projectId/applications',
+    operation: listProjectApplications,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Projects',
-    summary: 'Applications that reported the project’s features',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.projectViews.applications(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${P}/flag-creators`,
+    path: '/api/admin/projects/:projectId/flag-creators',
+    operation: listProjectFlagCreators,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Projects',
-    summary: 'Who created the project’s features',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.projectViews.flagCreators(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${P}/status`,
+    path: '/api/admin/projects/:projectId/status',
+    operation: getProjectStatus,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Projects',
-    summary: 'Activity, resources, health and lifecycle summary',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) => flagstaff.projectViews.status(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${P}/health-report`,
+    path: '/api/admin/projects/:projectId/health-report',
+    operation: getProjectHealthReport,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Projects',
-    summary: 'The overview with staleness counts',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.projectViews.healthReport(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${P}/insights`,
+    path: '/api/admin/projects/:projectId/insights',
+    operation: getProjectInsights,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Projects',
-    summary: 'Stats, type counts, lead time, health and members',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) => flagstaff.projectViews.insights(caller, params.projectId!),
-  },
-]);
+  }),
+];

@@ -1,168 +1,167 @@
 import {
+  addProjectEnvironment,
+  createProject,
   createProjectSchema,
+  deleteProject,
   environmentNameSchema,
-  parseWith,
+  getProject,
+  getProjectSettings,
+  listProjects,
   projectSettingsSchema,
+  removeProjectEnvironment,
+  setProjectDefaultStrategy,
+  setProjectFavorite,
   strategyConfigSchema,
+  updateProject,
   updateProjectSchema,
+  updateProjectSettings,
+  validateProjectId,
   validateProjectIdSchema,
 } from '@flagstaff/core';
 import { z } from 'zod';
-import { defineRoutes } from '../route.js';
+import { bodyFields, operationRoute } from '../operation-route.js';
 
-const P = '/api/admin/projects';
-const _project = { project: 'projectId' };
-const projectEnvironmentBody = z.object({ environment: environmentNameSchema });
-
-/** Projects and the environments they use. */
-export const projectRoutes = defineRoutes([
-  {
+/**
+ * Projects and the environments they use: each route serves an operation of
+ * `core/.../project-operations.ts` or `project-environment-operations.ts`.
+ */
+export const projectRoutes = [
+  operationRoute({
     method: 'get',
-    path: P,
+    path: '/api/admin/projects',
+    operation: listProjects,
     api: 'admin',
     tag: 'Projects',
-    summary: 'List projects',
     status: 200,
-    handler: async ({ flagstaff, caller }) => ({
-      version: 1,
-      projects: await flagstaff.projects.list(caller),
-    }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: P,
+    path: '/api/admin/projects',
+    operation: createProject,
     api: 'admin',
     tag: 'Projects',
-    summary: 'Create a project',
     status: 201,
     body: createProjectSchema,
     errors: [409],
-    handler: ({ flagstaff, caller, body }) => flagstaff.projects.create(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${P}/validate`,
+    path: '/api/admin/projects/validate',
+    operation: validateProjectId,
     api: 'admin',
     tag: 'Projects',
-    summary: 'Validate a project id',
     status: 200,
     empty: true,
     body: validateProjectIdSchema,
     errors: [409],
-    handler: ({ flagstaff, body, caller }) => flagstaff.projects.validateId(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${P}/:projectId`,
+    path: '/api/admin/projects/:projectId',
+    operation: getProject,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Projects',
-    summary: 'Get a project',
     status: 200,
-    handler: ({ flagstaff, params, caller }) => flagstaff.projects.get(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${P}/:projectId`,
+    path: '/api/admin/projects/:projectId',
+    operation: updateProject,
+    input: ({ params, body }) => ({ ...bodyFields(body), project: params.projectId }),
     api: 'admin',
     tag: 'Projects',
-    summary: 'Update a project',
     status: 200,
     empty: true,
     body: updateProjectSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.projects.update(caller, params.projectId!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${P}/:projectId`,
+    path: '/api/admin/projects/:projectId',
+    operation: deleteProject,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Projects',
-    summary: 'Delete a project',
     status: 200,
     empty: true,
     errors: [409],
-    handler: ({ flagstaff, caller, params }) => flagstaff.projects.delete(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${P}/:projectId/settings`,
+    path: '/api/admin/projects/:projectId/settings',
+    operation: getProjectSettings,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Projects',
-    summary: "Get a project's settings (mode, default stickiness, feature limit, naming)",
     status: 200,
-    handler: ({ flagstaff, params, caller }) => flagstaff.projects.getSettings(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${P}/:projectId/settings`,
+    path: '/api/admin/projects/:projectId/settings',
+    operation: updateProjectSettings,
+    input: ({ params, body }) => ({ ...bodyFields(body), project: params.projectId }),
     api: 'admin',
     tag: 'Projects',
-    summary: "Update a project's settings; what is omitted stays",
     status: 200,
     body: projectSettingsSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.projects.updateSettings(caller, params.projectId!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${P}/:projectId/environments`,
+    path: '/api/admin/projects/:projectId/environments',
+    operation: addProjectEnvironment,
+    input: ({ params, body }) => ({ environment: bodyFields(body).environment, project: params.projectId }),
     api: 'admin',
     tag: 'Projects',
-    summary: 'Enable an environment in a project',
     status: 200,
     empty: true,
-    body: projectEnvironmentBody,
+    body: z.object({ environment: environmentNameSchema }),
     errors: [409],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.projects.addEnvironment(
-        caller,
-        params.projectId!,
-        parseWith(projectEnvironmentBody, body).environment,
-      ),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${P}/:projectId/environments/:environment`,
+    path: '/api/admin/projects/:projectId/environments/:environment',
+    operation: removeProjectEnvironment,
+    input: ({ params }) => ({ project: params.projectId, environment: params.environment }),
     api: 'admin',
     tag: 'Projects',
-    summary: 'Disable an environment in a project',
     status: 200,
     empty: true,
     errors: [409],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.projects.removeEnvironment(caller, params.projectId!, params.environment!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${P}/:projectId/environments/:environment/default-strategy`,
+    path: '/api/admin/projects/:projectId/environments/:environment/default-strategy',
+    operation: setProjectDefaultStrategy,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      project: params.projectId,
+      environment: params.environment,
+    }),
     api: 'admin',
     tag: 'Projects',
-    summary: 'Set the default strategy of a project environment',
     status: 200,
     body: strategyConfigSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.projects.setDefaultStrategy(caller, params.projectId!, params.environment!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${P}/:projectId/favorites`,
+    path: '/api/admin/projects/:projectId/favorites',
+    operation: setProjectFavorite,
+    input: ({ params }) => ({ project: params.projectId, favorite: true }),
     api: 'admin',
     tag: 'Projects',
     summary: 'Add a project to favorites',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.projects.setFavorite(caller, params.projectId!, true),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${P}/:projectId/favorites`,
+    path: '/api/admin/projects/:projectId/favorites',
+    operation: setProjectFavorite,
+    input: ({ params }) => ({ project: params.projectId, favorite: false }),
     api: 'admin',
     tag: 'Projects',
     summary: 'Remove a project from favorites',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.projects.setFavorite(caller, params.projectId!, false),
-  },
-]);
+  }),
+];

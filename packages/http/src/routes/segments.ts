@@ -1,184 +1,187 @@
 import {
   contextFieldSchema,
+  createContextField,
+  createSegment,
+  deleteContextField,
+  deleteContextFieldLegalValue,
+  deleteSegment,
+  getContextField,
+  getSegment,
   legalValueSchema,
+  listContextFields,
+  listSegmentStrategies,
+  listSegments,
   segmentInputSchema,
+  setContextFieldLegalValue,
+  updateContextField,
   updateContextFieldSchema,
+  updateSegment,
+  validateContextFieldName,
   validateContextFieldNameSchema,
+  validateSegmentName,
   validateSegmentNameSchema,
 } from '@flagstaff/core';
-import { defineRoutes } from '../route.js';
+import { bodyFields, operationRoute } from '../operation-route.js';
 import { idParam } from './bodies.js';
 
-const S = '/api/admin/segments';
-const C = '/api/admin/context';
+const segmentId = (id: string) => idParam(id, 'segment');
 
-/** Segments and context fields: what constraints are built from. */
-export const segmentRoutes = defineRoutes([
-  {
+/**
+ * Segments and context fields, what constraints are built from: each route serves an operation of
+ * `core/.../segment-operations.ts` or `context-field-operations.ts`.
+ */
+export const segmentRoutes = [
+  operationRoute({
     method: 'get',
-    path: S,
+    path: '/api/admin/segments',
+    operation: listSegments,
     api: 'admin',
     tag: 'Segments',
-    summary: 'List segments',
     status: 200,
-    handler: async ({ flagstaff, caller }) => ({ segments: await flagstaff.segments.list(caller) }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: S,
+    path: '/api/admin/segments',
+    operation: createSegment,
     api: 'admin',
     tag: 'Segments',
-    summary: 'Create a segment',
     status: 201,
     body: segmentInputSchema,
     errors: [409],
-    handler: ({ flagstaff, caller, body }) => flagstaff.segments.create(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${S}/validate`,
+    path: '/api/admin/segments/validate',
+    operation: validateSegmentName,
     api: 'admin',
     tag: 'Segments',
-    summary: 'Validate a segment name',
     // The reference answers a free name with 204, unlike the other validate routes.
     status: 204,
     empty: true,
     body: validateSegmentNameSchema,
     errors: [409],
-    handler: ({ flagstaff, body, caller }) => flagstaff.segments.validateName(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${S}/:id`,
+    path: '/api/admin/segments/:id',
+    operation: getSegment,
+    input: ({ params }) => ({ id: segmentId(params.id) }),
     api: 'admin',
     tag: 'Segments',
-    summary: 'Get a segment',
     status: 200,
-    handler: ({ flagstaff, params, caller }) => flagstaff.segments.get(caller, idParam(params.id, 'segment')),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${S}/:id`,
+    path: '/api/admin/segments/:id',
+    operation: updateSegment,
+    input: ({ params, body }) => ({ ...bodyFields(body), id: segmentId(params.id) }),
     api: 'admin',
     tag: 'Segments',
-    summary: 'Update a segment',
     status: 204,
     empty: true,
     body: segmentInputSchema,
     errors: [409],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.segments.update(caller, idParam(params.id, 'segment'), body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${S}/:id`,
+    path: '/api/admin/segments/:id',
+    operation: deleteSegment,
+    input: ({ params }) => ({ id: segmentId(params.id) }),
     api: 'admin',
     tag: 'Segments',
-    summary: 'Delete a segment',
     status: 204,
     empty: true,
     errors: [409],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.segments.delete(caller, idParam(params.id, 'segment')),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${S}/:id/strategies`,
+    path: '/api/admin/segments/:id/strategies',
+    operation: listSegmentStrategies,
+    input: ({ params }) => ({ id: segmentId(params.id) }),
     api: 'admin',
     tag: 'Segments',
-    summary: 'List the strategies that use a segment',
     status: 200,
-    handler: ({ flagstaff, params, caller }) =>
-      flagstaff.segments.strategiesUsing(caller, idParam(params.id, 'segment')),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: C,
+    path: '/api/admin/context',
+    operation: listContextFields,
     api: 'admin',
     tag: 'Context',
-    summary: 'List context fields',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.contextFields.list(caller),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: C,
+    path: '/api/admin/context',
+    operation: createContextField,
     api: 'admin',
     tag: 'Context',
-    summary: 'Create a context field',
     status: 201,
     body: contextFieldSchema,
     errors: [409],
-    handler: ({ flagstaff, caller, body }) => flagstaff.contextFields.create(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${C}/validate`,
+    path: '/api/admin/context/validate',
+    operation: validateContextFieldName,
     api: 'admin',
     tag: 'Context',
-    summary: 'Validate a context field name',
     status: 200,
     empty: true,
     body: validateContextFieldNameSchema,
     errors: [409],
-    handler: ({ flagstaff, body, caller }) => flagstaff.contextFields.validateName(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${C}/:contextField`,
+    path: '/api/admin/context/:contextField',
+    operation: getContextField,
+    input: ({ params }) => ({ contextField: params.contextField }),
     api: 'admin',
     tag: 'Context',
-    summary: 'Get a context field',
     status: 200,
-    handler: ({ flagstaff, params, caller }) => flagstaff.contextFields.get(caller, params.contextField!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${C}/:contextField`,
+    path: '/api/admin/context/:contextField',
+    operation: updateContextField,
+    input: ({ params, body }) => ({ ...bodyFields(body), contextField: params.contextField }),
     api: 'admin',
     tag: 'Context',
-    summary: 'Update a context field',
     status: 200,
     empty: true,
     body: updateContextFieldSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.contextFields.update(caller, params.contextField!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${C}/:contextField`,
+    path: '/api/admin/context/:contextField',
+    operation: deleteContextField,
+    input: ({ params }) => ({ contextField: params.contextField }),
     api: 'admin',
     tag: 'Context',
-    summary: 'Delete a context field',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) => flagstaff.contextFields.delete(caller, params.contextField!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${C}/:contextField/legal-values`,
+    path: '/api/admin/context/:contextField/legal-values',
+    operation: setContextFieldLegalValue,
+    input: ({ params, body }) => ({ ...bodyFields(body), contextField: params.contextField }),
     api: 'admin',
     tag: 'Context',
-    summary: 'Add a legal value to a context field, or change its description',
     status: 200,
     empty: true,
     body: legalValueSchema,
     errors: [400, 404],
-    handler: async ({ flagstaff, caller, params, body }) => {
-      await flagstaff.contextFields.setLegalValue(caller, params.contextField!, body);
-    },
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${C}/:contextField/legal-values/:legalValue`,
+    path: '/api/admin/context/:contextField/legal-values/:legalValue',
+    operation: deleteContextFieldLegalValue,
+    input: ({ params }) => ({ contextField: params.contextField, value: params.legalValue }),
     api: 'admin',
     tag: 'Context',
-    summary: 'Remove a legal value from a context field',
     status: 200,
     empty: true,
     errors: [404],
-    handler: async ({ flagstaff, caller, params }) => {
-      await flagstaff.contextFields.deleteLegalValue(caller, params.contextField!, params.legalValue!);
-    },
-  },
-]);
+  }),
+];

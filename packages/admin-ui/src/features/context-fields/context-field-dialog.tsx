@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { ContextField } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
@@ -8,6 +7,7 @@ import { ErrorNotice, Field } from '../../components/ui/page';
 import { updateContextFieldSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
+import { answerOf } from './api';
 import { fromLegalValues, LegalValueRows, legalValueFields, toLegalValues } from './legal-value-rows';
 
 /** Edits a context field: description, stickiness, and its legal values with their descriptions. */
@@ -23,7 +23,7 @@ export function ContextFieldDialog({ field, onClose }: { field: ContextField; on
   });
   const save = useApiMutation({
     mutationFn: () =>
-      unwrap(
+      answerOf(
         api.PUT('/api/admin/context/{contextField}', {
           params: { path: { contextField: field.name } },
           body: body(),

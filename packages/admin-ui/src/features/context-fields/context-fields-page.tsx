@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { ContextField } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
@@ -9,18 +8,16 @@ import { contextFieldSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useWhyNot } from '../auth/permissions';
+import { answerOf, contextFieldKeys, listContextFieldsQueryOptions } from './api';
 import { ContextFieldDialog } from './context-field-dialog';
 import { type LegalValueDraft, LegalValueRows, legalValueFields, toLegalValues } from './legal-value-rows';
 
-const key = ['context-fields'];
+const key = contextFieldKeys.all;
 
 /** Context fields: what constraints can test, with optional legal values; created, edited, deleted. */
 export default function ContextFieldsPage() {
   const whyNot = useWhyNot();
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap<ContextField[]>(api.GET('/api/admin/context')),
-  });
+  const list = useQuery(listContextFieldsQueryOptions());
   const empty = { name: '', description: '', legalValues: [] as LegalValueDraft[], stickiness: false };
   const [form, setForm] = useState(empty);
   const [editing, setEditing] = useState<ContextField | null>(null);
@@ -35,7 +32,7 @@ export default function ContextFieldsPage() {
     legalValues: toLegalValues(form.legalValues),
   });
   const create = useApiMutation({
-    mutationFn: () => unwrap(api.POST('/api/admin/context', { body: body() })),
+    mutationFn: () => answerOf(api.POST('/api/admin/context', { body: body() })),
     invalidates: [key],
     success: 'Context field created',
     toastErrors: false,
@@ -49,7 +46,7 @@ export default function ContextFieldsPage() {
   );
   const remove = useApiMutation({
     mutationFn: (contextField: string) =>
-      unwrap(api.DELETE('/api/admin/context/{contextField}', { params: { path: { contextField } } })),
+      answerOf(api.DELETE('/api/admin/context/{contextField}', { params: { path: { contextField } } })),
     invalidates: [key],
     success: 'Context field deleted',
   });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { Environment } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
@@ -8,6 +7,7 @@ import { ErrorNotice, Field } from '../../components/ui/page';
 import { updateEnvironmentSchema } from '../../lib/domain';
 import { useFormErrors, zodProblems } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
+import { answerOf } from './api';
 
 export const ENVIRONMENT_TYPES = ['development', 'test', 'preproduction', 'production'];
 
@@ -18,7 +18,7 @@ export function EnvironmentDialog({ environment, onClose }: { environment: Envir
   const body = () => ({ type, sortOrder: sortOrder.trim() === '' ? Number.NaN : Number(sortOrder) });
   const save = useApiMutation({
     mutationFn: () =>
-      unwrap(
+      answerOf(
         api.PUT('/api/admin/environments/update/{name}', {
           params: { path: { name: environment.name } },
           body: body(),

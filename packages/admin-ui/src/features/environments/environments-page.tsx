@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { Environment } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
@@ -10,22 +9,20 @@ import { createEnvironmentSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { ADMIN_ONLY, useCan } from '../auth/permissions';
+import { answerOf, environmentKeys, listEnvironmentsQueryOptions } from './api';
 import { ENVIRONMENT_TYPES, EnvironmentDialog } from './environment-dialog';
 
-const key = ['environments'];
+const key = environmentKeys.all;
 
 /** Environments: their type (production asks before changes), order, on/off and deletion. */
 export default function EnvironmentsPage() {
   const can = useCan();
   const admin = can('ADMIN');
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap<{ environments: Environment[] }>(api.GET('/api/admin/environments')),
-  });
+  const list = useQuery(listEnvironmentsQueryOptions());
   const [form, setForm] = useState({ name: '', type: 'development' });
   const [editing, setEditing] = useState<Environment | null>(null);
   const create = useApiMutation({
-    mutationFn: () => unwrap(api.POST('/api/admin/environments', { body: form })),
+    mutationFn: () => answerOf(api.POST('/api/admin/environments', { body: form })),
     invalidates: [key],
     success: 'Environment created',
     toastErrors: false,
@@ -35,7 +32,7 @@ export default function EnvironmentsPage() {
   const errors = useFormErrors(create.error, ['name', 'type'], { fallbackField: 'name' });
   const toggle = useApiMutation({
     mutationFn: ({ name, on }: { name: string; on: boolean }) =>
-      unwrap(
+      answerOf(
         on
           ? api.POST('/api/admin/environments/{name}/on', { params: { path: { name } } })
           : api.POST('/api/admin/environments/{name}/off', { params: { path: { name } } }),
@@ -45,7 +42,7 @@ export default function EnvironmentsPage() {
   });
   const remove = useApiMutation({
     mutationFn: (name: string) =>
-      unwrap(api.DELETE('/api/admin/environments/{name}', { params: { path: { name } } })),
+      answerOf(api.DELETE('/api/admin/environments/{name}', { params: { path: { name } } })),
     invalidates: [key],
     success: 'Environment deleted',
   });

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ActionButton } from '../../components/ui/action-button';
@@ -5,7 +6,7 @@ import { EmptyState, ErrorNotice, Loading, PageHeader } from '../../components/u
 import { FEATURE_TYPES, LIFECYCLE_STAGES } from '../../lib/domain';
 import { useDebounced } from '../../lib/use-debounced';
 import { useWhyNot } from '../auth/permissions';
-import { useProject, useProjectEnvironments } from './api';
+import { getProjectQueryOptions, projectEnvironmentsQueryOptions } from './api';
 import { BulkActions } from './bulk-actions';
 import { CreateFeatureDialog } from './create-feature-dialog';
 import { defaultFilters, type FeatureFilters, SEARCH_DEBOUNCE_MS, useFeatureSearch } from './feature-search';
@@ -14,8 +15,8 @@ import { FeatureTable } from './feature-table';
 /** A project's feature table: search, filters, sorting, paging, bulk actions. */
 export default function ProjectPage() {
   const projectId = useParams().projectId ?? '';
-  const project = useProject(projectId);
-  const environments = useProjectEnvironments(projectId);
+  const project = useQuery(getProjectQueryOptions(projectId));
+  const environments = useQuery(projectEnvironmentsQueryOptions(projectId));
   const envNames = (environments.data ?? []).map((e) => e.name);
   const [filters, setFilters] = useState<FeatureFilters>(defaultFilters);
   const search = useFeatureSearch(projectId, filters, envNames);

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Badge, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
 import { useCan } from '../auth/permissions';
-import { useProject, useProjectEnvironments } from './api';
+import { getProjectQueryOptions, projectEnvironmentsQueryOptions } from './api';
 import { DeleteProjectCard } from './settings-delete-card';
 import { EnvironmentsSettingsCard } from './settings-environments-card';
 import { GeneralSettingsCard } from './settings-general-card';
@@ -10,8 +11,8 @@ import { MembersCard } from './settings-members-card';
 /** A project's settings: general and naming, environments with default strategies, members, deletion. */
 export default function ProjectSettingsPage() {
   const projectId = useParams().projectId ?? '';
-  const project = useProject(projectId);
-  const environments = useProjectEnvironments(projectId);
+  const project = useQuery(getProjectQueryOptions(projectId));
+  const environments = useQuery(projectEnvironmentsQueryOptions(projectId));
   const can = useCan();
   if (project.isPending) return <Loading />;
   if (project.error) return <ErrorNotice error={project.error} />;

@@ -1,9 +1,8 @@
 import type { CreateProjectInput } from '@flagstaff/core';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { Project } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { Badge, EmptyState, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
@@ -11,7 +10,7 @@ import { createProjectSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useWhyNot } from '../auth/permissions';
-import { projectKeys, useProjects } from './api';
+import { answerOf, listProjectsQueryOptions, projectKeys } from './api';
 
 function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const navigate = useNavigate();
@@ -24,7 +23,7 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     namingDescription: '',
   });
   const create = useApiMutation({
-    mutationFn: (body: CreateProjectInput) => unwrap<Project>(api.POST('/api/admin/projects', { body })),
+    mutationFn: (body: CreateProjectInput) => answerOf(api.POST('/api/admin/projects', { body })),
     invalidates: [projectKeys.all],
     success: (p) => `Project ${p.name} created`,
     toastErrors: false,
@@ -123,7 +122,7 @@ function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChan
 
 /** Every project the caller can see. */
 export default function ProjectsPage() {
-  const projects = useProjects();
+  const projects = useQuery(listProjectsQueryOptions());
   const whyNot = useWhyNot();
   const [creating, setCreating] = useState(false);
   return (

@@ -1,12 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { Project } from '../../api/types';
 import { Dialog } from '../../components/ui/dialog';
 import { Card, ErrorNotice, Field } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { projectKeys } from './api';
+import { answerOf, projectKeys } from './api';
 
 /** Deleting the project: asks for its id, and shows the server's refusal while it holds flags. */
 export function DeleteProjectCard({ project, canDelete }: { project: Project; canDelete: boolean }) {
@@ -15,7 +14,9 @@ export function DeleteProjectCard({ project, canDelete }: { project: Project; ca
   const [typed, setTyped] = useState('');
   const remove = useApiMutation({
     mutationFn: () =>
-      unwrap(api.DELETE('/api/admin/projects/{projectId}', { params: { path: { projectId: project.id } } })),
+      answerOf(
+        api.DELETE('/api/admin/projects/{projectId}', { params: { path: { projectId: project.id } } }),
+      ),
     invalidates: [projectKeys.all],
     success: `Project ${project.name} deleted`,
     toastErrors: false,

@@ -1,13 +1,12 @@
 import type { StrategyConfigInput } from '@flagstaff/core';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { ProjectEnvironmentView } from '../../api/types';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
 import { Badge, Card, ErrorNotice, Field, Loading } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { projectKeys } from './api';
-import { useAllEnvironments, useStickinessOptions } from './settings-api';
+import { answerOf, listEnvironmentsQueryOptions, projectKeys, stickinessOptionsQueryOptions } from './api';
 
 type Strategy = NonNullable<ProjectEnvironmentView['defaultStrategy']>;
 
@@ -35,14 +34,14 @@ export function EnvironmentsSettingsCard({
   /** What the built-in default strategy sticks on: the project's default stickiness. */
   defaultStickiness: string;
 }) {
-  const all = useAllEnvironments();
+  const all = useQuery(listEnvironmentsQueryOptions());
   const [editing, setEditing] = useState<ProjectEnvironmentView | null>(null);
   const [disabling, setDisabling] = useState<string | null>(null);
   const byName = new Map(linked.map((e) => [e.name, e]));
   const invalidates = [projectKeys.environments(projectId), projectKeys.all];
   const enable = useApiMutation({
     mutationFn: (environment: string) =>
-      unwrap(
+      answerOf(
         api.POST('/api/admin/projects/{projectId}/environments', {
           params: { path: { projectId } },
           body: { environment },
@@ -53,7 +52,7 @@ export function EnvironmentsSettingsCard({
   });
   const disable = useApiMutation({
     mutationFn: (environment: string) =>
-      unwrap(
+      answerOf(
         api.DELETE('/api/admin/projects/{projectId}/environments/{environment}', {
           params: { path: { projectId, environment } },
         }),
@@ -153,7 +152,7 @@ function DefaultStrategyDialog({
   environment: ProjectEnvironmentView;
   onClose(): void;
 }) {
-  const stickiness = useStickinessOptions();
+  const stickiness = useQuery(stickinessOptionsQueryOptions());
   const current = environment.defaultStrategy?.parameters ?? {};
   const [form, setForm] = useState({
     title: environment.defaultStrategy?.title ?? '',
@@ -167,7 +166,7 @@ function DefaultStrategyDialog({
     (environment.defaultStrategy?.segments?.length ?? 0);
   const save = useApiMutation({
     mutationFn: (body: StrategyConfigInput) =>
-      unwrap(
+      answerOf(
         api.POST('/api/admin/projects/{projectId}/environments/{environment}/default-strategy', {
           params: { path: { projectId, environment: environment.name } },
           body,

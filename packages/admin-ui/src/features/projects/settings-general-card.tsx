@@ -1,13 +1,13 @@
 import type { UpdateProjectInput } from '@flagstaff/core';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { ApiError, unwrap } from '../../api/errors';
+import { ApiError } from '../../api/errors';
 import type { Project } from '../../api/types';
 import { Card, ErrorNotice, Field } from '../../components/ui/page';
 import { compileNamingPattern, updateProjectSchema } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { projectKeys } from './api';
-import { useStickinessOptions } from './settings-api';
+import { answerOf, projectKeys, stickinessOptionsQueryOptions } from './api';
 
 const MODES = [
   ['open', 'Open', 'Anyone may see the project; Editors may change it.'],
@@ -50,7 +50,7 @@ function tryName(pattern: string, name: string): { ok: boolean; text: string } |
 
 /** Name, description, collaboration mode, default stickiness, feature limit and naming pattern. */
 export function GeneralSettingsCard({ project, canEdit }: { project: Project; canEdit: boolean }) {
-  const stickiness = useStickinessOptions();
+  const stickiness = useQuery(stickinessOptionsQueryOptions());
   const [form, setForm] = useState({
     name: project.name,
     description: project.description ?? '',
@@ -65,7 +65,7 @@ export function GeneralSettingsCard({ project, canEdit }: { project: Project; ca
   const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
   const save = useApiMutation({
     mutationFn: (body: UpdateProjectInput) =>
-      unwrap(
+      answerOf(
         api.PUT('/api/admin/projects/{projectId}', { params: { path: { projectId: project.id } }, body }),
       ),
     invalidates: [projectKeys.all],

@@ -1,23 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { Role } from '../../api/types';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, Card, EmptyState, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { projectKeys } from './api';
-import { displayName, settingsKeys, useAssignable, useProjectAccess } from './settings-api';
+import {
+  answerOf,
+  assignableQueryOptions,
+  displayName,
+  projectAccessQueryOptions,
+  projectKeys,
+  settingsKeys,
+} from './api';
 
 type Subject = { kind: 'user' | 'group'; id: number; name: string };
 
 /** Users and groups with roles in the project: add, change role, remove. */
 export function MembersCard({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
-  const access = useProjectAccess(projectId);
+  const access = useQuery(projectAccessQueryOptions(projectId));
   const [removing, setRemoving] = useState<Subject | null>(null);
   const invalidates = [settingsKeys.access(projectId), projectKeys.all];
   const setRole = useApiMutation({
     mutationFn: ({ subject, roleId }: { subject: Subject; roleId: number }) =>
-      unwrap(
+      answerOf(
         subject.kind === 'user'
           ? api.PUT('/api/admin/projects/{projectId}/users/{userId}/roles', {
               params: { path: { projectId, userId: String(subject.id) } },
@@ -33,7 +39,7 @@ export function MembersCard({ projectId, canEdit }: { projectId: string; canEdit
   });
   const remove = useApiMutation({
     mutationFn: (subject: Subject) =>
-      unwrap(
+      answerOf(
         subject.kind === 'user'
           ? api.DELETE('/api/admin/projects/{projectId}/users/{userId}/roles', {
               params: { path: { projectId, userId: String(subject.id) } },
@@ -139,14 +145,14 @@ const roleName = (roles: Role[] | undefined, id: number) =>
   roles?.find((r) => r.id === id)?.name ?? `role ${id}`;
 
 function AddMemberForm({ projectId, roles, taken }: { projectId: string; roles: Role[]; taken: Subject[] }) {
-  const assignable = useAssignable();
+  const assignable = useQuery(assignableQueryOptions());
   const [who, setWho] = useState('');
   const [roleId, setRoleId] = useState(roles.find((r) => r.name === 'Member')?.id ?? roles[0]?.id ?? 0);
   const [problem, setProblem] = useState<string | null>(null);
   const isTaken = (kind: Subject['kind'], id: number) => taken.some((t) => t.kind === kind && t.id === id);
   const add = useApiMutation({
     mutationFn: ({ kind, id }: { kind: Subject['kind']; id: number }) =>
-      unwrap(
+      answerOf(
         api.POST('/api/admin/projects/{projectId}/role/{roleId}/access', {
           params: { path: { projectId, roleId: String(roleId) } },
           body: kind === 'user' ? { users: [{ id }] } : { groups: [{ id }] },

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { errorMessage, unwrap } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import type { FeatureSearchItem } from '../../api/session-types';
 import { useToast } from '../../components/ui/toast';
-import { projectKeys } from './api';
+import { answerOf, projectKeys } from './api';
 
 interface Toggle {
   feature: string;
@@ -36,7 +36,7 @@ export function useToggleEnvironment(projectId: string) {
   return useMutation({
     mutationFn: ({ feature, environment, enabled }: Toggle) => {
       const path = { projectId, featureName: feature, environment };
-      return unwrap(
+      return answerOf(
         enabled
           ? api.POST('/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/on', {
               params: { path },

@@ -2,8 +2,7 @@ import type { ConstraintInput } from '@flagstaff/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { ContextField, Segment } from '../../api/types';
+import type { Segment } from '../../api/types';
 import { ConstraintEditor, constraintProblem } from '../../components/constraint-editor';
 import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
@@ -12,22 +11,19 @@ import { segmentInputSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useWhyNot } from '../auth/permissions';
+import { answerOf, listContextFieldsQueryOptions, listSegmentsQueryOptions, segmentKeys } from './api';
 
-const key = ['segments'];
+const key = segmentKeys.all;
 
 function SegmentDialog({ segment, onClose }: { segment: Segment | null; onClose(): void }) {
-  const contextFields =
-    useQuery({
-      queryKey: ['context-fields'],
-      queryFn: () => unwrap<ContextField[]>(api.GET('/api/admin/context')),
-    }).data ?? [];
+  const contextFields = useQuery(listContextFieldsQueryOptions()).data ?? [];
   const [name, setName] = useState(segment?.name ?? '');
   const [description, setDescription] = useState(segment?.description ?? '');
   const [constraints, setConstraints] = useState<ConstraintInput[]>(segment?.constraints ?? []);
   const save = useApiMutation({
     mutationFn: () => {
       const body = { name, description: description || null, constraints };
-      return unwrap(
+      return answerOf(
         segment
           ? api.PUT('/api/admin/segments/{id}', { params: { path: { id: String(segment.id) } }, body })
           : api.POST('/api/admin/segments', { body }),
@@ -108,14 +104,11 @@ function SegmentDialog({ segment, onClose }: { segment: Segment | null; onClose(
 /** Segments: reusable sets of constraints shared by strategies. */
 export default function SegmentsPage() {
   const whyNot = useWhyNot();
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap<{ segments: Segment[] }>(api.GET('/api/admin/segments')),
-  });
+  const list = useQuery(listSegmentsQueryOptions());
   const [editing, setEditing] = useState<Segment | 'new' | null>(null);
   const remove = useApiMutation({
     mutationFn: (id: number) =>
-      unwrap(api.DELETE('/api/admin/segments/{id}', { params: { path: { id: String(id) } } })),
+      answerOf(api.DELETE('/api/admin/segments/{id}', { params: { path: { id: String(id) } } })),
     invalidates: [key],
     success: 'Segment deleted',
   });

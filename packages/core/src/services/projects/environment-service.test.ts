@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Flagstaff } from '../../flagstaff.js';
 import { alice, createTestFlagstaff } from '../test-support.js';
+import { validateEnvironmentName } from './environment-operations.js';
 
 let flagstaff: Flagstaff;
 beforeEach(async () => {
@@ -28,11 +29,11 @@ describe('validating environment names', () => {
 
   it('VALIDATION naming "name" for a name create would refuse, or none', async () => {
     for (const body of [{ name: 'has space' }, { name: '' }, { name: 'x'.repeat(101) }, { name: 7 }, {}])
-      await expect(flagstaff.environments.validateName(alice, body)).rejects.toMatchObject({
+      await expect(flagstaff.run.unknown(validateEnvironmentName, alice, body)).rejects.toMatchObject({
         code: 'VALIDATION',
         message: expect.stringContaining('"name"'),
       });
-    await expect(flagstaff.environments.validateName(alice, undefined)).rejects.toMatchObject({
+    await expect(flagstaff.run.unknown(validateEnvironmentName, alice, undefined)).rejects.toMatchObject({
       code: 'VALIDATION',
     });
     await expect(

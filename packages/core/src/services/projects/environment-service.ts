@@ -1,123 +1,46 @@
-import { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
+import type { Environment } from '../../domain/environment.js';
+import type { OperationInput } from '../../operations/define-operation.js';
+import type { OperationRunner } from '../../operations/run-operation.js';
 import {
-  createEnvironmentSchema,
-  type Environment,
-  environmentNameSchema,
-  updateEnvironmentSchema,
-} from '../../domain/environment.js';
-import { parseWith } from '../../domain/parse.js';
-import { conflict, FlagstaffError, notFound } from '../../errors.js';
-import type { ReadRepositories } from '../../ports/store.js';
-import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
-import { writeEvents } from '../events/event-writer.js';
+  createEnvironment,
+  deleteEnvironment,
+  getEnvironment,
+  listEnvironments,
+  setEnvironmentEnabled,
+  updateEnvironment,
+  validateEnvironmentName,
+} from './environment-operations.js';
 
-/** Body of POST /environments/validate: a name, checked by the rule creating an environment applies. */
-export const validateEnvironmentNameSchema = z.object({ name: environmentNameSchema });
+export { validateEnvironmentNameSchema } from '../../domain/environment.js';
+export { requireEnvironment } from './environment-operations.js';
 
-/** Loads an environment or throws NOT_FOUND. */
-export async function requireEnvironment(repos: ReadRepositories, name: string): Promise<Environment> {
-  const env = await repos.environments.get(name);
-  if (!env) throw notFound('environment', name);
-  return env;
-}
+type Body<Op, Omitted extends string> = Omit<OperationInput<Op>, Omitted>;
 
-/** Environments of the instance. */
-export function createEnvironmentService(deps: ServiceDeps) {
-  const { store } = deps;
+/** Environments for in-process callers: typed wrappers over `environment-operations.ts`. */
+export function createEnvironmentService(run: OperationRunner) {
   return {
-    async list(caller: Caller) {
-      await deps.policy.require(caller, 'NONE', {});
-      return store.environments.list();
-    },
-    async get(caller: Caller, name: string) {
-      await deps.policy.require(caller, 'NONE', {});
-      return requireEnvironment(store, name);
-    },
-
-    /** POST /environments/validate: VALIDATION for a name create would refuse, CONFLICT when taken. */
-    async validateName(caller: Caller, input: unknown): Promise<void> {
-      await deps.policy.require(caller, 'ADMIN', {});
-      const { name } = parseWith(validateEnvironmentNameSchema, input);
-      if (await store.environments.get(name))
-        throw conflict(`An environment named "${name}" already exists.`, 'name');
-    },
-
+    /** Every environment of the instance. */
+    list: async (caller: Caller): Promise<Environment[]> =>
+      (await run(listEnvironments, caller, {})).environments,
+    get: (caller: Caller, name: string): Promise<Environment> => run(getEnvironment, caller, { name }),
+    /** VALIDATION for a name create would refuse, CONFLICT when taken. */
+    validateName: (caller: Caller, input: OperationInput<typeof validateEnvironmentName>): Promise<void> =>
+      run(validateEnvironmentName, caller, input),
     /** Creates an environment (environment-created). */
-    async create(caller: Caller, input: unknown): Promise<Environment> {
-      const actor = await deps.policy.permit(caller, 'ADMIN', {});
-      const body = parseWith(createEnvironmentSchema, input);
-      return inTransaction(deps, async (tx) => {
-        if (await tx.environments.get(body.name))
-          throw conflict(`An environment named "${body.name}" already exists.`, 'name');
-        const all = await tx.environments.list();
-        const env: Environment = {
-          name: body.name,
-          type: body.type,
-          enabled: body.enabled,
-          protected: false,
-          sortOrder: body.sortOrder ?? Math.max(0, ...all.map((e) => e.sortOrder)) + 1,
-          createdAt: nowIso(deps),
-        };
-        await tx.environments.insert(env);
-        await writeEvents(tx, actor, env.createdAt, [
-          { type: 'environment-created', environment: env.name, data: env },
-        ]);
-        return env;
-      });
-    },
-
+    create: (caller: Caller, input: OperationInput<typeof createEnvironment>): Promise<Environment> =>
+      run(createEnvironment, caller, input),
     /** Changes type or sort order (environment-updated). */
-    async update(caller: Caller, name: string, input: unknown): Promise<Environment> {
-      const actor = await deps.policy.permit(caller, 'ADMIN', {});
-      const body = parseWith(updateEnvironmentSchema, input);
-      return inTransaction(deps, async (tx) => {
-        const before = await requireEnvironment(tx, name);
-        if (before.protected && body.type !== undefined && body.type !== before.type)
-          throw new FlagstaffError(
-            'VALIDATION',
-            `"type" of the protected environment "${name}" cannot change.`,
-            { path: 'type' },
-          );
-        const after: Environment = { ...before, ...body };
-        await tx.environments.update(after);
-        await writeEvents(tx, actor, nowIso(deps), [
-          { type: 'environment-updated', environment: name, data: after, preData: before },
-        ]);
-        return after;
-      });
-    },
-
+    update: (
+      caller: Caller,
+      name: string,
+      input: Body<typeof updateEnvironment, 'name'>,
+    ): Promise<Environment> => run(updateEnvironment, caller, { ...input, name }),
     /** Turns an environment on or off instance-wide (environment-updated). */
-    async setEnabled(caller: Caller, name: string, enabled: boolean): Promise<void> {
-      const actor = await deps.policy.permit(caller, 'ADMIN', {});
-      return inTransaction(deps, async (tx) => {
-        const before = await requireEnvironment(tx, name);
-        if (before.enabled === enabled) return;
-        const after = { ...before, enabled };
-        await tx.environments.update(after);
-        await writeEvents(tx, actor, nowIso(deps), [
-          { type: 'environment-updated', environment: name, data: after, preData: before },
-        ]);
-      });
-    },
-
+    setEnabled: (caller: Caller, name: string, enabled: boolean): Promise<void> =>
+      run(setEnvironmentEnabled, caller, { name, enabled }),
     /** Deletes an unprotected environment (environment-deleted). */
-    async delete(caller: Caller, name: string): Promise<void> {
-      const actor = await deps.policy.permit(caller, 'ADMIN', {});
-      return inTransaction(deps, async (tx) => {
-        const env = await requireEnvironment(tx, name);
-        if (env.protected)
-          throw new FlagstaffError(
-            'CONFLICT',
-            `The environment "${name}" is protected and cannot be deleted.`,
-          );
-        await tx.environments.delete(name);
-        await writeEvents(tx, actor, nowIso(deps), [
-          { type: 'environment-deleted', environment: name, preData: env },
-        ]);
-      });
-    },
+    delete: (caller: Caller, name: string): Promise<void> => run(deleteEnvironment, caller, { name }),
   };
 }
 

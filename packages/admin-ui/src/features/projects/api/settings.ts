@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { ContextField, Environment, Role, UserView } from '../../api/types';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { unwrap } from '../../../api/errors';
+import type { Role, UserView } from '../../../api/types';
+import { answerOf } from './request';
 
 /** A user or group with their roles in a project, as GET /projects/:p/access lists them. */
 interface AccessFields {
@@ -29,21 +30,25 @@ export const settingsKeys = {
   context: ['context'] as const,
 };
 
-export const useProjectAccess = (projectId: string) =>
-  useQuery({
+/** The project's members and their roles (the access area's route, not an operation yet). */
+export const projectAccessQueryOptions = (projectId: string) =>
+  queryOptions({
     queryKey: settingsKeys.access(projectId),
     queryFn: () =>
       unwrap<ProjectAccess>(
         api.GET('/api/admin/projects/{projectId}/access', { params: { path: { projectId } } }),
       ),
   });
+export const useProjectAccess = (projectId: string) => useQuery(projectAccessQueryOptions(projectId));
 
-export const useAllEnvironments = () =>
-  useQuery({
+/** environments.list, in sort order. */
+export const listEnvironmentsQueryOptions = () =>
+  queryOptions({
     queryKey: settingsKeys.environments,
-    queryFn: () => unwrap<{ environments: Environment[] }>(api.GET('/api/admin/environments')),
+    queryFn: () => answerOf(api.GET('/api/admin/environments')),
     select: (data) => [...data.environments].sort((a, b) => a.sortOrder - b.sortOrder),
   });
+export const useAllEnvironments = () => useQuery(listEnvironmentsQueryOptions());
 
 /** A user or group that can be given a role, as GET /user-admin/access lists them (anyone signed in may). */
 export interface Assignable {
@@ -51,23 +56,26 @@ export interface Assignable {
   groups: { id: number; name: string; userCount: number }[];
 }
 
-export const useAssignable = () =>
-  useQuery({
+/** Users and groups that can be given a role (the access area's route, not an operation yet). */
+export const assignableQueryOptions = () =>
+  queryOptions({
     queryKey: settingsKeys.assignable,
     queryFn: () => unwrap<Assignable>(api.GET('/api/admin/user-admin/access')),
   });
+export const useAssignable = () => useQuery(assignableQueryOptions());
 
-/** Context fields that may be used for stickiness, beside the built-in `default` and `random`. */
-export const useStickinessOptions = () =>
-  useQuery({
+/** contextFields.list, as the stickiness choices: the built-in `default` and `random`, and fields marked sticky. */
+export const stickinessOptionsQueryOptions = () =>
+  queryOptions({
     queryKey: settingsKeys.context,
-    queryFn: () => unwrap<ContextField[]>(api.GET('/api/admin/context')),
+    queryFn: () => answerOf(api.GET('/api/admin/context')),
     select: (fields) => [
       'default',
       ...new Set(['userId', 'sessionId', ...fields.filter((f) => f.stickiness).map((f) => f.name)]),
       'random',
     ],
   });
+export const useStickinessOptions = () => useQuery(stickinessOptionsQueryOptions());
 
 export const displayName = (u: Pick<UserView, 'name' | 'username' | 'email' | 'id'>): string =>
   u.name ?? u.username ?? (u.email || `user ${u.id}`);

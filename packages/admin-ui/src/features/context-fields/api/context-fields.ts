@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { answerOf } from './request';
+
+export const contextFieldKeys = { all: ['context-fields'] as const };
+
+/** contextFields.list */
+export const listContextFieldsQueryOptions = () =>
+  queryOptions({
+    queryKey: contextFieldKeys.all,
+    queryFn: () => answerOf(api.GET('/api/admin/context')),
+  });

@@ -1,0 +1,2 @@
+export * from './context-fields';
+export { answerOf } from './request';

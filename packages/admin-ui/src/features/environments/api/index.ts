@@ -1,0 +1,2 @@
+export * from './environments';
+export { answerOf } from './request';

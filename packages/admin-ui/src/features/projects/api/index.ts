@@ -1,0 +1,3 @@
+export * from './projects';
+export { answerOf } from './request';
+export * from './settings';

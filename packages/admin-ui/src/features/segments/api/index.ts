@@ -1,0 +1,2 @@
+export { answerOf } from './request';
+export * from './segments';
