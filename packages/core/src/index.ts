@@ -63,12 +63,14 @@ export {
   type StrategyDefinition,
   strategyDefinitionSchema,
 } from './services/features/definitions.js';
+export * from './services/features/dependency-operations.js';
 export {
   cloneFeatureSchema,
   completeFeatureSchema,
   type FeatureExtras,
   validateConstraintSchema,
 } from './services/features/feature-extras.js';
+export * from './services/features/feature-link-operations.js';
 export type { FeatureLinkService } from './services/features/feature-links.js';
 export type { FeatureSearchService } from './services/features/feature-search-service.js';
 export {

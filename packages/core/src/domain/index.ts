@@ -7,6 +7,7 @@ export * from './context-field.js';
 export * from './environment.js';
 export * from './event.js';
 export * from './feature.js';
+export * from './feature-dependency.js';
 export * from './feature-link.js';
 export * from './feature-search.js';
 export * from './insights.js';

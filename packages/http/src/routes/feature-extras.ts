@@ -1,9 +1,4 @@
-import {
-  cloneFeatureSchema,
-  completeFeatureSchema,
-  featureLinkInputSchema,
-  validateConstraintSchema,
-} from '@flagstaff/core';
+import { cloneFeatureSchema, completeFeatureSchema, validateConstraintSchema } from '@flagstaff/core';
 import { defineRoutes } from '../route.js';
 
 const F = '/api/admin/projects/:projectId/features/:featureName';
@@ -40,17 +35,6 @@ export const featureExtraRoutes = defineRoutes([
   },
   {
     method: 'get',
-    path: `${F}/parent-variants`,
-    api: 'admin',
-    tag: 'Dependencies',
-    summary: 'The variant names a child feature may depend on',
-    status: 200,
-    errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.featureExtras.parentVariants(caller, params.projectId!, params.featureName!),
-  },
-  {
-    method: 'get',
     path: `${F}/lifecycle`,
     api: 'admin',
     tag: 'Lifecycle',
@@ -84,42 +68,6 @@ export const featureExtraRoutes = defineRoutes([
     errors: [404],
     handler: ({ flagstaff, caller, params }) =>
       flagstaff.featureExtras.uncomplete(caller, params.projectId!, params.featureName!),
-  },
-  {
-    method: 'post',
-    path: `${F}/link`,
-    api: 'admin',
-    tag: 'Features',
-    summary: 'Add a link to a feature (a ticket, a dashboard)',
-    status: 200,
-    body: featureLinkInputSchema,
-    errors: [400, 404],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.featureLinks.add(caller, params.projectId!, params.featureName!, body),
-  },
-  {
-    method: 'put',
-    path: `${F}/link/:linkId`,
-    api: 'admin',
-    tag: 'Features',
-    summary: 'Change a link of a feature',
-    status: 200,
-    body: featureLinkInputSchema,
-    errors: [400, 404],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.featureLinks.update(caller, params.projectId!, params.featureName!, params.linkId!, body),
-  },
-  {
-    method: 'delete',
-    path: `${F}/link/:linkId`,
-    api: 'admin',
-    tag: 'Features',
-    summary: 'Remove a link from a feature',
-    status: 200,
-    empty: true,
-    errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.featureLinks.delete(caller, params.projectId!, params.featureName!, params.linkId!),
   },
   {
     method: 'get',

@@ -14,6 +14,7 @@ import { dependencyRoutes } from './dependencies.js';
 import { environmentRoutes } from './environments.js';
 import { featureEnvironmentRoutes } from './feature-environments.js';
 import { featureExtraRoutes } from './feature-extras.js';
+import { featureLinkRoutes } from './feature-links.js';
 import { featureRoutes } from './features.js';
 import { groupRoutes } from './groups.js';
 import { importRoutes } from './imports.js';
@@ -38,6 +39,7 @@ export const allRoutes = (): Route[] => [
   ...environmentRoutes,
   ...featureRoutes,
   ...featureExtraRoutes,
+  ...featureLinkRoutes,
   ...catalogExtraRoutes,
   ...applicationRoutes,
   ...projectViewRoutes,

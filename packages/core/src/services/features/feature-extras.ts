@@ -6,6 +6,7 @@ import type { FeatureEnvironmentView, FeatureView, Lifecycle, LifecycleStage } f
 import { LIFECYCLE_STAGES } from '../../domain/feature.js';
 import { parseWith } from '../../domain/parse.js';
 import { invalid, notFound } from '../../errors.js';
+import { createOperationRunner } from '../../operations/run-operation.js';
 import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeFeatureEvents } from '../events/event-writer.js';
 import { joined } from '../joined-store.js';
@@ -137,7 +138,7 @@ export function createFeatureExtras(deps: ServiceDeps, features: FeatureService)
             addedTags: source.tags.map((t) => ({ type: t.type, value: t.value })),
             removedTags: [],
           });
-        const dependencies = createDependencyService(inTx);
+        const dependencies = createDependencyService(createOperationRunner({ ...inTx, tokenSecrets: null }));
         for (const d of source.dependencies)
           await dependencies.add(caller, project, body.name, {
             feature: d.feature,
@@ -151,15 +152,12 @@ export function createFeatureExtras(deps: ServiceDeps, features: FeatureService)
     },
 
     /** GET …/features/:parent/parent-variants: the variant names a child's dependency may require. */
-    async parentVariants(caller: Caller, project: string, parent: string): Promise<string[]> {
-      const feature = await features.get(caller, project, parent);
-      const names = new Set<string>();
-      for (const env of feature.environments) {
-        for (const v of env.variants) names.add(v.name);
-        for (const s of env.strategies) for (const v of s.variants ?? []) names.add(v.name);
-      }
-      return [...names].sort();
-    },
+    parentVariants: (caller: Caller, project: string, parent: string): Promise<string[]> =>
+      createDependencyService(createOperationRunner({ ...deps, tokenSecrets: null })).parentVariants(
+        caller,
+        project,
+        parent,
+      ),
 
     /** GET …/features/:feature/lifecycle: the stages so far (creation, then the current one). */
     async lifecycle(caller: Caller, project: string, name: string): Promise<LifecycleStageView[]> {
