@@ -10,6 +10,7 @@ export * from './feature.js';
 export * from './feature-dependency.js';
 export * from './feature-link.js';
 export * from './feature-search.js';
+export * from './feature-view.js';
 export * from './insights.js';
 export * from './metrics.js';
 export * from './name-validation.js';
