@@ -209,7 +209,7 @@ function createServices(
     featureExtras: createFeatureExtras(run),
     featureLinks: createFeatureLinkService(run),
     projectContextFields: createProjectContextFields(deps),
-    featureSearch: createFeatureSearchService(deps),
+    featureSearch: createFeatureSearchService(run),
     featureEnvironments: createFeatureEnvironmentService(deps),
     strategies,
     catalog: createCatalogExtras(deps, strategies),

@@ -72,7 +72,10 @@ export * from './services/features/feature-link-operations.js';
 export type { FeatureLinkService } from './services/features/feature-links.js';
 export * from './services/features/feature-operations.js';
 export * from './services/features/feature-read-operations.js';
-export type { FeatureSearchService } from './services/features/feature-search-service.js';
+export {
+  type FeatureSearchService,
+  searchFeatures,
+} from './services/features/feature-search-service.js';
 export type { FeatureExtras } from './services/features/feature-service.js';
 export {
   type ImportBody,

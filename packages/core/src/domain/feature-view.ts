@@ -85,6 +85,41 @@ export const lifecycleCountSchema = z.strictObject({
   archived: z.number(),
 });
 
+/** One row of the feature search (the admin UI's feature table). */
+export const featureSearchItemSchema = z.strictObject({
+  name: z.string(),
+  project: z.string(),
+  type: z.string(),
+  description: z.string().nullable(),
+  stale: z.boolean(),
+  favorite: z.boolean(),
+  impressionData: z.boolean(),
+  createdAt: z.string(),
+  archivedAt: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  environments: z.array(
+    z.strictObject({
+      name: z.string(),
+      enabled: z.boolean(),
+      type: z.string(),
+      sortOrder: z.number(),
+      hasStrategies: z.boolean(),
+      hasEnabledStrategies: z.boolean(),
+      lastSeenAt: z.string().nullable(),
+    }),
+  ),
+  tags: z.array(tagSchema),
+  segments: z.array(z.string()),
+  dependencyType: z.enum(['parent', 'child']).nullable(),
+  lifecycle: lifecycleSchema,
+});
+
+/** A page of the feature search and how many features match in all. */
+export const featureSearchResultSchema = z.strictObject({
+  features: z.array(featureSearchItemSchema),
+  total: z.number(),
+});
+
 // ---- inputs ----
 
 const projectKey = z.string().min(1);
