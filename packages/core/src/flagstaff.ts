@@ -46,13 +46,17 @@ import {
   createFeatureEnvironmentService,
   type FeatureEnvironmentService,
 } from './services/features/feature-environment-service.js';
-import { createFeatureExtras, type FeatureExtras } from './services/features/feature-extras.js';
 import { createFeatureLinkService, type FeatureLinkService } from './services/features/feature-links.js';
 import {
   createFeatureSearchService,
   type FeatureSearchService,
 } from './services/features/feature-search-service.js';
-import { createFeatureService, type FeatureService } from './services/features/feature-service.js';
+import {
+  createFeatureExtras,
+  createFeatureService,
+  type FeatureExtras,
+  type FeatureService,
+} from './services/features/feature-service.js';
 import { createImportService, type ImportService } from './services/features/import-service.js';
 import { createStrategyService, type StrategyService } from './services/features/strategy-service.js';
 import { createTagService, type TagService } from './services/features/tag-service.js';
@@ -193,7 +197,7 @@ function createServices(
     secretKey: options.secretKey,
   });
   const users = createUserService(deps, { newUserLink: passwordReset.newUserLink });
-  const features = createFeatureService(deps);
+  const features = createFeatureService(deps, run);
   const strategies = createStrategyService(deps);
   const insights = createInsightsService(deps);
   const changeRequestService = createChangeRequestService(deps);
@@ -202,14 +206,14 @@ function createServices(
     environments: createEnvironmentService(run),
     projects: createProjectService(run),
     features,
-    featureExtras: createFeatureExtras(deps, features),
-    featureLinks: createFeatureLinkService(deps),
+    featureExtras: createFeatureExtras(run),
+    featureLinks: createFeatureLinkService(run),
     projectContextFields: createProjectContextFields(run),
-    featureSearch: createFeatureSearchService(deps),
+    featureSearch: createFeatureSearchService(run),
     featureEnvironments: createFeatureEnvironmentService(deps),
     strategies,
     catalog: createCatalogExtras(deps, strategies),
-    dependencies: createDependencyService(deps),
+    dependencies: createDependencyService(run),
     changeRequests: {
       ...changeRequestService,
       ...createRevertService(deps, features, changeRequestService),

@@ -57,20 +57,26 @@ export type {
 export type { RevertChange, RevertResult } from './services/change-requests/revert.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
+export * from './services/features/constraint-operations.js';
 export {
   type DefinitionService,
   featureTypeLifetimeSchema,
   type StrategyDefinition,
   strategyDefinitionSchema,
 } from './services/features/definitions.js';
-export {
-  cloneFeatureSchema,
-  completeFeatureSchema,
-  type FeatureExtras,
-  validateConstraintSchema,
-} from './services/features/feature-extras.js';
+export * from './services/features/dependency-operations.js';
+export * from './services/features/feature-archive-operations.js';
+export * from './services/features/feature-clone-operations.js';
+export * from './services/features/feature-lifecycle-operations.js';
+export * from './services/features/feature-link-operations.js';
 export type { FeatureLinkService } from './services/features/feature-links.js';
-export type { FeatureSearchService } from './services/features/feature-search-service.js';
+export * from './services/features/feature-operations.js';
+export * from './services/features/feature-read-operations.js';
+export {
+  type FeatureSearchService,
+  searchFeatures,
+} from './services/features/feature-search-service.js';
+export type { FeatureExtras } from './services/features/feature-service.js';
 export {
   type ImportBody,
   type ImportIssue,

@@ -1,4 +1,4 @@
-import type { Caller, Flagstaff } from '@flagstaff/core';
+import { type Caller, createFeature, type Flagstaff } from '@flagstaff/core';
 import type { FlagBackend } from './backend.js';
 
 /** The tools' backend in-process: every call goes through the facade as `caller`, so the policy judges it. */
@@ -7,7 +7,9 @@ export function createFacadeBackend(flagstaff: Flagstaff, caller: Caller): FlagB
     searchFeatures: (params) => flagstaff.featureSearch.search(caller, params),
     listFeatures: (project) => flagstaff.features.list(caller, project),
     getFeature: (project, name) => flagstaff.features.get(caller, project, name),
-    createFeature: (project, input) => flagstaff.features.create(caller, project, input),
+    // The tool's arguments are checked by the operation's input schema, with the path's project.
+    createFeature: (project, input) =>
+      flagstaff.run.unknown(createFeature, caller, { ...(input as Record<string, unknown>), project }),
     setEnabled: (project, name, environment, enabled) =>
       flagstaff.featureEnvironments.setEnabled(caller, project, name, environment, enabled),
     listStrategies: (at) => flagstaff.strategies.list(caller, at),

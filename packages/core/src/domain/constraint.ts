@@ -46,5 +46,8 @@ export const constraintSchema = z.object({
 export type Constraint = z.infer<typeof constraintSchema>;
 export type ConstraintInput = z.input<typeof constraintSchema>;
 
+/** POST /constraints/validate: one constraint, checked on its own. */
+export const validateConstraintSchema = constraintSchema;
+
 /** A constraint as the playground reports it. */
 export type ConstraintWithResult = Constraint & { result: boolean };

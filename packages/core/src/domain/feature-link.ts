@@ -15,3 +15,24 @@ export const featureLinkInputSchema = z.object({
     .max(2000, 'must be at most 2000 characters'),
   title: z.string().max(200, 'must be at most 200 characters').nullish(),
 });
+export type FeatureLinkInput = z.input<typeof featureLinkInputSchema>;
+
+/** A link as the API shows it. */
+export const featureLinkViewSchema = z.strictObject({
+  id: z.string(),
+  url: z.string(),
+  title: z.string().nullable(),
+});
+export type FeatureLinkView = z.infer<typeof featureLinkViewSchema>;
+
+/** The feature a link route is on. */
+export const featureLinkPathSchema = z.object({ project: z.string().min(1), feature: z.string().min(1) });
+
+/** Adding a link: the path's feature, the body's URL and title. */
+export const addFeatureLinkSchema = featureLinkInputSchema.extend(featureLinkPathSchema.shape);
+
+/** Changing a link: the path's feature and link id, the body's URL and title. */
+export const updateFeatureLinkSchema = addFeatureLinkSchema.extend({ id: z.string().min(1) });
+
+/** Removing a link. */
+export const deleteFeatureLinkSchema = featureLinkPathSchema.extend({ id: z.string().min(1) });

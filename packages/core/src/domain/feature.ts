@@ -48,6 +48,7 @@ export const dependencyInputSchema = z
     path: ['variants'],
   });
 export type Dependency = z.infer<typeof dependencyInputSchema>;
+export type DependencyInput = z.input<typeof dependencyInputSchema>;
 
 export interface Lifecycle {
   stage: LifecycleStage;

@@ -1,3 +1,4 @@
+import { featureSearchResultSchema } from '@flagstaff/core';
 import { z } from 'zod';
 import { HttpError } from '../errors.js';
 import type { HttpRequest } from '../request.js';
@@ -139,7 +140,9 @@ export const accountRoutes = defineRoutes([
     api: 'admin',
     tag: 'Search',
     summary: 'Search features: filters, sorting and paging done by the server',
+    operationId: 'features.search',
     status: 200,
+    response: featureSearchResultSchema,
     query: z.object({
       query: z.string().optional(),
       project: z.string().optional(),

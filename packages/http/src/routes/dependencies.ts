@@ -1,62 +1,73 @@
-import { dependencyInputSchema } from '@flagstaff/core';
-import { defineRoutes } from '../route.js';
+import {
+  addDependency,
+  dependencyInputSchema,
+  listDependencies,
+  listParentVariants,
+  projectHasDependencies,
+  removeAllDependencies,
+  removeDependency,
+} from '@flagstaff/core';
+import { bodyFields, operationRoute } from '../operation-route.js';
 
-const D = '/api/admin/projects/:projectId/features/:child/dependencies';
-
-/** Parent dependencies between features. */
-export const dependencyRoutes = defineRoutes([
-  {
+/** Parent dependencies between features: each route serves one operation of `dependency-operations.ts`. */
+export const dependencyRoutes = [
+  operationRoute({
     method: 'post',
-    path: D,
+    path: '/api/admin/projects/:projectId/features/:child/dependencies',
+    operation: addDependency,
+    input: ({ params, body }) => ({ ...bodyFields(body), project: params.projectId, child: params.child }),
     api: 'admin',
     tag: 'Dependencies',
-    summary: 'Add a parent dependency',
     status: 200,
     empty: true,
     body: dependencyInputSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.dependencies.add(caller, params.projectId!, params.child!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${D}/:parent`,
+    path: '/api/admin/projects/:projectId/features/:child/dependencies/:parent',
+    operation: removeDependency,
+    input: ({ params }) => ({ project: params.projectId, child: params.child, parent: params.parent }),
     api: 'admin',
     tag: 'Dependencies',
-    summary: 'Remove a parent dependency',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.dependencies.remove(caller, params.projectId!, params.child!, params.parent!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: D,
+    path: '/api/admin/projects/:projectId/features/:child/dependencies',
+    operation: removeAllDependencies,
+    input: ({ params }) => ({ project: params.projectId, child: params.child }),
     api: 'admin',
     tag: 'Dependencies',
-    summary: 'Remove every parent dependency of a feature',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.dependencies.removeAll(caller, params.projectId!, params.child!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/projects/:projectId/features/:child/parents',
+    operation: listDependencies,
+    input: ({ params }) => ({ project: params.projectId, child: params.child }),
     api: 'admin',
     tag: 'Dependencies',
-    summary: 'List the parent dependencies of a feature',
     status: 200,
-    handler: ({ flagstaff, params, caller }) =>
-      flagstaff.dependencies.list(caller, params.projectId!, params.child!),
-  },
-  {
+  }),
+  operationRoute({
+    method: 'get',
+    path: '/api/admin/projects/:projectId/features/:featureName/parent-variants',
+    operation: listParentVariants,
+    input: ({ params }) => ({ project: params.projectId, feature: params.featureName }),
+    api: 'admin',
+    tag: 'Dependencies',
+    status: 200,
+    errors: [404],
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/projects/:projectId/dependencies',
+    operation: projectHasDependencies,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Dependencies',
-    summary: 'Whether any feature of a project has dependencies',
     status: 200,
-    handler: ({ flagstaff, params, caller }) =>
-      flagstaff.dependencies.projectHasDependencies(caller, params.projectId!),
-  },
-]);
+  }),
+];

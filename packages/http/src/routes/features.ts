@@ -1,251 +1,288 @@
 import {
+  archiveFeaturesOperation,
+  cloneFeature,
+  cloneFeatureSchema,
+  createFeature,
   createFeatureSchema,
-  parseWith,
+  deleteArchivedFeatures,
+  featureListSchema,
+  getFeature,
+  getFeatureEnvironment,
+  listArchivedFeatures,
+  listFeatures,
   patchDocumentSchema,
+  patchFeature,
+  reviveFeatures,
+  setFeatureFavorite,
+  setFeaturesStale,
+  updateFeature,
   updateFeatureSchema,
+  validateArchive,
+  validateFeatureName,
   validateFeatureNameSchema,
 } from '@flagstaff/core';
-import { z } from 'zod';
+import { bodyFields, operationRoute } from '../operation-route.js';
 import { defineRoutes, streamJsonList } from '../route.js';
 import { featureNamesBody, staleBody } from './bodies.js';
 
-const P = '/api/admin/projects/:projectId';
-const F = `${P}/features/:featureName`;
-const _project = { project: 'projectId' };
-const _feature = { feature: 'featureName' };
-const names = (body: unknown) => parseWith(featureNamesBody, body).features;
+/** `{ features }` of a bulk body with the path's project (the operation checks the names). */
+const namesIn = (project: string | null, body: unknown) => ({
+  project,
+  features: bodyFields(body)['features'],
+});
 
-/** Features: create, read, update, archive, revive, delete, stale, favorites. */
-export const featureRoutes = defineRoutes([
-  {
+/**
+ * Features: create, read, update, archive, revive, delete, stale, favorites. Each route serves one
+ * operation of `core/src/services/features/*-operations.ts`; the project's feature list streams.
+ */
+export const featureRoutes = [
+  operationRoute({
     method: 'get',
     path: '/api/admin/features',
+    operation: listFeatures,
+    input: () => ({}),
     api: 'admin',
     tag: 'Features',
     summary: 'List features of every project',
     deprecated: true,
     status: 200,
-    handler: async ({ flagstaff, caller }) => ({
-      version: 2,
-      features: await flagstaff.features.list(caller),
-    }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
     path: '/api/admin/features/validate',
+    operation: validateFeatureName,
     api: 'admin',
     tag: 'Features',
-    summary: 'Validate a feature name',
     status: 200,
     empty: true,
     body: validateFeatureNameSchema,
     errors: [404, 409],
-    handler: ({ flagstaff, body, caller }) => flagstaff.features.validateName(caller, body),
-  },
-  {
-    method: 'get',
-    path: `${P}/features`,
-    api: 'admin',
-    tag: 'Features',
-    summary: 'List features of a project',
-    status: 200,
-    // Streamed as it is read, a page of features at a time: a large project is tens of megabytes.
-    handler: async ({ flagstaff, params, caller }) =>
-      streamJsonList(
-        '{"version":2,"features":',
-        await flagstaff.features.listPages(caller, params.projectId!),
-        '}',
-      ),
-  },
-  {
+  }),
+  ...defineRoutes([
+    {
+      method: 'get',
+      path: '/api/admin/projects/:projectId/features',
+      api: 'admin',
+      tag: 'Features',
+      summary: 'List features of a project',
+      operationId: 'features.listByProject',
+      status: 200,
+      response: featureListSchema,
+      // Streamed as it is read, a page of features at a time: a large project is tens of megabytes.
+      handler: async ({ flagstaff, params, caller }) =>
+        streamJsonList(
+          '{"version":2,"features":',
+          await flagstaff.features.listPages(caller, params['projectId'] ?? ''),
+          '}',
+        ),
+    },
+  ]),
+  operationRoute({
     method: 'post',
-    path: `${P}/features`,
+    path: '/api/admin/projects/:projectId/features',
+    operation: createFeature,
+    input: ({ params, body }) => ({ ...bodyFields(body), project: params.projectId }),
     api: 'admin',
     tag: 'Features',
-    summary: 'Create a feature',
     status: 200,
     body: createFeatureSchema,
     errors: [409],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.features.create(caller, params.projectId!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: F,
+    path: '/api/admin/projects/:projectId/features/:featureName',
+    operation: getFeature,
+    input: ({ params }) => ({ project: params.projectId, feature: params.featureName }),
     api: 'admin',
     tag: 'Features',
-    summary: 'Get a feature',
     status: 200,
-    handler: ({ flagstaff, params, caller }) =>
-      flagstaff.features.get(caller, params.projectId!, params.featureName!),
-  },
-  {
-    method: 'put',
-    path: F,
+  }),
+  operationRoute({
+    method: 'get',
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment',
+    operation: getFeatureEnvironment,
+    input: ({ params }) => ({
+      project: params.projectId,
+      feature: params.featureName,
+      environment: params.environment,
+    }),
     api: 'admin',
     tag: 'Features',
-    summary: 'Update a feature',
+    status: 200,
+    errors: [404],
+  }),
+  operationRoute({
+    method: 'post',
+    path: '/api/admin/projects/:projectId/features/:featureName/clone',
+    operation: cloneFeature,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      project: params.projectId,
+      feature: params.featureName,
+    }),
+    api: 'admin',
+    tag: 'Features',
+    status: 201,
+    body: cloneFeatureSchema,
+    errors: [400, 404, 409],
+  }),
+  operationRoute({
+    method: 'put',
+    path: '/api/admin/projects/:projectId/features/:featureName',
+    operation: updateFeature,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      projectId: params.projectId,
+      featureName: params.featureName,
+    }),
+    api: 'admin',
+    tag: 'Features',
     status: 200,
     body: updateFeatureSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.features.update(caller, params.projectId!, params.featureName!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'patch',
-    path: F,
+    path: '/api/admin/projects/:projectId/features/:featureName',
+    operation: patchFeature,
+    input: ({ params, body }) => ({
+      project: params.projectId,
+      feature: params.featureName,
+      operations: body,
+    }),
     api: 'admin',
     tag: 'Features',
-    summary: 'Patch a feature',
     status: 200,
     body: patchDocumentSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.features.patch(caller, params.projectId!, params.featureName!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: F,
+    path: '/api/admin/projects/:projectId/features/:featureName',
+    operation: archiveFeaturesOperation,
+    input: ({ params }) => ({ project: params.projectId, features: [params.featureName] }),
     api: 'admin',
     tag: 'Features',
     summary: 'Archive a feature',
     status: 202,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.features.archive(caller, params.projectId!, [params.featureName!]),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${P}/archive`,
+    path: '/api/admin/projects/:projectId/archive',
+    operation: archiveFeaturesOperation,
+    input: ({ params, body }) => namesIn(params.projectId, body),
     api: 'admin',
     tag: 'Features',
-    summary: 'Archive features',
     status: 202,
     empty: true,
     body: featureNamesBody,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.features.archive(caller, params.projectId!, names(body)),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${P}/archive/validate`,
+    path: '/api/admin/projects/:projectId/archive/validate',
+    operation: validateArchive,
+    input: ({ params, body }) => namesIn(params.projectId, body),
     api: 'admin',
     tag: 'Features',
-    summary: 'Validate archiving features',
     status: 200,
     body: featureNamesBody,
-    response: z.object({
-      parentsWithChildFeatures: z.array(z.string()),
-      hasDeletedDependencies: z.boolean(),
-    }),
-    handler: ({ flagstaff, params, body, caller }) =>
-      flagstaff.features.validateArchive(caller, params.projectId!, names(body)),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/archive/features',
+    operation: listArchivedFeatures,
+    input: () => ({}),
     api: 'admin',
     tag: 'Archive',
-    summary: 'List archived features',
     status: 200,
-    handler: async ({ flagstaff, caller }) => ({
-      version: 2,
-      features: await flagstaff.features.listArchived(caller),
-    }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/archive/features/:projectId',
+    operation: listArchivedFeatures,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Archive',
     summary: 'List archived features of a project',
     deprecated: true,
     status: 200,
-    handler: async ({ flagstaff, params, caller }) => ({
-      version: 2,
-      features: await flagstaff.features.listArchived(caller, params.projectId!),
-    }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
     path: '/api/admin/archive/revive/:featureName',
+    operation: reviveFeatures,
+    input: ({ params }) => ({ project: null, features: [params.featureName] }),
     api: 'admin',
     tag: 'Archive',
     summary: 'Revive an archived feature',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.features.revive(caller, null, [params.featureName!]),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${P}/revive`,
+    path: '/api/admin/projects/:projectId/revive',
+    operation: reviveFeatures,
+    input: ({ params, body }) => namesIn(params.projectId, body),
     api: 'admin',
     tag: 'Archive',
-    summary: 'Revive archived features',
     status: 200,
     empty: true,
     body: featureNamesBody,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.features.revive(caller, params.projectId!, names(body)),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
     path: '/api/admin/archive/:featureName',
+    operation: deleteArchivedFeatures,
+    input: ({ params }) => ({ project: null, features: [params.featureName] }),
     api: 'admin',
     tag: 'Archive',
     summary: 'Delete an archived feature',
     status: 200,
     empty: true,
     errors: [409],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.features.deleteArchived(caller, null, [params.featureName!]),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${P}/delete`,
+    path: '/api/admin/projects/:projectId/delete',
+    operation: deleteArchivedFeatures,
+    input: ({ params, body }) => namesIn(params.projectId, body),
     api: 'admin',
     tag: 'Archive',
-    summary: 'Delete archived features',
     status: 200,
     empty: true,
     body: featureNamesBody,
     errors: [409],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.features.deleteArchived(caller, params.projectId!, names(body)),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${P}/stale`,
+    path: '/api/admin/projects/:projectId/stale',
+    operation: setFeaturesStale,
+    input: ({ params, body }) => ({ ...namesIn(params.projectId, body), stale: bodyFields(body)['stale'] }),
     api: 'admin',
     tag: 'Features',
-    summary: 'Mark features stale or not',
     status: 202,
     empty: true,
     body: staleBody,
-    handler: ({ flagstaff, caller, params, body }) => {
-      const { features, stale } = parseWith(staleBody, body);
-      return flagstaff.features.setStale(caller, params.projectId!, features, stale);
-    },
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${F}/favorites`,
+    path: '/api/admin/projects/:projectId/features/:featureName/favorites',
+    operation: setFeatureFavorite,
+    input: ({ params }) => ({ project: params.projectId, feature: params.featureName, favorite: true }),
     api: 'admin',
     tag: 'Features',
     summary: 'Add a feature to favorites',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.features.setFavorite(caller, params.projectId!, params.featureName!, true),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${F}/favorites`,
+    path: '/api/admin/projects/:projectId/features/:featureName/favorites',
+    operation: setFeatureFavorite,
+    input: ({ params }) => ({ project: params.projectId, feature: params.featureName, favorite: false }),
     api: 'admin',
     tag: 'Features',
     summary: 'Remove a feature from favorites',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.features.setFavorite(caller, params.projectId!, params.featureName!, false),
-  },
-]);
+  }),
+];

@@ -9,11 +9,13 @@ import { changeRequestRoutes } from './change-requests.js';
 import { clientRoutes } from './client.js';
 import { clientMetricsRoutes } from './client-metrics.js';
 import { clientStreamRoutes } from './client-stream.js';
+import { constraintRoutes } from './constraints.js';
 import { definitionRoutes } from './definitions.js';
 import { dependencyRoutes } from './dependencies.js';
 import { environmentRoutes } from './environments.js';
 import { featureEnvironmentRoutes } from './feature-environments.js';
-import { featureExtraRoutes } from './feature-extras.js';
+import { featureLifecycleRoutes } from './feature-lifecycle.js';
+import { featureLinkRoutes } from './feature-links.js';
 import { featureRoutes } from './features.js';
 import { groupRoutes } from './groups.js';
 import { importRoutes } from './imports.js';
@@ -37,7 +39,9 @@ export const allRoutes = (): Route[] => [
   ...projectRoutes,
   ...environmentRoutes,
   ...featureRoutes,
-  ...featureExtraRoutes,
+  ...featureLifecycleRoutes,
+  ...constraintRoutes,
+  ...featureLinkRoutes,
   ...catalogExtraRoutes,
   ...applicationRoutes,
   ...projectViewRoutes,

@@ -1,34 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { FeatureView } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Card, EmptyState, ErrorNotice, formatDate, Loading, PageHeader } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useWhyNot } from '../auth/permissions';
-
-const key = ['archive'];
+import {
+  archivedFeaturesQueryOptions,
+  archiveKey,
+  deleteArchivedFeature,
+  reviveFeature,
+} from './api/archived-features';
 
 /** Archived features: revive them or delete them for good. */
 export default function ArchivePage() {
   const whyNot = useWhyNot();
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap<{ features: FeatureView[] }>(api.GET('/api/admin/archive/features')),
-  });
+  const list = useQuery(archivedFeaturesQueryOptions());
   const [deleting, setDeleting] = useState<string | null>(null);
   const revive = useApiMutation({
-    mutationFn: (featureName: string) =>
-      unwrap(api.POST('/api/admin/archive/revive/{featureName}', { params: { path: { featureName } } })),
-    invalidates: [key, ['projects']],
+    mutationFn: reviveFeature,
+    invalidates: [archiveKey, ['projects']],
     success: (_r, name) => `${name} revived`,
   });
   const remove = useApiMutation({
-    mutationFn: (featureName: string) =>
-      unwrap(api.DELETE('/api/admin/archive/{featureName}', { params: { path: { featureName } } })),
-    invalidates: [key],
+    mutationFn: deleteArchivedFeature,
+    invalidates: [archiveKey],
     success: (_r, name) => `${name} deleted`,
   });
   return (

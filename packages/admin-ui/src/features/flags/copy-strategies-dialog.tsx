@@ -9,7 +9,7 @@ import { useToast } from '../../components/ui/toast';
 import { useWhyNot } from '../auth/permissions';
 import { pendingKey, useProtectedEnvironments } from '../change-requests/draft-bar';
 import { draftChange } from '../change-requests/draft-change';
-import { featureKey } from './api';
+import { featureKey } from './api/feature';
 
 /** What a copy carries: the strategy's configuration, not its identity or place in the source. */
 const configOf = (s: FeatureStrategy) => ({

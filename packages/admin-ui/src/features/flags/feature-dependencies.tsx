@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { Dependency, FeatureView } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { Card, ErrorNotice, Field } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { dependencyInputSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useWhyNot } from '../auth/permissions';
 import { pendingKey } from '../change-requests/draft-bar';
 import { DraftNote, draftChange, draftedMessage, useDraftEnvironment } from '../change-requests/draft-change';
-import { featureKey } from './api';
+import { featureKey, featureQueryOptions } from './api/feature';
 import { ParentPicker } from './parent-picker';
 
 type Condition = 'enabled' | 'disabled' | 'variants';
@@ -22,14 +22,8 @@ const describe = (d: Dependency) =>
 /** The variant names a parent has in any environment, for the "parent variants" condition. */
 function useParentVariants(project: string, parent: string) {
   return useQuery({
-    queryKey: featureKey(project, parent),
+    ...featureQueryOptions(project, parent),
     enabled: parent !== '',
-    queryFn: () =>
-      unwrap<FeatureView>(
-        api.GET('/api/admin/projects/{projectId}/features/{featureName}', {
-          params: { path: { projectId: project, featureName: parent } },
-        }),
-      ),
     select: (f) => [...new Set(f.environments.flatMap((e) => e.variants.map((v) => v.name)))].sort(),
   });
 }
@@ -56,7 +50,7 @@ export function FeatureDependencies({ feature }: { feature: FeatureView }) {
     mutationFn: (body: Dependency) =>
       draftIn
         ? draftChange(feature.project, draftIn, feature.name, 'addDependency', body)
-        : unwrap(
+        : answerOf(
             api.POST('/api/admin/projects/{projectId}/features/{child}/dependencies', {
               params: { path },
               body,
@@ -76,7 +70,7 @@ export function FeatureDependencies({ feature }: { feature: FeatureView }) {
     mutationFn: (name: string) =>
       draftIn
         ? draftChange(feature.project, draftIn, feature.name, 'deleteDependency', { feature: name })
-        : unwrap(
+        : answerOf(
             api.DELETE('/api/admin/projects/{projectId}/features/{child}/dependencies/{parent}', {
               params: { path: { ...path, parent: name } },
             }),

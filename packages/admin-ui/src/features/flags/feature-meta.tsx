@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { FeatureView } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, Field } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { FEATURE_TYPES } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan, useWhyNot } from '../auth/permissions';
-import { featureKey } from './api';
+import { featureKey } from './api/feature';
 import { FeatureDependencies } from './feature-dependencies';
 import { FeatureTags } from './feature-tags';
 
@@ -30,7 +30,7 @@ export function FeatureMeta({ feature }: { feature: FeatureView }) {
     impressionData === feature.impressionData;
   const update = useApiMutation({
     mutationFn: () =>
-      unwrap(
+      answerOf(
         api.PUT('/api/admin/projects/{projectId}/features/{featureName}', {
           params: { path },
           body: { description: description || null, type, impressionData },

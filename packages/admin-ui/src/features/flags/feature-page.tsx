@@ -1,16 +1,18 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import { EventList } from '../../components/event-list';
 import { ActionButton } from '../../components/ui/action-button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useWhyNot } from '../auth/permissions';
 import { DraftBar } from '../change-requests/draft-bar';
-import { featureKey, useFeature, useFeatureEvents } from './api';
+import { useFeatureEvents } from './api/events';
+import { featureKey, featureQueryOptions } from './api/feature';
 import { EnvironmentPanel } from './environment-panel';
 import { FeatureMeta } from './feature-meta';
 
@@ -24,14 +26,14 @@ function History({ featureName }: { featureName: string }) {
 /** A feature: per-environment strategies and variants, metadata, dependencies, tags and history. */
 export default function FeaturePage() {
   const { projectId = '', featureName = '' } = useParams();
-  const feature = useFeature(projectId, featureName);
+  const feature = useQuery(featureQueryOptions(projectId, featureName));
   const whyNot = useWhyNot();
   const navigate = useNavigate();
   const [archiving, setArchiving] = useState(false);
   const path = { projectId, featureName };
   const stale = useApiMutation({
     mutationFn: (value: boolean) =>
-      unwrap(
+      answerOf(
         api.PUT('/api/admin/projects/{projectId}/features/{featureName}', {
           params: { path },
           body: { stale: value },
@@ -42,7 +44,7 @@ export default function FeaturePage() {
   });
   const archive = useApiMutation({
     mutationFn: () =>
-      unwrap(api.DELETE('/api/admin/projects/{projectId}/features/{featureName}', { params: { path } })),
+      answerOf(api.DELETE('/api/admin/projects/{projectId}/features/{featureName}', { params: { path } })),
     invalidates: [['projects', projectId]],
     success: `${featureName} archived`,
     onSuccess: () => navigate(`/projects/${encodeURIComponent(projectId)}`),

@@ -10,7 +10,7 @@ import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useWhyNot } from '../auth/permissions';
 import { useTagTypes } from '../projects/api';
-import { featureKey } from './api';
+import { featureKey } from './api/feature';
 
 /** The values already used with a tag type, offered while typing a new tag. */
 const useTagValues = (type: string) =>

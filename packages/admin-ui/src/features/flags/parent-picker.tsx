@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { FeatureSearchItem } from '../../api/session-types';
+import { parentSearchQueryOptions } from './api/feature';
 
 /** `value`, once it has stayed the same for `ms`: one request per pause in typing. */
 function useSettled<T>(value: T, ms: number): T {
@@ -35,23 +33,8 @@ export function ParentPicker({ project, exclude, value, onChange, disabled }: Pr
   const query = useSettled(text.trim(), 250);
   const [open, setOpen] = useState(false);
   const search = useQuery({
-    queryKey: ['parent-search', project, query],
+    ...parentSearchQueryOptions(project, query, Math.min(100, PAGE + exclude.length)),
     enabled: open,
-    staleTime: 10_000,
-    queryFn: () =>
-      unwrap<{ features: FeatureSearchItem[]; total: number }>(
-        api.GET('/api/admin/search/features', {
-          params: {
-            query: {
-              project: `IS:${project}`,
-              ...(query ? { query } : {}),
-              sortBy: 'name',
-              sortOrder: 'asc',
-              limit: Math.min(100, PAGE + exclude.length),
-            },
-          },
-        }),
-      ),
   });
   // While the next answer is on its way, the last one shows only what still matches the text.
   // (The server also matches descriptions and tags, so its own answer is shown as it is.)

@@ -11,7 +11,8 @@ import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { pendingKey } from '../change-requests/draft-bar';
 import { DraftNote, draftChange, draftedMessage, useDraftEnvironment } from '../change-requests/draft-change';
-import { useContextFields, useSegments } from './api';
+import { useContextFields } from './api/context-fields';
+import { useSegments } from './api/segments';
 import {
   BUILT_IN_STRATEGIES,
   defaultParameters,

@@ -8,7 +8,8 @@ import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { pendingKey } from '../change-requests/draft-bar';
 import { DraftNote, draftChange, draftedMessage, useDraftEnvironment } from '../change-requests/draft-change';
-import { featureKey, useContextFields } from './api';
+import { useContextFields } from './api/context-fields';
+import { featureKey } from './api/feature';
 import { type VariantDraft, VariantRows, variantFields, variantProblems } from './variant-rows';
 
 /** Edits a feature environment's variants (weights, stickiness, payloads, overrides). */

@@ -1,11 +1,11 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { ProjectEnvironmentView } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan, useWhyNot } from '../auth/permissions';
 import { projectKeys, useTagTypes } from './api';
@@ -28,7 +28,7 @@ export function BulkActions({ projectId, selected, environments, onDone }: Props
   const path = { projectId };
   const toggle = useApiMutation({
     mutationFn: ({ environment, on }: { environment: string; on: boolean }) =>
-      unwrap(
+      answerOf(
         on
           ? api.POST('/api/admin/projects/{projectId}/bulk_features/environments/{environment}/on', {
               params: { path: { projectId, environment } },
@@ -45,7 +45,7 @@ export function BulkActions({ projectId, selected, environments, onDone }: Props
   });
   const stale = useApiMutation({
     mutationFn: (value: boolean) =>
-      unwrap(
+      answerOf(
         api.POST('/api/admin/projects/{projectId}/stale', {
           params: { path },
           body: { features: selected, stale: value },
@@ -57,7 +57,7 @@ export function BulkActions({ projectId, selected, environments, onDone }: Props
   });
   const archive = useApiMutation({
     mutationFn: () =>
-      unwrap(
+      answerOf(
         api.POST('/api/admin/projects/{projectId}/archive', {
           params: { path },
           body: { features: selected },
@@ -182,7 +182,7 @@ function BulkTagDialog({
   const [value, setValue] = useState('');
   const tag = useApiMutation({
     mutationFn: () =>
-      unwrap(
+      answerOf(
         api.PUT('/api/admin/projects/{projectId}/tags', {
           params: { path: { projectId } },
           body: { features: selected, tags: { addedTags: [{ type, value }], removedTags: [] } },

@@ -2,10 +2,10 @@ import type { CreateFeatureInput } from '@flagstaff/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { FeatureView, Project } from '../../api/types';
+import type { Project } from '../../api/types';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice, Field } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { compileNamingPattern, createFeatureSchema, FEATURE_TYPES } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
@@ -36,7 +36,7 @@ export function CreateFeatureDialog({
   const naming = project.featureNaming;
   const create = useApiMutation({
     mutationFn: (body: CreateFeatureInput) =>
-      unwrap<FeatureView>(
+      answerOf(
         api.POST('/api/admin/projects/{projectId}/features', {
           params: { path: { projectId: project.id } },
           body,

@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { FeatureSearchItem, FeatureSearchQuery } from '../../api/session-types';
+import type { FeatureSearchQuery } from '../../api/session-types';
+import { answerOf } from '../../lib/api-answer';
 import { projectKeys } from './api';
 
 export interface FeatureFilters {
@@ -59,19 +59,6 @@ function searchParams(
  */
 export const SEARCH_DEBOUNCE_MS = 100;
 
-async function searchFeatures(
-  projectId: string,
-  f: FeatureFilters,
-  environments: readonly string[],
-  signal: AbortSignal,
-) {
-  const result = await api.GET('/api/admin/search/features', {
-    params: { query: searchParams(projectId, f, environments) },
-    signal,
-  });
-  return unwrap<{ features: FeatureSearchItem[]; total: number }>(Promise.resolve(result));
-}
-
 /**
  * One page of a project's features, searched, filtered and sorted by the server. The project's
  * environments matter only to "enabled somewhere": they are in the query (and waited for) only then,
@@ -83,10 +70,25 @@ export function useFeatureSearch(
   filters: FeatureFilters,
   environments: readonly string[],
 ) {
+  return useQuery(featureSearchQueryOptions(projectId, filters, environments));
+}
+
+/** `features.search` of one project with the table's filters (see `useFeatureSearch`). */
+export function featureSearchQueryOptions(
+  projectId: string,
+  filters: FeatureFilters,
+  environments: readonly string[],
+) {
   const envs = filters.enabledSomewhere ? environments : [];
-  return useQuery({
+  return queryOptions({
     queryKey: [...projectKeys.features(projectId), filters, envs],
-    queryFn: ({ signal }) => searchFeatures(projectId, filters, envs, signal),
+    queryFn: ({ signal }) =>
+      answerOf(
+        api.GET('/api/admin/search/features', {
+          params: { query: searchParams(projectId, filters, envs) },
+          signal,
+        }),
+      ),
     enabled: !filters.enabledSomewhere || environments.length > 0,
     placeholderData: keepPreviousData,
   });

@@ -10,7 +10,7 @@ import { FlagstaffError, invalid, notFound } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import type { Actor, ServiceDeps } from '../deps.js';
-import { createDependencyCommands } from '../features/dependency-service.js';
+import { createDependencyCommands } from '../features/dependency-operations.js';
 import { archiveFeatures } from '../features/feature-archive.js';
 import {
   createFeatureEnvironmentCommands,

@@ -7,11 +7,12 @@ import {
   type FeatureSearchResult,
   featureSearchParamsSchema,
 } from '../../domain/feature-search.js';
-import { parseWith } from '../../domain/parse.js';
+import { featureSearchResultSchema } from '../../domain/feature-view.js';
+import { defineOperation } from '../../operations/define-operation.js';
+import type { OperationRunner } from '../../operations/run-operation.js';
 import type { ReadRepositories } from '../../ports/store.js';
-import type { ServiceDeps } from '../deps.js';
 import { groupBy } from '../insights/group-by.js';
-import { createSearchTotals } from './search-totals.js';
+import { searchTotalsOf } from './search-totals.js';
 
 /** The rows of one page, from a fixed number of reads however many features it holds. */
 async function pageItems(
@@ -96,31 +97,39 @@ async function pageItems(
   });
 }
 
-/** The admin UI's feature table (GET /api/admin/search/features). */
-export function createFeatureSearchService(deps: ServiceDeps) {
-  const { store } = deps;
-  const totals = createSearchTotals();
+/**
+ * One page of features matching the query parameters (see `featureSearchParamsSchema`: `query`,
+ * `project`, `type`, `state`, `lifecycle`, `tag`, `segment`, `createdAt`, `lastSeenAt`, `archived`,
+ * `sortBy`, `sortOrder`, `offset`, `limit` ≤ 100, default 50) and the total. Private projects the
+ * caller may not see are left out. VALIDATION naming the parameter.
+ */
+export const searchFeatures = defineOperation({
+  id: 'features.search',
+  summary: 'Search features',
+  kind: 'read',
+  permission: 'NONE',
+  input: featureSearchParamsSchema,
+  output: featureSearchResultSchema,
+  run: async (query, { deps, repos, caller }) => {
+    const totals = searchTotalsOf(deps.store);
+    // The version is read before the search: a total counted after it is at least that current.
+    const [visibility, version] = await Promise.all([
+      projectVisibility(repos, caller.principal),
+      repos.events.latestId(),
+    ]);
+    const knownTotal = totals.known(query, visibility, version);
+    const page = await repos.featureSearch.search(query, visibility, { knownTotal });
+    if (knownTotal === undefined) totals.remember(query, visibility, version, page.total);
+    return { features: await pageItems(repos, page.features, userIdOf(caller)), total: page.total };
+  },
+});
+
+/** The admin UI's feature table (GET /api/admin/search/features): a typed wrapper over `searchFeatures`. */
+export function createFeatureSearchService(run: OperationRunner) {
   return {
-    /**
-     * One page of features matching the query parameters (see `featureSearchParamsSchema`:
-     * `query`, `project`, `type`, `state`, `lifecycle`, `tag`, `segment`, `createdAt`, `lastSeenAt`,
-     * `archived`, `sortBy`, `sortOrder`, `offset`, `limit` ≤ 100, default 50) and the total. Private
-     * projects the caller may not see are left out. VALIDATION naming the parameter.
-     */
-    async search(caller: Caller, params: unknown): Promise<FeatureSearchResult> {
-      await deps.policy.require(caller, 'NONE');
-      const query = parseWith(featureSearchParamsSchema, params ?? {});
-      // The version is read before the search: a total counted after it is at least that current.
-      const [visibility, version] = await Promise.all([
-        projectVisibility(store, caller.principal),
-        store.events.latestId(),
-      ]);
-      const knownTotal = totals.known(query, visibility, version);
-      const page = await store.featureSearch.search(query, visibility, { knownTotal });
-      if (knownTotal === undefined) totals.remember(query, visibility, version, page.total);
-      const userId = userIdOf(caller);
-      return { features: await pageItems(store, page.features, userId), total: page.total };
-    },
+    /** One page of features matching the query parameters (as a URL carries them), and the total. */
+    search: (caller: Caller, params: Record<string, unknown> | undefined): Promise<FeatureSearchResult> =>
+      run.unknown(searchFeatures, caller, params ?? {}),
   };
 }
 

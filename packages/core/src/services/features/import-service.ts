@@ -1,6 +1,7 @@
 import type { Caller } from '../../auth/caller.js';
 import { parseWith } from '../../domain/parse.js';
 import { FlagstaffError } from '../../errors.js';
+import { createOperationRunner } from '../../operations/run-operation.js';
 import type { Repositories } from '../../ports/repositories.js';
 import { nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
@@ -41,7 +42,7 @@ async function apply(
   const strategies = createStrategyService(inTx);
   const featureEnvironments = createFeatureEnvironmentService(inTx);
   const tags = createTagService(inTx);
-  const dependencies = createDependencyService(inTx);
+  const dependencies = createDependencyService(createOperationRunner({ ...inTx, tokenSecrets: null }));
   const contextFields = createContextFieldService(inTx);
   const { project, environment, data } = body;
 

@@ -1,5 +1,6 @@
 import type { ProjectVisibility } from '../../auth/principal.js';
 import type { FeatureSearchQuery } from '../../domain/feature-search.js';
+import type { Store } from '../../ports/store.js';
 
 /** Totals remembered at once (distinct filter sets): the most recent ones are kept. */
 const MAX_TOTALS = 500;
@@ -38,4 +39,18 @@ export function createSearchTotals() {
       if (totals.size > MAX_TOTALS) totals.delete(totals.keys().next().value!);
     },
   };
+}
+
+export type SearchTotals = ReturnType<typeof createSearchTotals>;
+
+const totalsByStore = new WeakMap<Store, SearchTotals>();
+
+/** The remembered totals of one store (each Flagstaff instance has its own store). */
+export function searchTotalsOf(store: Store): SearchTotals {
+  let totals = totalsByStore.get(store);
+  if (!totals) {
+    totals = createSearchTotals();
+    totalsByStore.set(store, totals);
+  }
+  return totals;
 }
