@@ -216,7 +216,7 @@ function createServices(
       ...createChangeRequestReads(deps),
       runDueSchedules: scheduler.runDueSchedules,
     },
-    tags: createTagService(deps),
+    tags: createTagService(deps, run),
     segments: createSegmentService(deps),
     contextFields: createContextFieldService(deps),
     events: createEventService(deps),

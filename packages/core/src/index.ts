@@ -78,6 +78,7 @@ export {
   importBodySchema,
 } from './services/features/import-schema.js';
 export type { ImportService } from './services/features/import-service.js';
+export * from './services/features/tag-operations.js';
 export { isPotentiallyStale, type Lifetimes } from './services/insights/health.js';
 export type { ProjectViews } from './services/insights/project-views.js';
 export {

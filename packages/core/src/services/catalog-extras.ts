@@ -3,8 +3,7 @@ import type { Caller } from '../auth/caller.js';
 import type { FlagstaffEvent } from '../domain/event.js';
 import { parseWith } from '../domain/parse.js';
 import type { Segment } from '../domain/segment.js';
-import { type Tag, tagSchema } from '../domain/tag.js';
-import { FlagstaffError, invalid, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { inTransaction, nowIso, type ServiceDeps } from './deps.js';
 import { writeEvents } from './events/event-writer.js';
 import type { StrategyService } from './features/strategy-service.js';
@@ -53,43 +52,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export function createCatalogExtras(deps: ServiceDeps, strategies: StrategyService) {
   const { store } = deps;
 
-  async function requireTag(tag: Tag): Promise<Tag> {
-    const found = (await store.tags.listTags(tag.type)).find((t) => t.value === tag.value);
-    if (!found) throw notFound('tag', `${tag.type}:${tag.value}`);
-    return found;
-  }
-
   return {
-    /** POST /api/admin/tags: creates a tag of an existing type (tag-created); 201 with `{ tag }`. */
-    async createTag(caller: Caller, input: unknown): Promise<{ tag: Tag }> {
-      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', {});
-      const tag = parseWith(tagSchema, input);
-      await inTransaction(deps, async (tx) => {
-        if (!(await tx.tags.getType(tag.type)))
-          throw invalid('type', `"${tag.type}" is not a tag type; create it first.`);
-        if (!(await tx.tags.ensureTag(tag)))
-          throw new FlagstaffError('CONFLICT', `The tag ${tag.type}:${tag.value} already exists.`);
-        await writeEvents(tx, actor, nowIso(deps), [{ type: 'tag-created', data: tag }]);
-      });
-      return { tag };
-    },
-
-    /** GET /api/admin/tags/:type/:value. */
-    async getTag(caller: Caller, type: string, value: string): Promise<{ tag: Tag }> {
-      await deps.policy.require(caller, 'NONE', {});
-      return { tag: await requireTag({ type, value }) };
-    },
-
-    /** DELETE /api/admin/tags/:type/:value: removes it from every feature too (tag-deleted). */
-    async deleteTag(caller: Caller, type: string, value: string): Promise<void> {
-      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', {});
-      await inTransaction(deps, async (tx) => {
-        const tag = { type, value };
-        if (!(await tx.tags.deleteTag(tag))) throw notFound('tag', `${type}:${value}`);
-        await writeEvents(tx, actor, nowIso(deps), [{ type: 'tag-deleted', preData: tag }]);
-      });
-    },
-
     /** GET /api/admin/event-creators: who has written events, for the event log's filter. */
     async eventCreators(caller: Caller): Promise<{ id: number; name: string }[]> {
       await deps.policy.require(caller, 'NONE', {});

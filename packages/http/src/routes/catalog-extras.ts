@@ -1,46 +1,8 @@
-import {
-  environmentSortOrderSchema,
-  eventSearchQuerySchema,
-  strategySegmentsSchema,
-  tagSchema,
-} from '@flagstaff/core';
+import { environmentSortOrderSchema, eventSearchQuerySchema, strategySegmentsSchema } from '@flagstaff/core';
 import { defineRoutes } from '../route.js';
 
 /** Tags on their own, event creators and search, environment order, segments of a strategy. */
 export const catalogExtraRoutes = defineRoutes([
-  {
-    method: 'post',
-    path: '/api/admin/tags',
-    api: 'admin',
-    tag: 'Tags',
-    summary: 'Create a tag of an existing tag type',
-    status: 201,
-    body: tagSchema,
-    errors: [400, 409],
-    handler: ({ flagstaff, caller, body }) => flagstaff.catalog.createTag(caller, body),
-  },
-  {
-    method: 'get',
-    path: '/api/admin/tags/:type/:value',
-    api: 'admin',
-    tag: 'Tags',
-    summary: 'Get one tag',
-    status: 200,
-    errors: [404],
-    handler: ({ flagstaff, caller, params }) => flagstaff.catalog.getTag(caller, params.type!, params.value!),
-  },
-  {
-    method: 'delete',
-    path: '/api/admin/tags/:type/:value',
-    api: 'admin',
-    tag: 'Tags',
-    summary: 'Delete a tag (and take it off every feature)',
-    status: 200,
-    empty: true,
-    errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.catalog.deleteTag(caller, params.type!, params.value!),
-  },
   {
     method: 'get',
     path: '/api/admin/event-creators',
