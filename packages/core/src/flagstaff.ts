@@ -23,7 +23,7 @@ import { createSessionService, type SessionService } from './services/access/ses
 import { createSignupTokenService, type SignupTokenService } from './services/access/signup-token-service.js';
 import { createUserDirectory, type UserDirectory } from './services/access/user-directory.js';
 import { createUserService, type UserService } from './services/access/user-service.js';
-import { type CatalogExtras, createCatalogExtras } from './services/catalog-extras.js';
+import { type CatalogCompat, createCatalogCompat } from './services/catalog-compat.js';
 import {
   type ChangeRequestReads,
   createChangeRequestReads,
@@ -194,7 +194,7 @@ function createServices(
   });
   const users = createUserService(deps, { newUserLink: passwordReset.newUserLink });
   const features = createFeatureService(deps);
-  const strategies = createStrategyService(deps);
+  const strategies = createStrategyService(deps, run);
   const insights = createInsightsService(deps);
   const changeRequestService = createChangeRequestService(deps);
   return {
@@ -208,7 +208,7 @@ function createServices(
     featureSearch: createFeatureSearchService(deps),
     featureEnvironments: createFeatureEnvironmentService(deps),
     strategies,
-    catalog: createCatalogExtras(deps, strategies),
+    catalog: createCatalogCompat(run),
     dependencies: createDependencyService(deps),
     changeRequests: {
       ...changeRequestService,
@@ -289,7 +289,7 @@ export interface Flagstaff {
   readonly featureEnvironments: FeatureEnvironmentService;
   readonly strategies: StrategyService;
   /** Tags on their own, event creators and search, environment order, segments of a strategy. */
-  readonly catalog: CatalogExtras;
+  readonly catalog: CatalogCompat;
   readonly dependencies: DependencyService;
   /** Change requests: settings per project environment, drafts, review, applying. */
   readonly changeRequests: ChangeRequestService &

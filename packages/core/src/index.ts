@@ -42,12 +42,7 @@ export type { PersonalTokenService } from './services/access/personal-token-serv
 export type { SessionOptions, SessionService } from './services/access/session-service.js';
 export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/session-service.js';
 export { inactiveDeleteSchema, type UserDirectory } from './services/access/user-directory.js';
-export {
-  type CatalogExtras,
-  environmentSortOrderSchema,
-  eventSearchQuerySchema,
-  strategySegmentsSchema,
-} from './services/catalog-extras.js';
+export type { CatalogCompat } from './services/catalog-compat.js';
 export type { ScheduleOptions, ScheduleRun } from './services/change-requests/change-request-scheduler.js';
 export type {
   ChangeRequestView,
@@ -57,6 +52,7 @@ export type {
 export type { RevertChange, RevertResult } from './services/change-requests/revert.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
+export * from './services/events/event-search-operations.js';
 export {
   type DefinitionService,
   featureTypeLifetimeSchema,
@@ -78,6 +74,7 @@ export {
   importBodySchema,
 } from './services/features/import-schema.js';
 export type { ImportService } from './services/features/import-service.js';
+export * from './services/features/strategy-operations.js';
 export * from './services/features/tag-operations.js';
 export { isPotentiallyStale, type Lifetimes } from './services/insights/health.js';
 export type { ProjectViews } from './services/insights/project-views.js';
@@ -104,7 +101,9 @@ export {
   type MaintenanceService,
   maintenanceInputSchema,
 } from './services/operations/maintenance.js';
+export * from './services/projects/environment-order-operations.js';
 export type { ProjectContextFields } from './services/projects/project-context-fields.js';
+export * from './services/projects/segment-strategy-operations.js';
 export {
   DEFAULT_PLAYGROUND_LIMITS,
   type PlaygroundLimits,

@@ -4,14 +4,15 @@ import { addonRoutes } from './addons.js';
 import { apiTokenRoutes } from './api-tokens.js';
 import { applicationRoutes } from './applications.js';
 import { backupRoutes } from './backup.js';
-import { catalogExtraRoutes } from './catalog-extras.js';
 import { changeRequestRoutes } from './change-requests.js';
 import { clientRoutes } from './client.js';
 import { clientMetricsRoutes } from './client-metrics.js';
 import { clientStreamRoutes } from './client-stream.js';
 import { definitionRoutes } from './definitions.js';
 import { dependencyRoutes } from './dependencies.js';
+import { environmentOrderRoutes } from './environment-order.js';
 import { environmentRoutes } from './environments.js';
+import { eventSearchRoutes } from './event-search.js';
 import { featureEnvironmentRoutes } from './feature-environments.js';
 import { featureExtraRoutes } from './feature-extras.js';
 import { featureRoutes } from './features.js';
@@ -28,6 +29,7 @@ import { projectRoutes } from './projects.js';
 import { segmentRoutes } from './segments.js';
 import { signalRoutes } from './signals.js';
 import { strategyRoutes } from './strategies.js';
+import { strategySegmentRoutes } from './strategy-segments.js';
 import { tagRoutes } from './tags.js';
 import { userDirectoryRoutes } from './user-directory.js';
 import { userRoutes } from './users.js';
@@ -38,7 +40,9 @@ export const allRoutes = (): Route[] => [
   ...environmentRoutes,
   ...featureRoutes,
   ...featureExtraRoutes,
-  ...catalogExtraRoutes,
+  ...eventSearchRoutes,
+  ...environmentOrderRoutes,
+  ...strategySegmentRoutes,
   ...applicationRoutes,
   ...projectViewRoutes,
   ...projectContextRoutes,

@@ -8,8 +8,9 @@ import type {
   tagTypeSchema,
   updateTagTypeSchema,
 } from '../../domain/tag.js';
-import { createOperationRunner, type OperationRunner } from '../../operations/run-operation.js';
+import type { OperationRunner } from '../../operations/run-operation.js';
 import type { ServiceDeps } from '../deps.js';
+import { runnerOf } from '../service-runner.js';
 import {
   addFeatureTag,
   bulkTagFeatures,
@@ -30,10 +31,6 @@ import {
 } from './tag-operations.js';
 
 export { ensureTags } from './tag-operations.js';
-
-/** A runner for services built over a transaction's deps (imports, copies): no token secrets involved. */
-export const runnerOf = (deps: ServiceDeps): OperationRunner =>
-  createOperationRunner({ ...deps, tokenSecrets: null });
 
 /**
  * Tag types, tags, and the tags on features for in-process callers: typed wrappers over the
