@@ -1,6 +1,12 @@
 // Flag logic tested in process: configure flags through Flagstaff's services on a memory store, then
 // exercise the application code with the compiled flags. No database, no HTTP, a few ms per test.
-import { createFlagstaff, createMemoryStore, type Flagstaff, SYSTEM } from '@flagstaff/core';
+import {
+  createFlagstaff,
+  createMemoryStore,
+  type Flagstaff,
+  type StrategyConfigInput,
+  SYSTEM,
+} from '@flagstaff/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { priceFor } from './pricing.js';
 
@@ -8,7 +14,7 @@ const me = SYSTEM;
 const env = 'development';
 let flagstaff: Flagstaff;
 
-async function enable(name: string, strategy: Record<string, unknown> = { name: 'default' }) {
+async function enable(name: string, strategy: StrategyConfigInput = { name: 'default' }) {
   await flagstaff.features.create(me, 'default', { name });
   await flagstaff.strategies.add(me, { project: 'default', feature: name, environment: env }, strategy);
   await flagstaff.featureEnvironments.setEnabled(me, 'default', name, env, true);

@@ -23,7 +23,7 @@ import { createSessionService, type SessionService } from './services/access/ses
 import { createSignupTokenService, type SignupTokenService } from './services/access/signup-token-service.js';
 import { createUserDirectory, type UserDirectory } from './services/access/user-directory.js';
 import { createUserService, type UserService } from './services/access/user-service.js';
-import { type CatalogExtras, createCatalogExtras } from './services/catalog-extras.js';
+import { type CatalogCompat, createCatalogCompat } from './services/catalog-compat.js';
 import {
   type ChangeRequestReads,
   createChangeRequestReads,
@@ -198,7 +198,7 @@ function createServices(
   });
   const users = createUserService(deps, { newUserLink: passwordReset.newUserLink });
   const features = createFeatureService(deps, run);
-  const strategies = createStrategyService(deps);
+  const strategies = createStrategyService(deps, run);
   const insights = createInsightsService(deps);
   const changeRequestService = createChangeRequestService(deps);
   return {
@@ -212,7 +212,7 @@ function createServices(
     featureSearch: createFeatureSearchService(run),
     featureEnvironments: createFeatureEnvironmentService(deps),
     strategies,
-    catalog: createCatalogExtras(deps, strategies),
+    catalog: createCatalogCompat(run),
     dependencies: createDependencyService(run),
     changeRequests: {
       ...changeRequestService,
@@ -220,7 +220,7 @@ function createServices(
       ...createChangeRequestReads(deps),
       runDueSchedules: scheduler.runDueSchedules,
     },
-    tags: createTagService(deps),
+    tags: createTagService(deps, run),
     segments: createSegmentService(run),
     contextFields: createContextFieldService(deps, run),
     events: createEventService(deps),
@@ -293,7 +293,7 @@ export interface Flagstaff {
   readonly featureEnvironments: FeatureEnvironmentService;
   readonly strategies: StrategyService;
   /** Tags on their own, event creators and search, environment order, segments of a strategy. */
-  readonly catalog: CatalogExtras;
+  readonly catalog: CatalogCompat;
   readonly dependencies: DependencyService;
   /** Change requests: settings per project environment, drafts, review, applying. */
   readonly changeRequests: ChangeRequestService &

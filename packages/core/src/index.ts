@@ -42,12 +42,7 @@ export type { PersonalTokenService } from './services/access/personal-token-serv
 export type { SessionOptions, SessionService } from './services/access/session-service.js';
 export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/session-service.js';
 export { inactiveDeleteSchema, type UserDirectory } from './services/access/user-directory.js';
-export {
-  type CatalogExtras,
-  environmentSortOrderSchema,
-  eventSearchQuerySchema,
-  strategySegmentsSchema,
-} from './services/catalog-extras.js';
+export type { CatalogCompat } from './services/catalog-compat.js';
 export type { ScheduleOptions, ScheduleRun } from './services/change-requests/change-request-scheduler.js';
 export type {
   ChangeRequestView,
@@ -58,6 +53,7 @@ export type { RevertChange, RevertResult } from './services/change-requests/reve
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
 export * from './services/features/constraint-operations.js';
+export * from './services/events/event-search-operations.js';
 export {
   type DefinitionService,
   featureTypeLifetimeSchema,
@@ -84,6 +80,8 @@ export {
   importBodySchema,
 } from './services/features/import-schema.js';
 export type { ImportService } from './services/features/import-service.js';
+export * from './services/features/strategy-operations.js';
+export * from './services/features/tag-operations.js';
 export { isPotentiallyStale, type Lifetimes } from './services/insights/health.js';
 
 export {
@@ -118,6 +116,8 @@ export * from './services/projects/project-operations.js';
 export * from './services/projects/project-status-operations.js';
 export type { ProjectViews } from './services/projects/project-views.js';
 export * from './services/projects/segment-operations.js';
+export * from './services/projects/environment-order-operations.js';
+export * from './services/projects/segment-strategy-operations.js';
 export {
   DEFAULT_PLAYGROUND_LIMITS,
   type PlaygroundLimits,

@@ -46,6 +46,8 @@ export interface OperationRoute<Path extends string, Op extends AnyOperation> {
   empty?: boolean;
   /** The request body's schema in the OpenAPI document (what the body adds to the path's parameters). */
   body?: z.ZodType;
+  /** The query string's schema in the OpenAPI document. */
+  query?: z.ZodObject;
   errors?: number[];
   deprecated?: boolean;
 }
@@ -75,6 +77,7 @@ export function operationRoute<const Path extends string, Op extends AnyOperatio
     status: route.status,
     empty: route.empty,
     body: route.body,
+    query: route.query,
     errors: route.errors,
     deprecated: route.deprecated,
     response: route.empty ? undefined : route.operation.output,

@@ -1,4 +1,10 @@
-import { createFlagstaff, createMemoryStore, type Flagstaff, SYSTEM } from '@flagstaff/core';
+import {
+  createFlagstaff,
+  createMemoryStore,
+  type Flagstaff,
+  type StrategyConfigInput,
+  SYSTEM,
+} from '@flagstaff/core';
 import {
   ErrorCode,
   type EventDetails,
@@ -14,7 +20,7 @@ const env = 'development';
 let flagstaff: Flagstaff;
 let domain = 0;
 
-async function feature(name: string, strategy: Record<string, unknown> = { name: 'default' }) {
+async function feature(name: string, strategy: StrategyConfigInput = { name: 'default' }) {
   await flagstaff.features.create(me, 'default', { name });
   await flagstaff.strategies.add(me, { project: 'default', feature: name, environment: env }, strategy);
   await flagstaff.featureEnvironments.setEnabled(me, 'default', name, env, true);

@@ -17,6 +17,7 @@ export {
   isProjectPermission,
   LIFECYCLE_STAGES,
   MULTI_VALUE_OPERATORS,
+  normalizeVariantWeights,
   REVERTIBLE_EVENT_TYPES,
   segmentInputSchema,
   strategyConfigSchema,

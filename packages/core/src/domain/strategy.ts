@@ -63,3 +63,11 @@ export const BUILT_IN_STRATEGIES = [
   'remoteAddress',
   'applicationHostname',
 ] as const;
+
+/** Body of the reorder route (and of `reorderStrategy` changes). */
+export const strategyOrderSchema = z
+  .array(z.object({ id: z.string().min(1), sortOrder: z.number().int() }))
+  .min(1, 'must list at least one strategy');
+
+/** A strategy as answers show it. */
+export const featureStrategyViewSchema = z.strictObject(featureStrategySchema.shape);

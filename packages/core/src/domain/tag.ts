@@ -28,3 +28,20 @@ export const bulkTagSchema = z.object({
 export interface FeatureTag extends Tag {
   featureName: string;
 }
+
+/** A tag as answers show it. */
+export const tagViewSchema = z.strictObject({ type: z.string(), value: z.string() });
+/** A tag type as answers show it. */
+export const tagTypeViewSchema = z.strictObject({
+  name: z.string(),
+  description: z.string().nullable(),
+  icon: z.string().nullable(),
+});
+export const tagTypeListSchema = z.strictObject({
+  version: z.literal(1),
+  tagTypes: z.array(tagTypeViewSchema),
+});
+export const tagTypeAnswerSchema = z.strictObject({ version: z.literal(1), tagType: tagTypeViewSchema });
+export const tagListSchema = z.strictObject({ version: z.literal(1), tags: z.array(tagViewSchema) });
+export const validTagTypeSchema = z.strictObject({ valid: z.literal(true), tagType: tagTypeViewSchema });
+export const tagAnswerSchema = z.strictObject({ tag: tagViewSchema });

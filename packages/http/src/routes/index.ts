@@ -4,7 +4,6 @@ import { addonRoutes } from './addons.js';
 import { apiTokenRoutes } from './api-tokens.js';
 import { applicationRoutes } from './applications.js';
 import { backupRoutes } from './backup.js';
-import { catalogExtraRoutes } from './catalog-extras.js';
 import { changeRequestRoutes } from './change-requests.js';
 import { clientRoutes } from './client.js';
 import { clientMetricsRoutes } from './client-metrics.js';
@@ -12,7 +11,9 @@ import { clientStreamRoutes } from './client-stream.js';
 import { constraintRoutes } from './constraints.js';
 import { definitionRoutes } from './definitions.js';
 import { dependencyRoutes } from './dependencies.js';
+import { environmentOrderRoutes } from './environment-order.js';
 import { environmentRoutes } from './environments.js';
+import { eventSearchRoutes } from './event-search.js';
 import { featureEnvironmentRoutes } from './feature-environments.js';
 import { featureLifecycleRoutes } from './feature-lifecycle.js';
 import { featureLinkRoutes } from './feature-links.js';
@@ -30,6 +31,7 @@ import { projectRoutes } from './projects.js';
 import { segmentRoutes } from './segments.js';
 import { signalRoutes } from './signals.js';
 import { strategyRoutes } from './strategies.js';
+import { strategySegmentRoutes } from './strategy-segments.js';
 import { tagRoutes } from './tags.js';
 import { userDirectoryRoutes } from './user-directory.js';
 import { userRoutes } from './users.js';
@@ -42,7 +44,9 @@ export const allRoutes = (): Route[] => [
   ...featureLifecycleRoutes,
   ...constraintRoutes,
   ...featureLinkRoutes,
-  ...catalogExtraRoutes,
+  ...eventSearchRoutes,
+  ...environmentOrderRoutes,
+  ...strategySegmentRoutes,
   ...applicationRoutes,
   ...projectViewRoutes,
   ...projectContextRoutes,

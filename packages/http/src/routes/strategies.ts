@@ -1,83 +1,96 @@
-import { patchDocumentSchema, strategyConfigSchema } from '@flagstaff/core';
-import { z } from 'zod';
-import { defineRoutes, type RouteContext } from '../route.js';
+import {
+  addStrategy,
+  deleteStrategy,
+  getStrategy,
+  listStrategies,
+  patchDocumentSchema,
+  patchStrategy,
+  reorderStrategies,
+  strategyConfigSchema,
+  strategyOrderSchema,
+  updateStrategy,
+} from '@flagstaff/core';
+import { bodyFields, operationRoute } from '../operation-route.js';
 
-const S = '/api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies';
-const at = ({ params }: RouteContext) => ({
-  project: params.projectId!,
-  feature: params.featureName!,
-  environment: params.environment!,
+type LocationParams = { projectId: string; featureName: string; environment: string };
+const at = (params: LocationParams) => ({
+  project: params.projectId,
+  feature: params.featureName,
+  environment: params.environment,
 });
 
-/** Strategies of a feature in an environment. */
-export const strategyRoutes = defineRoutes([
-  {
+/**
+ * Strategies of a feature in an environment: each route serves one operation of
+ * `core/src/services/features/strategy-operations.ts`.
+ */
+export const strategyRoutes = [
+  operationRoute({
     method: 'get',
-    path: S,
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies',
+    operation: listStrategies,
+    input: ({ params }) => at(params),
     api: 'admin',
     tag: 'Strategies',
-    summary: 'List the strategies of a feature environment',
     status: 200,
-    handler: (ctx) => ctx.flagstaff.strategies.list(ctx.caller, at(ctx)),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: S,
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies',
+    operation: addStrategy,
+    input: ({ params, body }) => ({ ...bodyFields(body), ...at(params) }),
     api: 'admin',
     tag: 'Strategies',
-    summary: 'Add a strategy',
     status: 200,
     body: strategyConfigSchema,
-    handler: (ctx) => ctx.flagstaff.strategies.add(ctx.caller, at(ctx), ctx.body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${S}/set-sort-order`,
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/set-sort-order',
+    operation: reorderStrategies,
+    input: ({ params, body }) => ({ ...at(params), order: body }),
     api: 'admin',
     tag: 'Strategies',
-    summary: 'Reorder strategies',
     status: 200,
     empty: true,
-    body: z.array(z.object({ id: z.string(), sortOrder: z.number().int() })),
-    handler: (ctx) => ctx.flagstaff.strategies.reorder(ctx.caller, at(ctx), ctx.body),
-  },
-  {
+    body: strategyOrderSchema,
+  }),
+  operationRoute({
     method: 'get',
-    path: `${S}/:strategyId`,
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/:strategyId',
+    operation: getStrategy,
+    input: ({ params }) => ({ ...at(params), id: params.strategyId }),
     api: 'admin',
     tag: 'Strategies',
-    summary: 'Get a strategy',
     status: 200,
-    handler: (ctx) => ctx.flagstaff.strategies.get(ctx.caller, at(ctx), ctx.params.strategyId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${S}/:strategyId`,
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/:strategyId',
+    operation: updateStrategy,
+    input: ({ params, body }) => ({ ...bodyFields(body), ...at(params), id: params.strategyId }),
     api: 'admin',
     tag: 'Strategies',
-    summary: 'Replace a strategy',
     status: 200,
     body: strategyConfigSchema,
-    handler: (ctx) => ctx.flagstaff.strategies.update(ctx.caller, at(ctx), ctx.params.strategyId!, ctx.body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'patch',
-    path: `${S}/:strategyId`,
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/:strategyId',
+    operation: patchStrategy,
+    input: ({ params, body }) => ({ ...at(params), id: params.strategyId, operations: body }),
     api: 'admin',
     tag: 'Strategies',
-    summary: 'Patch a strategy',
     status: 200,
     body: patchDocumentSchema,
-    handler: (ctx) => ctx.flagstaff.strategies.patch(ctx.caller, at(ctx), ctx.params.strategyId!, ctx.body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${S}/:strategyId`,
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/:strategyId',
+    operation: deleteStrategy,
+    input: ({ params }) => ({ ...at(params), id: params.strategyId }),
     api: 'admin',
     tag: 'Strategies',
-    summary: 'Delete a strategy',
     status: 200,
     empty: true,
-    handler: (ctx) => ctx.flagstaff.strategies.delete(ctx.caller, at(ctx), ctx.params.strategyId!),
-  },
-]);
+  }),
+];

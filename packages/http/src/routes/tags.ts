@@ -1,161 +1,190 @@
-import { bulkTagSchema, tagSchema, tagTypeSchema, updateTagTypeSchema } from '@flagstaff/core';
-import { z } from 'zod';
-import { defineRoutes } from '../route.js';
+import {
+  addFeatureTag,
+  bulkTagFeatures,
+  bulkTagSchema,
+  createTag,
+  createTagType,
+  deleteTag,
+  deleteTagType,
+  getTag,
+  getTagType,
+  listFeatureTags,
+  listTags,
+  listTagTypes,
+  removeFeatureTag,
+  tagSchema,
+  tagTypeSchema,
+  updateFeatureTags,
+  updateTagType,
+  updateTagTypeSchema,
+  validateTagType,
+} from '@flagstaff/core';
+import { bodyFields, operationRoute } from '../operation-route.js';
 
-const T = '/api/admin/tag-types';
-const FT = '/api/admin/features/:featureName/tags';
-
-/** Tag types, tags, and the tags on features. */
-export const tagRoutes = defineRoutes([
-  {
+/**
+ * Tag types, tags, and the tags on features: each route serves one operation of
+ * `core/src/services/features/tag-operations.ts`. A feature of a private project the caller may
+ * not see is not found.
+ */
+export const tagRoutes = [
+  operationRoute({
     method: 'get',
-    path: T,
+    path: '/api/admin/tag-types',
+    operation: listTagTypes,
+    input: () => ({}),
     api: 'admin',
     tag: 'Tags',
-    summary: 'List tag types',
     status: 200,
-    handler: async ({ flagstaff, caller }) => ({
-      version: 1,
-      tagTypes: await flagstaff.tags.listTypes(caller),
-    }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: T,
+    path: '/api/admin/tag-types',
+    operation: createTagType,
     api: 'admin',
     tag: 'Tags',
-    summary: 'Create a tag type',
     status: 201,
     body: tagTypeSchema,
     errors: [409],
-    handler: ({ flagstaff, caller, body }) => flagstaff.tags.createType(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${T}/validate`,
+    path: '/api/admin/tag-types/validate',
+    operation: validateTagType,
     api: 'admin',
     tag: 'Tags',
-    summary: 'Validate a tag type',
     status: 200,
     body: tagTypeSchema,
-    response: z.object({ valid: z.boolean(), tagType: tagTypeSchema }),
     errors: [409],
-    handler: ({ flagstaff, body, caller }) => flagstaff.tags.validateType(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${T}/:name`,
+    path: '/api/admin/tag-types/:name',
+    operation: getTagType,
+    input: ({ params }) => ({ name: params.name }),
     api: 'admin',
     tag: 'Tags',
-    summary: 'Get a tag type',
     status: 200,
-    handler: async ({ flagstaff, params, caller }) => ({
-      version: 1,
-      tagType: await flagstaff.tags.getType(caller, params.name!),
-    }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${T}/:name`,
+    path: '/api/admin/tag-types/:name',
+    operation: updateTagType,
+    input: ({ params, body }) => ({ ...bodyFields(body), name: params.name }),
     api: 'admin',
     tag: 'Tags',
-    summary: 'Update a tag type',
     status: 200,
     empty: true,
     body: updateTagTypeSchema,
-    handler: ({ flagstaff, caller, params, body }) => flagstaff.tags.updateType(caller, params.name!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${T}/:name`,
+    path: '/api/admin/tag-types/:name',
+    operation: deleteTagType,
+    input: ({ params }) => ({ name: params.name }),
     api: 'admin',
     tag: 'Tags',
-    summary: 'Delete a tag type',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) => flagstaff.tags.deleteType(caller, params.name!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/tags',
+    operation: listTags,
+    input: () => ({}),
     api: 'admin',
     tag: 'Tags',
-    summary: 'List tags',
     status: 200,
-    handler: async ({ flagstaff, caller }) => ({ version: 1, tags: await flagstaff.tags.listTags(caller) }),
-  },
-  {
+  }),
+  operationRoute({
+    method: 'post',
+    path: '/api/admin/tags',
+    operation: createTag,
+    input: ({ body }) => body,
+    api: 'admin',
+    tag: 'Tags',
+    status: 201,
+    body: tagSchema,
+    errors: [400, 409],
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/tags/:type',
+    operation: listTags,
+    input: ({ params }) => ({ type: params.type }),
     api: 'admin',
     tag: 'Tags',
     summary: 'List tags of a type',
     status: 200,
-    handler: async ({ flagstaff, params, caller }) => ({
-      version: 1,
-      tags: await flagstaff.tags.listTags(caller, params.type!),
-    }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: FT,
+    path: '/api/admin/tags/:type/:value',
+    operation: getTag,
+    input: ({ params }) => ({ type: params.type, value: params.value }),
     api: 'admin',
-    // A feature of a private project the caller may not see is not found.
     tag: 'Tags',
-    summary: 'List the tags of a feature',
     status: 200,
-    handler: async ({ flagstaff, params, caller }) => ({
-      version: 1,
-      tags: await flagstaff.tags.featureTags(caller, params.featureName!),
-    }),
-  },
-  {
-    method: 'post',
-    path: FT,
-    api: 'admin',
-    tag: 'Tags',
-    summary: 'Tag a feature',
-    status: 201,
-    body: tagSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.tags.addFeatureTag(caller, params.featureName!, body),
-  },
-  {
-    method: 'put',
-    path: FT,
-    api: 'admin',
-    tag: 'Tags',
-    summary: 'Add and remove tags of a feature',
-    status: 200,
-    body: bulkTagSchema.shape.tags,
-    handler: async ({ flagstaff, caller, params, body }) => ({
-      version: 1,
-      tags: await flagstaff.tags.updateFeatureTags(caller, params.featureName!, body),
-    }),
-  },
-  {
+    errors: [404],
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${FT}/:type/:value`,
+    path: '/api/admin/tags/:type/:value',
+    operation: deleteTag,
+    input: ({ params }) => ({ type: params.type, value: params.value }),
     api: 'admin',
     tag: 'Tags',
-    summary: 'Remove a tag from a feature',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.tags.removeFeatureTag(caller, params.featureName!, {
-        type: params.type!,
-        value: params.value!,
-      }),
-  },
-  {
-    method: 'put',
-    path: '/api/admin/projects/:projectId/tags',
+    errors: [404],
+  }),
+  operationRoute({
+    method: 'get',
+    path: '/api/admin/features/:featureName/tags',
+    operation: listFeatureTags,
+    input: ({ params }) => ({ feature: params.featureName }),
     api: 'admin',
     tag: 'Tags',
-    summary: 'Tag features of a project in bulk',
+    status: 200,
+  }),
+  operationRoute({
+    method: 'post',
+    path: '/api/admin/features/:featureName/tags',
+    operation: addFeatureTag,
+    input: ({ params, body }) => ({ ...bodyFields(body), feature: params.featureName }),
+    api: 'admin',
+    tag: 'Tags',
+    status: 201,
+    body: tagSchema,
+  }),
+  operationRoute({
+    method: 'put',
+    path: '/api/admin/features/:featureName/tags',
+    operation: updateFeatureTags,
+    input: ({ params, body }) => ({ ...bodyFields(body), feature: params.featureName }),
+    api: 'admin',
+    tag: 'Tags',
+    status: 200,
+    body: bulkTagSchema.shape.tags,
+  }),
+  operationRoute({
+    method: 'delete',
+    path: '/api/admin/features/:featureName/tags/:type/:value',
+    operation: removeFeatureTag,
+    input: ({ params }) => ({ feature: params.featureName, type: params.type, value: params.value }),
+    api: 'admin',
+    tag: 'Tags',
+    status: 200,
+    empty: true,
+  }),
+  operationRoute({
+    method: 'put',
+    path: '/api/admin/projects/:projectId/tags',
+    operation: bulkTagFeatures,
+    input: ({ params, body }) => ({ ...bodyFields(body), project: params.projectId }),
+    api: 'admin',
+    tag: 'Tags',
     status: 200,
     empty: true,
     body: bulkTagSchema,
-    handler: ({ flagstaff, caller, params, body }) => flagstaff.tags.bulkTag(caller, params.projectId!, body),
-  },
-]);
+  }),
+];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ContextField, Payload } from '../../api/types';
-import { variantSchema } from '../../lib/domain';
+import { normalizeVariantWeights, variantSchema } from '../../lib/domain';
 import { type Problem, zodProblems } from '../../lib/form-errors';
 import { type OverrideDraft, OverrideRows, overrideProblems } from './override-rows';
 
@@ -15,21 +15,8 @@ export interface VariantDraft {
   overrides?: OverrideDraft[];
 }
 
-/** Variable variants share what fixed ones leave of 1000, like the server computes. */
-export function balance(variants: VariantDraft[]): VariantDraft[] {
-  const fixed = variants.filter((v) => v.weightType === 'fix').reduce((s, v) => s + v.weight, 0);
-  const variable = variants.filter((v) => v.weightType !== 'fix');
-  if (!variable.length) return variants;
-  const share = Math.max(0, 1000 - fixed);
-  const each = Math.floor(share / variable.length);
-  let remainder = share - each * variable.length;
-  return variants.map((v) => {
-    if (v.weightType === 'fix') return v;
-    const extra = remainder > 0 ? 1 : 0;
-    remainder -= extra;
-    return { ...v, weight: each + extra };
-  });
-}
+/** Variable variants share what fixed ones leave of 1000: core's rule, the one the server applies on save. */
+export const balance = (variants: VariantDraft[]): VariantDraft[] => normalizeVariantWeights(variants);
 
 /**
  * What the API would reject about a variant list, each with the path of the field at fault

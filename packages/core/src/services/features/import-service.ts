@@ -7,11 +7,13 @@ import { nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { joined } from '../joined-store.js';
 import { createContextFieldService } from '../projects/context-field-service.js';
+import { runnerOf } from '../service-runner.js';
 import { createDependencyService } from './dependency-service.js';
 import { createFeatureEnvironmentService } from './feature-environment-service.js';
 import { createFeatureService } from './feature-service.js';
 import { type ImportBody, type ImportValidation, importBodySchema } from './import-schema.js';
 import { type ImportTarget, validateImport } from './import-validation.js';
+import { addStrategy } from './strategy-operations.js';
 import { createStrategyService } from './strategy-service.js';
 import { createTagService } from './tag-service.js';
 
@@ -90,8 +92,10 @@ async function apply(
     const imported = [...(strategiesOf.get(feature.name) ?? [])].sort(
       (a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0),
     );
+    // Checked by the import's validation; the operation parses it again, typed.
     for (const s of imported)
-      await strategies.add(caller, at, {
+      await runnerOf(inTx).unknown(addStrategy, caller, {
+        ...at,
         name: s.name,
         ...(s.title ? { title: s.title } : {}),
         disabled: s.disabled ?? false,

@@ -1,192 +1,94 @@
+import type { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
-import { parseWith } from '../../domain/parse.js';
-import {
+import type {
   bulkTagSchema,
-  type Tag,
-  type TagType,
+  Tag,
+  TagType,
   tagSchema,
   tagTypeSchema,
   updateTagTypeSchema,
 } from '../../domain/tag.js';
-import { conflict, notFound } from '../../errors.js';
-import type { Repositories } from '../../ports/repositories.js';
-import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
-import { writeEvents, writeFeatureEvents } from '../events/event-writer.js';
-import { requireProject } from '../projects/project-service.js';
-import { requireFeature } from './require-feature.js';
+import type { OperationRunner } from '../../operations/run-operation.js';
+import type { ServiceDeps } from '../deps.js';
+import { runnerOf } from '../service-runner.js';
+import {
+  addFeatureTag,
+  bulkTagFeatures,
+  createTag,
+  createTagType,
+  deleteTag,
+  deleteTagType,
+  featuresWithTag,
+  getTag,
+  getTagType,
+  listFeatureTags,
+  listTags,
+  listTagTypes,
+  removeFeatureTag,
+  updateFeatureTags,
+  updateTagType,
+  validateTagType,
+} from './tag-operations.js';
 
-/** Creates missing tags (tag-created each); the tag type must exist. Returns the tags created. */
-export async function ensureTags(
-  tx: Repositories,
-  actor: Actor,
-  at: string,
-  tags: readonly Tag[],
-): Promise<Tag[]> {
-  const created: Tag[] = [];
-  for (const tag of tags) {
-    if (!(await tx.tags.getType(tag.type))) throw notFound('tag type', tag.type);
-    if (await tx.tags.ensureTag(tag)) created.push(tag);
-  }
-  await writeEvents(
-    tx,
-    actor,
-    at,
-    created.map((t) => ({ type: 'tag-created', data: t })),
-  );
-  return created;
-}
+export { ensureTags } from './tag-operations.js';
 
-/** Tag types and the tags on features. */
-export function createTagService(deps: ServiceDeps) {
-  const { store } = deps;
-
-  async function changeFeatureTags(
-    tx: Repositories,
-    actor: Actor,
-    at: string,
-    project: string | null,
-    featureName: string,
-    added: readonly Tag[],
-    removed: readonly Tag[],
-  ) {
-    const feature = await requireFeature(tx, project, featureName);
-    await ensureTags(tx, actor, at, added);
-    const events = [];
-    for (const tag of added)
-      if (await tx.tags.addFeatureTag(featureName, tag))
-        events.push({ type: 'feature-tagged' as const, data: tag });
-    for (const tag of removed)
-      if (await tx.tags.removeFeatureTag(featureName, tag))
-        events.push({ type: 'feature-untagged' as const, preData: tag });
-    if (events.length === 0) return;
-    // The events carry the tags as this command leaves them.
-    const tags = await tx.tags.listFeatureTags([featureName]);
-    await writeFeatureEvents(tx, actor, at, { feature, tags }, events);
-  }
-
+/**
+ * Tag types, tags, and the tags on features for in-process callers: typed wrappers over the
+ * operations in `tag-operations.ts` (which HTTP serves too).
+ */
+export function createTagService(deps: ServiceDeps, run: OperationRunner = runnerOf(deps)) {
   return {
-    async listTypes(caller: Caller) {
-      await deps.policy.require(caller, 'NONE', {});
-      return store.tags.listTypes();
-    },
-    async getType(caller: Caller, name: string): Promise<TagType> {
-      await deps.policy.require(caller, 'NONE', {});
-      const type = await store.tags.getType(name);
-      if (!type) throw notFound('tag type', name);
-      return type;
-    },
-    /**
-     * POST /tag-types/validate: the parsed tag type when `createType` would accept it; VALIDATION
-     * otherwise, CONFLICT when the name is taken.
-     */
-    async validateType(caller: Caller, input: unknown): Promise<{ valid: true; tagType: TagType }> {
-      await deps.policy.require(caller, 'NONE', {});
-      const body = parseWith(tagTypeSchema, input);
-      if (await store.tags.getType(body.name))
-        throw conflict(`A tag type named "${body.name}" already exists.`, 'name');
-      return {
-        valid: true,
-        tagType: { name: body.name, description: body.description ?? null, icon: body.icon ?? null },
-      };
-    },
+    /** Every tag type. */
+    listTypes: async (caller: Caller): Promise<TagType[]> => (await run(listTagTypes, caller, {})).tagTypes,
+    /** One tag type, or NOT_FOUND. */
+    getType: async (caller: Caller, name: string): Promise<TagType> =>
+      (await run(getTagType, caller, { name })).tagType,
+    /** The parsed tag type when `createType` would accept it; VALIDATION otherwise, CONFLICT when taken. */
+    validateType: (caller: Caller, input: z.input<typeof tagTypeSchema>) =>
+      run(validateTagType, caller, input),
     /** Creates a tag type (tag-type-created). */
-    async createType(caller: Caller, input: unknown): Promise<TagType> {
-      const actor = await deps.policy.permit(caller, 'CREATE_TAG_TYPE', {});
-      const body = parseWith(tagTypeSchema, input);
-      return inTransaction(deps, async (tx) => {
-        if (await tx.tags.getType(body.name))
-          throw conflict(`A tag type named "${body.name}" already exists.`, 'name');
-        const type: TagType = {
-          name: body.name,
-          description: body.description ?? null,
-          icon: body.icon ?? null,
-        };
-        await tx.tags.insertType(type);
-        await writeEvents(tx, actor, nowIso(deps), [{ type: 'tag-type-created', data: type }]);
-        return type;
-      });
-    },
+    createType: (caller: Caller, input: z.input<typeof tagTypeSchema>): Promise<TagType> =>
+      run(createTagType, caller, input),
     /** Updates a tag type's description and icon (tag-type-updated). */
-    async updateType(caller: Caller, name: string, input: unknown): Promise<TagType> {
-      const actor = await deps.policy.permit(caller, 'UPDATE_TAG_TYPE', {});
-      const body = parseWith(updateTagTypeSchema, input);
-      return inTransaction(deps, async (tx) => {
-        const before = await tx.tags.getType(name);
-        if (!before) throw notFound('tag type', name);
-        const after: TagType = {
-          name,
-          description: body.description === undefined ? before.description : body.description,
-          icon: body.icon === undefined ? before.icon : body.icon,
-        };
-        await tx.tags.updateType(after);
-        await writeEvents(tx, actor, nowIso(deps), [
-          { type: 'tag-type-updated', data: after, preData: before },
-        ]);
-        return after;
-      });
-    },
+    updateType: (
+      caller: Caller,
+      name: string,
+      input: z.input<typeof updateTagTypeSchema>,
+    ): Promise<TagType> => run(updateTagType, caller, { ...input, name }),
     /** Deletes a tag type and its tags (tag-type-deleted). */
-    async deleteType(caller: Caller, name: string): Promise<void> {
-      const actor = await deps.policy.permit(caller, 'DELETE_TAG_TYPE', {});
-      return inTransaction(deps, async (tx) => {
-        const before = await tx.tags.getType(name);
-        if (!before) throw notFound('tag type', name);
-        await tx.tags.deleteType(name);
-        await writeEvents(tx, actor, nowIso(deps), [{ type: 'tag-type-deleted', preData: before }]);
-      });
-    },
-    async listTags(caller: Caller, type?: string) {
-      await deps.policy.require(caller, 'NONE', {});
-      return store.tags.listTags(type);
-    },
-
+    deleteType: (caller: Caller, name: string): Promise<void> => run(deleteTagType, caller, { name }),
+    /** Every tag, or those of one type. */
+    listTags: async (caller: Caller, type?: string): Promise<Tag[]> =>
+      (await run(listTags, caller, { type })).tags,
+    /** Creates a tag of an existing type (tag-created). */
+    createTag: (caller: Caller, input: z.input<typeof tagSchema>): Promise<{ tag: Tag }> =>
+      run(createTag, caller, input),
+    /** One tag, or NOT_FOUND. */
+    getTag: (caller: Caller, type: string, value: string): Promise<{ tag: Tag }> =>
+      run(getTag, caller, { type, value }),
+    /** Deletes a tag and takes it off every feature (tag-deleted). */
+    deleteTag: (caller: Caller, type: string, value: string): Promise<void> =>
+      run(deleteTag, caller, { type, value }),
     /** Tags of one feature. */
-    async featureTags(caller: Caller, featureName: string): Promise<Tag[]> {
-      await deps.policy.require(caller, 'NONE', { feature: featureName });
-      await requireFeature(store, null, featureName, { archived: true });
-      return (await store.tags.listFeatureTags([featureName])).map(({ type, value }) => ({ type, value }));
-    },
+    featureTags: async (caller: Caller, featureName: string): Promise<Tag[]> =>
+      (await run(listFeatureTags, caller, { feature: featureName })).tags,
     /** Adds a tag to a feature, creating the tag if needed (feature-tagged, tag-created). */
-    async addFeatureTag(caller: Caller, featureName: string, input: unknown): Promise<Tag> {
-      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', { feature: featureName });
-      const tag = parseWith(tagSchema, input);
-      return inTransaction(deps, async (tx) => {
-        await changeFeatureTags(tx, actor, nowIso(deps), null, featureName, [tag], []);
-        return tag;
-      });
-    },
+    addFeatureTag: (caller: Caller, featureName: string, input: z.input<typeof tagSchema>): Promise<Tag> =>
+      run(addFeatureTag, caller, { ...input, feature: featureName }),
     /** Removes a tag from a feature (feature-untagged). */
-    async removeFeatureTag(caller: Caller, featureName: string, tag: Tag): Promise<void> {
-      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', { feature: featureName });
-      return inTransaction(deps, (tx) =>
-        changeFeatureTags(tx, actor, nowIso(deps), null, featureName, [], [tag]),
-      );
-    },
-    /** Adds and removes tags on one feature (PUT /features/:f/tags). */
-    async updateFeatureTags(caller: Caller, featureName: string, input: unknown): Promise<Tag[]> {
-      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', { feature: featureName });
-      const body = parseWith(bulkTagSchema.shape.tags, input);
-      return inTransaction(deps, async (tx) => {
-        await changeFeatureTags(tx, actor, nowIso(deps), null, featureName, body.addedTags, body.removedTags);
-        return (await tx.tags.listFeatureTags([featureName])).map(({ type, value }) => ({ type, value }));
-      });
-    },
-    /** PUT /projects/:p/tags: adds and removes tags on many features of a project at once. */
-    async bulkTag(caller: Caller, project: string, input: unknown): Promise<void> {
-      const actor = await deps.policy.permit(caller, 'UPDATE_FEATURE', { project });
-      const body = parseWith(bulkTagSchema, input);
-      return inTransaction(deps, async (tx) => {
-        await requireProject(tx, project);
-        const at = nowIso(deps);
-        for (const name of body.features)
-          await changeFeatureTags(tx, actor, at, project, name, body.tags.addedTags, body.tags.removedTags);
-      });
-    },
-    /** Features carrying a tag. */
-    async featuresWithTag(caller: Caller, tag: Tag) {
-      await deps.policy.require(caller, 'NONE', {});
-      return store.tags.featuresWithTag(tag);
-    },
+    removeFeatureTag: (caller: Caller, featureName: string, tag: Tag): Promise<void> =>
+      run(removeFeatureTag, caller, { ...tag, feature: featureName }),
+    /** Adds and removes tags on one feature; the feature's tags after. */
+    updateFeatureTags: async (
+      caller: Caller,
+      featureName: string,
+      input: z.input<typeof bulkTagSchema>['tags'],
+    ): Promise<Tag[]> => (await run(updateFeatureTags, caller, { ...input, feature: featureName })).tags,
+    /** Adds and removes tags on many features of a project at once. */
+    bulkTag: (caller: Caller, project: string, input: z.input<typeof bulkTagSchema>): Promise<void> =>
+      run(bulkTagFeatures, caller, { ...input, project }),
+    /** Names of the features carrying a tag. */
+    featuresWithTag: (caller: Caller, tag: Tag): Promise<string[]> => run(featuresWithTag, caller, tag),
   };
 }
 
