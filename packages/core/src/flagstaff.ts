@@ -68,7 +68,8 @@ import { createOutboundPolicy } from './services/integrations/outbound-policy.js
 import { createSignalService, type SignalService } from './services/integrations/signal-service.js';
 import { type BackupService, createBackupService } from './services/operations/backup-service.js';
 import { createHealthService, type HealthService } from './services/operations/health-service.js';
-import { createInstanceViews, type InstanceViews } from './services/operations/instance-views.js';
+import { createInstanceService, type InstanceService } from './services/operations/instance-service.js';
+import { createInstanceState } from './services/operations/instance-state.js';
 import {
   createMaintenanceService,
   createMaintenanceState,
@@ -184,7 +185,8 @@ function createServices(
     secretKey: options.secretKey,
     writeOnly: options.tokenSecretsWriteOnly,
   });
-  const run = createOperationRunner({ ...deps, tokenSecrets, signalLimits: options.signalLimits });
+  const instance = createInstanceState(deps.store, maintenance, options.baseUrl);
+  const run = createOperationRunner({ ...deps, tokenSecrets, signalLimits: options.signalLimits, instance });
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
   const passwordReset = createPasswordResetService({
@@ -248,14 +250,14 @@ function createServices(
     projectViews: createProjectViews(deps, insights),
     exports: createExportService(deps),
     imports: createImportService(deps),
-    backups: createBackupService(deps),
-    maintenance: createMaintenanceService(deps, maintenance),
-    health: createHealthService(deps),
+    backups: createBackupService(run),
+    maintenance: createMaintenanceService(run),
+    health: createHealthService(run),
     personalTokens: createPersonalTokenService(deps, {
       maxLifetimeDays: options.personalTokenMaxLifetimeDays,
     }),
     edge: createEdgeService(deps),
-    instance: createInstanceViews({ ...deps, baseUrl: options.baseUrl }, maintenance.isOn),
+    instance: createInstanceService(run, instance),
     definitions: createDefinitionService(deps),
     applications: createApplicationViews(deps),
     playground: createPlaygroundService({ ...deps, evaluators, limits: options.playgroundLimits }),
@@ -328,7 +330,7 @@ export interface Flagstaff {
   /** Token validation for Unleash Edge. */
   readonly edge: EdgeService;
   /** The UI configuration and instance statistics. */
-  readonly instance: InstanceViews;
+  readonly instance: InstanceService;
   /** Strategy definitions and feature types with their lifetimes. */
   readonly definitions: DefinitionService;
   /** Applications SDKs registered, feature usage, unknown flags. */

@@ -95,14 +95,19 @@ export {
 } from './services/integrations/outbound-policy.js';
 export * from './services/integrations/signal-action-sets.js';
 export * from './services/integrations/signal-operations.js';
-export type { BackupService } from './services/operations/backup-service.js';
-export type { HealthService } from './services/operations/health-service.js';
-export { frontendOriginsSchema, type InstanceViews } from './services/operations/instance-views.js';
+export { type BackupService, createBackup } from './services/operations/backup-service.js';
+export { setFrontendOrigins } from './services/operations/frontend-origins.js';
+export { checkHealth, checkReady, type HealthService } from './services/operations/health-service.js';
+export type { InstanceService } from './services/operations/instance-service.js';
+export type { InstanceState } from './services/operations/instance-state.js';
+export { getInstanceStatistics, statisticsCsv } from './services/operations/instance-statistics.js';
 export {
+  getMaintenanceMode,
   MAINTENANCE_SETTING,
   type MaintenanceService,
-  maintenanceInputSchema,
+  setMaintenanceMode,
 } from './services/operations/maintenance.js';
+export { FLAGSTAFF_VERSION, getUiConfig } from './services/operations/ui-config.js';
 export type { ProjectContextFields } from './services/projects/project-context-fields.js';
 export {
   DEFAULT_PLAYGROUND_LIMITS,

@@ -6,6 +6,7 @@ export * from './constraint.js';
 export * from './context-field.js';
 export * from './environment.js';
 export * from './event.js';
+export * from './instance.js';
 export * from './feature.js';
 export * from './feature-link.js';
 export * from './feature-search.js';

@@ -7,6 +7,7 @@ import type { TokenAction, TokenScope, TokenVerdict } from '../auth/token-access
 import type { Repositories } from '../ports/repositories.js';
 import type { ReadRepositories } from '../ports/store.js';
 import type { Actor, ServiceDeps } from '../services/deps.js';
+import type { InstanceState } from '../services/operations/instance-state.js';
 
 /**
  * What the permission of an operation sees of its input: every property that parsed. On a valid
@@ -35,6 +36,8 @@ export interface OperationDeps extends ServiceDeps {
   tokenSecrets: SecretBox | null;
   /** How many signal endpoints, and tokens per endpoint, may exist (defaults: 5 and 5). */
   signalLimits?: { endpoints?: number | undefined; tokensPerEndpoint?: number | undefined } | undefined;
+  /** Maintenance mode, the frontend API's origins and the public URL (the instance operations). */
+  instance: InstanceState;
 }
 
 /** What `run` receives besides its parsed input. */
