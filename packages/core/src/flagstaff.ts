@@ -25,10 +25,6 @@ import { createUserDirectory, type UserDirectory } from './services/access/user-
 import { createUserService, type UserService } from './services/access/user-service.js';
 import { type CatalogExtras, createCatalogExtras } from './services/catalog-extras.js';
 import {
-  type ChangeRequestReads,
-  createChangeRequestReads,
-} from './services/change-requests/change-request-reads.js';
-import {
   type ChangeRequestScheduler,
   createChangeRequestScheduler,
   type ScheduleOptions,
@@ -59,6 +55,7 @@ import { createTagService, type TagService } from './services/features/tag-servi
 import { createExportService, type ExportService } from './services/insights/export-service.js';
 import { createInsightsService, type InsightsService } from './services/insights/insights-service.js';
 import { createProjectViews, type ProjectViews } from './services/insights/project-views.js';
+import { createAddonRuntime } from './services/integrations/addon-runtime.js';
 import {
   type AddonService,
   type AddonServiceOptions,
@@ -186,9 +183,19 @@ function createServices(
     writeOnly: options.tokenSecretsWriteOnly,
   });
   const instance = createInstanceState(deps.store, maintenance, options.baseUrl);
-  const run = createOperationRunner({ ...deps, tokenSecrets, signalLimits: options.signalLimits, instance });
-  const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
+  const addons = createAddonRuntime(
+    { ...deps, http: options.http ?? createNodeHttpClient(outbound) },
+    { ...options.addonDelivery, secretKey: options.secretKey, outbound, closeHttp: !options.http },
+  );
+  const run = createOperationRunner({
+    ...deps,
+    tokenSecrets,
+    signalLimits: options.signalLimits,
+    instance,
+    addons,
+  });
+  const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const passwordReset = createPasswordResetService({
     ...deps,
     baseUrl: options.baseUrl,
@@ -198,7 +205,7 @@ function createServices(
   const features = createFeatureService(deps);
   const strategies = createStrategyService(deps);
   const insights = createInsightsService(deps);
-  const changeRequestService = createChangeRequestService(deps);
+  const changeRequestService = createChangeRequestService(deps, run);
   return {
     access: createAccessService(deps),
     environments: createEnvironmentService(deps),
@@ -215,7 +222,6 @@ function createServices(
     changeRequests: {
       ...changeRequestService,
       ...createRevertService(deps, features, changeRequestService),
-      ...createChangeRequestReads(deps),
       runDueSchedules: scheduler.runDueSchedules,
     },
     tags: createTagService(deps),
@@ -237,11 +243,8 @@ function createServices(
       },
     }),
     accounts: createAccountService(deps),
-    addons: createAddonService(
-      { ...deps, http: options.http ?? createNodeHttpClient(outbound) },
-      { ...options.addonDelivery, secretKey: options.secretKey, outbound, closeHttp: !options.http },
-    ),
-    signals: createSignalService({ ...deps, limits: options.signalLimits }, run),
+    addons: createAddonService(deps, run, addons),
+    signals: createSignalService(run),
     metrics: createMetricsService(deps, {
       ...options.metricsLimits,
       flushIntervalMs: options.metricsFlushIntervalMs,
@@ -295,7 +298,6 @@ export interface Flagstaff {
   readonly dependencies: DependencyService;
   /** Change requests: settings per project environment, drafts, review, applying. */
   readonly changeRequests: ChangeRequestService &
-    ChangeRequestReads &
     RevertService &
     Pick<ChangeRequestScheduler, 'runDueSchedules'>;
   readonly tags: TagService;

@@ -48,6 +48,9 @@ export {
   eventSearchQuerySchema,
   strategySegmentsSchema,
 } from './services/catalog-extras.js';
+export * from './services/change-requests/change-request-commands.js';
+export * from './services/change-requests/change-request-config.js';
+export * from './services/change-requests/change-request-reads.js';
 export type { ScheduleOptions, ScheduleRun } from './services/change-requests/change-request-scheduler.js';
 export type {
   ChangeRequestView,
@@ -80,13 +83,9 @@ export {
 export type { ImportService } from './services/features/import-service.js';
 export { isPotentiallyStale, type Lifetimes } from './services/insights/health.js';
 export type { ProjectViews } from './services/insights/project-views.js';
-export {
-  deliveryLogQuerySchema,
-  deliveryQueueQuerySchema,
-  type IntegrationEvent,
-  type QueuedDeliveryView,
-} from './services/integrations/addon-delivery-views.js';
-export type { AddonServiceOptions, AddonView, CreatedAddon } from './services/integrations/addon-service.js';
+export * from './services/integrations/addon-delivery-views.js';
+export * from './services/integrations/addon-operations.js';
+export type { AddonRuntime, AddonServiceOptions } from './services/integrations/addon-runtime.js';
 export { signatureOf as webhookSignature } from './services/integrations/addon-signing.js';
 export {
   createOutboundPolicy,
@@ -95,6 +94,7 @@ export {
 } from './services/integrations/outbound-policy.js';
 export * from './services/integrations/signal-action-sets.js';
 export * from './services/integrations/signal-operations.js';
+export { receiveSignal } from './services/integrations/signal-receipt.js';
 export { type BackupService, createBackup } from './services/operations/backup-service.js';
 export { setFrontendOrigins } from './services/operations/frontend-origins.js';
 export { checkHealth, checkReady, type HealthService } from './services/operations/health-service.js';
