@@ -3,7 +3,6 @@ import {
   addChangeRequestComment,
   changeInputSchema,
   changeRequestConfigInputSchema,
-  changeRequestSearchSchema,
   commentInputSchema,
   countActionableChangeRequests,
   countChangeRequests,
@@ -303,6 +302,13 @@ export const changeRequestRoutes: Route[] = [
       tag,
       status: 200,
     }),
-    query: changeRequestSearchSchema,
+    // As the UI and clients send it: text, which the operation's input coerces.
+    query: z.object({
+      createdBy: z.string().optional(),
+      requestedApproverId: z.string().optional(),
+      state: z.enum(['open', 'closed']).optional(),
+      offset: z.string().optional(),
+      limit: z.string().optional(),
+    }),
   },
 ];
