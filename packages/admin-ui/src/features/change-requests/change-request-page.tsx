@@ -34,8 +34,7 @@ export default function ChangeRequestPage() {
   const [comment, setComment] = useState('');
   const [scheduledAt, setScheduledAt] = useState('');
   const setState = useApiMutation({
-    mutationFn: (body: { state: State; scheduledAt?: string }) =>
-      setChangeRequestState(projectId, id, body),
+    mutationFn: (body: { state: State; scheduledAt?: string }) => setChangeRequestState(projectId, id, body),
     invalidates: [key],
     success: (_r, body) => `Change request: ${body.state}.`,
   });

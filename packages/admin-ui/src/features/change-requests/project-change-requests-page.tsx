@@ -13,6 +13,7 @@ import {
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
 import {
+  type ChangeRequestSetting,
   changeRequestConfigQueryOptions,
   changeRequestKeys,
   listProjectChangeRequestsQueryOptions,
@@ -20,7 +21,7 @@ import {
 } from './api/change-requests';
 import { STATE_TONE } from './change-request-page';
 
-type Setting = Awaited<ReturnType<NonNullable<ReturnType<typeof changeRequestConfigQueryOptions>['queryFn']>>>[number];
+type Setting = ChangeRequestSetting;
 
 /** One environment's setting: required or not, and how many approvals, saved together. */
 function SettingRow({ project, setting, canEdit }: { project: string; setting: Setting; canEdit: boolean }) {

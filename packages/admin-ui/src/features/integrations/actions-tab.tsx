@@ -67,7 +67,6 @@ export function ActionsTab() {
     if (errors.report(problems))
       create.mutate({
         name: form.name,
-        project: projectId,
         match: { source: 'signal-endpoint', sourceId: Number(form.sourceId), payload: {} },
         actions: [
           {

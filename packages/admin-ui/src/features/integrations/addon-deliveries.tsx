@@ -3,7 +3,11 @@ import { useEffect, useState } from 'react';
 import type { AddonView, IntegrationEvent, QueuedDeliveryView } from '../../api/types';
 import { Badge, ErrorNotice, formatDate, formatRelative, Loading } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { addonDeliveriesQueryOptions, addonDeliveryLogQueryOptions, replayAddonDeliveries } from './api/addons';
+import {
+  addonDeliveriesQueryOptions,
+  addonDeliveryLogQueryOptions,
+  replayAddonDeliveries,
+} from './api/addons';
 
 const PAGE = 25;
 

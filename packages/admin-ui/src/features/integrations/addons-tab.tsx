@@ -10,8 +10,8 @@ import { EVENT_TYPES } from '../../lib/domain';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan, useWhyNot } from '../auth/permissions';
 import { DeliveryBadge, deliveryPolling } from './addon-deliveries';
-import { addonKeys, deleteAddon, listAddonsQueryOptions, updateAddon } from './api/addons';
 import { AddonForm } from './addon-form';
+import { addonKeys, deleteAddon, listAddonsQueryOptions, updateAddon } from './api/addons';
 import { NeedsAdmin } from './needs-admin';
 import { VerifyHint } from './verify-hint';
 

@@ -19,13 +19,18 @@ export const changeRequestKeys = {
 };
 
 /** changeRequests.config.get: per environment of the project, whether changes need a change request. */
+export const getChangeRequestConfig = (projectId: string) =>
+  answerOf(
+    api.GET('/api/admin/projects/{projectId}/change-requests/config', { params: { path: { projectId } } }),
+  );
+
+/** One environment's change-request setting, as changeRequests.config.get answers it. */
+export type ChangeRequestSetting = Awaited<ReturnType<typeof getChangeRequestConfig>>[number];
+
 export const changeRequestConfigQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: changeRequestKeys.config(projectId),
-    queryFn: () =>
-      answerOf(
-        api.GET('/api/admin/projects/{projectId}/change-requests/config', { params: { path: { projectId } } }),
-      ),
+    queryFn: () => getChangeRequestConfig(projectId),
   });
 
 /** The project's change requests. */
@@ -33,7 +38,9 @@ export const listProjectChangeRequestsQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: changeRequestKeys.project(projectId),
     queryFn: () =>
-      answerOf(api.GET('/api/admin/projects/{projectId}/change-requests', { params: { path: { projectId } } })),
+      answerOf(
+        api.GET('/api/admin/projects/{projectId}/change-requests', { params: { path: { projectId } } }),
+      ),
   });
 
 /** changeRequests.search: across the projects the caller may see. */
@@ -61,7 +68,9 @@ export const changeRequestQueryOptions = (projectId: string, id: string) =>
     queryKey: changeRequestKeys.one(projectId, id),
     queryFn: () =>
       answerOf(
-        api.GET('/api/admin/projects/{projectId}/change-requests/{id}', { params: { path: { projectId, id } } }),
+        api.GET('/api/admin/projects/{projectId}/change-requests/{id}', {
+          params: { path: { projectId, id } },
+        }),
       ),
   });
 

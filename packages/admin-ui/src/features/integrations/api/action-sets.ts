@@ -13,7 +13,8 @@ export const actionSetKeys = { project: (projectId: string) => ['actions', proje
 export const listActionSetsQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: actionSetKeys.project(projectId),
-    queryFn: () => answerOf(api.GET('/api/admin/projects/{projectId}/actions', { params: { path: { projectId } } })),
+    queryFn: () =>
+      answerOf(api.GET('/api/admin/projects/{projectId}/actions', { params: { path: { projectId } } })),
   });
 
 /** signals.actionSets.create */

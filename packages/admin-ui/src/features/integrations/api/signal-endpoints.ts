@@ -22,5 +22,8 @@ export const deleteSignalEndpoint = (id: number) =>
 /** signals.tokens.create: the new token's secret is in the answer, once. */
 export const createSignalEndpointToken = (id: number, name: string) =>
   answerOf(
-    api.POST('/api/admin/signal-endpoints/{id}/tokens', { params: { path: { id: String(id) } }, body: { name } }),
+    api.POST('/api/admin/signal-endpoints/{id}/tokens', {
+      params: { path: { id: String(id) } },
+      body: { name },
+    }),
   );
