@@ -47,7 +47,11 @@ async function receiver(delayMs = 0) {
 /** The receivers listen on loopback, which the outbound policy refuses unless allow-listed. */
 const webhookAllowedHosts = ['127.0.0.1'];
 
-const hook = (url: string) => ({ provider: 'webhook', parameters: { url }, events: ['feature-created'] });
+const hook = (url: string) => ({
+  provider: 'webhook',
+  parameters: { url },
+  events: ['feature-created' as const],
+});
 
 /** Appends `count` feature-created events straight to the log (what a burst of writes leaves). */
 async function appendBacklog(store: Store, count: number): Promise<void> {

@@ -25,10 +25,6 @@ import { createUserDirectory, type UserDirectory } from './services/access/user-
 import { createUserService, type UserService } from './services/access/user-service.js';
 import { type CatalogCompat, createCatalogCompat } from './services/catalog-compat.js';
 import {
-  type ChangeRequestReads,
-  createChangeRequestReads,
-} from './services/change-requests/change-request-reads.js';
-import {
   type ChangeRequestScheduler,
   createChangeRequestScheduler,
   type ScheduleOptions,
@@ -62,6 +58,7 @@ import { createStrategyService, type StrategyService } from './services/features
 import { createTagService, type TagService } from './services/features/tag-service.js';
 import { createExportService, type ExportService } from './services/insights/export-service.js';
 import { createInsightsService, type InsightsService } from './services/insights/insights-service.js';
+import { createAddonRuntime } from './services/integrations/addon-runtime.js';
 import {
   type AddonService,
   type AddonServiceOptions,
@@ -71,7 +68,8 @@ import { createOutboundPolicy } from './services/integrations/outbound-policy.js
 import { createSignalService, type SignalService } from './services/integrations/signal-service.js';
 import { type BackupService, createBackupService } from './services/operations/backup-service.js';
 import { createHealthService, type HealthService } from './services/operations/health-service.js';
-import { createInstanceViews, type InstanceViews } from './services/operations/instance-views.js';
+import { createInstanceService, type InstanceService } from './services/operations/instance-service.js';
+import { createInstanceState } from './services/operations/instance-state.js';
 import {
   createMaintenanceService,
   createMaintenanceState,
@@ -188,9 +186,20 @@ function createServices(
     secretKey: options.secretKey,
     writeOnly: options.tokenSecretsWriteOnly,
   });
-  const run = createOperationRunner({ ...deps, tokenSecrets, signalLimits: options.signalLimits });
-  const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
+  const instance = createInstanceState(deps.store, maintenance, options.baseUrl);
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
+  const addons = createAddonRuntime(
+    { ...deps, http: options.http ?? createNodeHttpClient(outbound) },
+    { ...options.addonDelivery, secretKey: options.secretKey, outbound, closeHttp: !options.http },
+  );
+  const run = createOperationRunner({
+    ...deps,
+    tokenSecrets,
+    signalLimits: options.signalLimits,
+    instance,
+    addons,
+  });
+  const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const passwordReset = createPasswordResetService({
     ...deps,
     baseUrl: options.baseUrl,
@@ -200,7 +209,7 @@ function createServices(
   const features = createFeatureService(deps, run);
   const strategies = createStrategyService(deps, run);
   const insights = createInsightsService(deps);
-  const changeRequestService = createChangeRequestService(deps);
+  const changeRequestService = createChangeRequestService(deps, run);
   return {
     access: createAccessService(deps),
     environments: createEnvironmentService(run),
@@ -217,7 +226,6 @@ function createServices(
     changeRequests: {
       ...changeRequestService,
       ...createRevertService(deps, features, changeRequestService),
-      ...createChangeRequestReads(deps),
       runDueSchedules: scheduler.runDueSchedules,
     },
     tags: createTagService(deps, run),
@@ -239,11 +247,8 @@ function createServices(
       },
     }),
     accounts: createAccountService(deps),
-    addons: createAddonService(
-      { ...deps, http: options.http ?? createNodeHttpClient(outbound) },
-      { ...options.addonDelivery, secretKey: options.secretKey, outbound, closeHttp: !options.http },
-    ),
-    signals: createSignalService({ ...deps, limits: options.signalLimits }, run),
+    addons: createAddonService(deps, run, addons),
+    signals: createSignalService(run),
     metrics: createMetricsService(deps, {
       ...options.metricsLimits,
       flushIntervalMs: options.metricsFlushIntervalMs,
@@ -252,14 +257,14 @@ function createServices(
     projectViews: createProjectViews(run),
     exports: createExportService(deps),
     imports: createImportService(deps),
-    backups: createBackupService(deps),
-    maintenance: createMaintenanceService(deps, maintenance),
-    health: createHealthService(deps),
+    backups: createBackupService(run),
+    maintenance: createMaintenanceService(run),
+    health: createHealthService(run),
     personalTokens: createPersonalTokenService(deps, {
       maxLifetimeDays: options.personalTokenMaxLifetimeDays,
     }),
     edge: createEdgeService(deps),
-    instance: createInstanceViews({ ...deps, baseUrl: options.baseUrl }, maintenance.isOn),
+    instance: createInstanceService(run, instance),
     definitions: createDefinitionService(deps),
     applications: createApplicationViews(deps),
     playground: createPlaygroundService({ ...deps, evaluators, limits: options.playgroundLimits }),
@@ -297,7 +302,6 @@ export interface Flagstaff {
   readonly dependencies: DependencyService;
   /** Change requests: settings per project environment, drafts, review, applying. */
   readonly changeRequests: ChangeRequestService &
-    ChangeRequestReads &
     RevertService &
     Pick<ChangeRequestScheduler, 'runDueSchedules'>;
   readonly tags: TagService;
@@ -332,7 +336,7 @@ export interface Flagstaff {
   /** Token validation for Unleash Edge. */
   readonly edge: EdgeService;
   /** The UI configuration and instance statistics. */
-  readonly instance: InstanceViews;
+  readonly instance: InstanceService;
   /** Strategy definitions and feature types with their lifetimes. */
   readonly definitions: DefinitionService;
   /** Applications SDKs registered, feature usage, unknown flags. */

@@ -43,6 +43,9 @@ export type { SessionOptions, SessionService } from './services/access/session-s
 export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/session-service.js';
 export { inactiveDeleteSchema, type UserDirectory } from './services/access/user-directory.js';
 export type { CatalogCompat } from './services/catalog-compat.js';
+export * from './services/change-requests/change-request-commands.js';
+export * from './services/change-requests/change-request-config.js';
+export * from './services/change-requests/change-request-reads.js';
 export type { ScheduleOptions, ScheduleRun } from './services/change-requests/change-request-scheduler.js';
 export type {
   ChangeRequestView,
@@ -84,13 +87,9 @@ export * from './services/features/strategy-operations.js';
 export * from './services/features/tag-operations.js';
 export { isPotentiallyStale, type Lifetimes } from './services/insights/health.js';
 
-export {
-  deliveryLogQuerySchema,
-  deliveryQueueQuerySchema,
-  type IntegrationEvent,
-  type QueuedDeliveryView,
-} from './services/integrations/addon-delivery-views.js';
-export type { AddonServiceOptions, AddonView, CreatedAddon } from './services/integrations/addon-service.js';
+export * from './services/integrations/addon-delivery-views.js';
+export * from './services/integrations/addon-operations.js';
+export type { AddonRuntime, AddonServiceOptions } from './services/integrations/addon-runtime.js';
 export { signatureOf as webhookSignature } from './services/integrations/addon-signing.js';
 export {
   createOutboundPolicy,
@@ -99,17 +98,23 @@ export {
 } from './services/integrations/outbound-policy.js';
 export * from './services/integrations/signal-action-sets.js';
 export * from './services/integrations/signal-operations.js';
-export type { BackupService } from './services/operations/backup-service.js';
-export type { HealthService } from './services/operations/health-service.js';
-export { frontendOriginsSchema, type InstanceViews } from './services/operations/instance-views.js';
+export { receiveSignal } from './services/integrations/signal-receipt.js';
+export { type BackupService, createBackup } from './services/operations/backup-service.js';
+export { setFrontendOrigins } from './services/operations/frontend-origins.js';
+export { checkHealth, checkReady, type HealthService } from './services/operations/health-service.js';
+export type { InstanceService } from './services/operations/instance-service.js';
+export type { InstanceState } from './services/operations/instance-state.js';
+export { getInstanceStatistics, statisticsCsv } from './services/operations/instance-statistics.js';
 export {
+  getMaintenanceMode,
   MAINTENANCE_SETTING,
   type MaintenanceService,
-  maintenanceInputSchema,
+  setMaintenanceMode,
 } from './services/operations/maintenance.js';
 export * from './services/projects/context-field-operations.js';
 export * from './services/projects/environment-operations.js';
 export * from './services/projects/project-context-field-operations.js';
+export { FLAGSTAFF_VERSION, getUiConfig } from './services/operations/ui-config.js';
 export type { ProjectContextFields } from './services/projects/project-context-fields.js';
 export * from './services/projects/project-environment-operations.js';
 export * from './services/projects/project-operations.js';

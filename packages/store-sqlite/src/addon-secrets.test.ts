@@ -51,7 +51,7 @@ const webhook = (url: string) => ({
     authorization: 'Bearer tok-at-rest',
     customHeaders: '{"X-Api-Key": "key-at-rest"}',
   },
-  events: ['feature-created'],
+  events: ['feature-created' as const],
 });
 
 async function deliveredHeaders(flagstaff: Flagstaff, feature: string) {
@@ -69,7 +69,7 @@ describe('addon secrets in the SQLite file', () => {
     await flagstaff.addons.create(SYSTEM, {
       provider: 'slack',
       parameters: { url: 'https://hooks.slack.com/services/T0/B0/slack-at-rest' },
-      events: ['feature-archived'],
+      events: ['feature-archived' as const],
     });
     const raw = rawParameters(filename);
     expect(raw).not.toMatch(/tok-at-rest|key-at-rest|slack-at-rest/);

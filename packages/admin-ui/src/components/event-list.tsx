@@ -1,6 +1,5 @@
-import { api } from '../api/client';
-import { unwrap } from '../api/errors';
 import type { FlagstaffEvent } from '../api/types';
+import { revertEvent } from '../features/change-requests/api/change-requests';
 import { REVERTIBLE_EVENT_TYPES } from '../lib/domain';
 import { jsonDiff } from '../lib/json-diff';
 import { useApiMutation } from '../lib/use-api-mutation';
@@ -9,10 +8,7 @@ import { Badge, EmptyState, formatDate } from './ui/page';
 /** Events with who/when/where and a readable diff of preData → data. */
 export function EventList({ events }: { events: FlagstaffEvent[] }) {
   const revert = useApiMutation({
-    mutationFn: (id: number) =>
-      unwrap<{ applied: boolean }>(
-        api.POST('/api/admin/events/{id}/revert', { params: { path: { id: String(id) } } }),
-      ),
+    mutationFn: (id: number) => revertEvent(id),
     // Whatever lists features or events may show the reverted state.
     invalidates: [['events'], ['features'], ['projects'], ['change-requests']],
     success: (result) =>

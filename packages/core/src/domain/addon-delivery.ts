@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Per-addon delivery: the queue each addon works through in event-log order, the log of every
  * attempt, and the signing secrets of webhooks. Instants the delivery worker computes with are epoch
@@ -67,3 +69,79 @@ export interface AddonDeliveryStatus {
   retryingSince: string | null;
   lastError: string | null;
 }
+
+export const addonDeliveryStatusSchema = z.strictObject({
+  state: z.enum(['healthy', 'retrying', 'parked']),
+  pending: z.number().int(),
+  parked: z.number().int(),
+  retryingSince: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+
+const limit = (max: number) =>
+  z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`);
+
+/** Query of `GET /addons/:id/events`. */
+export const deliveryLogQuerySchema = z.object({
+  limit: limit(500).optional(),
+  offset: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0').optional(),
+});
+
+/** Query of `GET /addons/:id/deliveries`. */
+export const deliveryQueueQuerySchema = z.object({
+  state: z.enum(['pending', 'parked']).optional(),
+  limit: limit(1000).optional(),
+});
+
+/** An event as delivery views show it: whole where the caller may read it, else only its id. */
+const deliveredEventSchema = z.union([
+  z.strictObject({
+    id: z.number().int(),
+    type: z.string(),
+    createdAt: z.string(),
+    createdBy: z.string(),
+    createdByUserId: z.number().int().nullable(),
+    environment: z.string().nullable(),
+    project: z.string().nullable(),
+    featureName: z.string().nullable(),
+    data: z.unknown(),
+    preData: z.unknown(),
+    tags: z.array(z.strictObject({ type: z.string(), value: z.string() })),
+  }),
+  z.strictObject({ id: z.number().int() }),
+]);
+
+/** One attempt as `GET /addons/:id/events` shows it (the reference's integration event). */
+export const integrationEventSchema = z.strictObject({
+  id: z.string(),
+  integrationId: z.number().int(),
+  createdAt: z.string(),
+  state: z.enum(['success', 'failed']),
+  stateDetails: z.string(),
+  event: deliveredEventSchema,
+  details: z.strictObject({
+    eventId: z.number().int(),
+    attempt: z.number().int(),
+    statusCode: z.number().int().nullable(),
+    durationMs: z.number(),
+    error: z.string().nullable(),
+  }),
+});
+export type IntegrationEvent = z.infer<typeof integrationEventSchema>;
+
+/** A queued delivery as `GET /addons/:id/deliveries` shows it. */
+export const queuedDeliverySchema = z.strictObject({
+  eventId: z.number().int(),
+  state: z.enum(['pending', 'parked']),
+  attempts: z.number().int(),
+  dueSince: z.string(),
+  nextAttemptAt: z.string().nullable(),
+  failingSince: z.string().nullable(),
+  lastError: z.string().nullable(),
+  event: deliveredEventSchema,
+});
+export type QueuedDeliveryView = z.infer<typeof queuedDeliverySchema>;

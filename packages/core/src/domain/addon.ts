@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addonDeliveryStatusSchema } from './addon-delivery.js';
 import { eventTypeSchema } from './event.js';
 
 export const addonInputSchema = z.object({
@@ -39,3 +40,53 @@ export interface AddonProviderDefinition {
   }[];
   events: string[];
 }
+
+/** A provider definition as `GET /api/admin/addons` lists it. */
+export const addonProviderDefinitionSchema = z.strictObject({
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  parameters: z.array(
+    z.strictObject({
+      name: z.string(),
+      displayName: z.string(),
+      type: z.enum(['url', 'text', 'textfield']),
+      required: z.boolean(),
+      sensitive: z.boolean(),
+      description: z.string().optional(),
+    }),
+  ),
+  events: z.array(z.string()),
+});
+
+/** An addon as reads show it: sensitive parameters masked, with its delivery state. */
+export const addonViewSchema = z.strictObject({
+  id: z.number().int(),
+  provider: z.string(),
+  description: z.string().nullable(),
+  enabled: z.boolean(),
+  // Parameters are the provider's, open by nature.
+  parameters: z.record(z.string(), z.unknown()),
+  events: z.array(z.string()),
+  projects: z.array(z.string()),
+  environments: z.array(z.string()),
+  createdAt: z.string(),
+  delivery: addonDeliveryStatusSchema,
+});
+export type AddonView = z.infer<typeof addonViewSchema>;
+
+/** What creating an addon answers once: a webhook's signing secret beside the addon. */
+export const createdAddonSchema = addonViewSchema.extend({ signingSecret: z.string().optional() });
+export type CreatedAddon = z.infer<typeof createdAddonSchema>;
+
+/** `GET /api/admin/addons`. */
+export const addonListSchema = z.strictObject({
+  addons: z.array(addonViewSchema),
+  providers: z.array(addonProviderDefinitionSchema),
+});
+
+/** A rotated webhook signing secret, answered once. */
+export const rotatedSigningSecretSchema = z.strictObject({
+  signingSecret: z.string(),
+  previousValidUntil: z.string(),
+});

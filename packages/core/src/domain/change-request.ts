@@ -158,3 +158,151 @@ export interface ChangeRequestFilter {
   states?: readonly ChangeRequestState[] | undefined;
   createdByUserId?: number | undefined;
 }
+
+/** A participant of a request as reads show it. */
+export const participantViewSchema = z.strictObject({
+  id: z.number().int().nullable(),
+  username: z.string(),
+  imageUrl: z.string().nullable(),
+});
+
+/** One change of a request as reads show it, with its conflict against the state now. */
+export const changeViewSchema = z.strictObject({
+  id: z.number().int(),
+  action: z.enum(CHANGE_ACTIONS),
+  // A change's payload and the state it was drafted against are the action's own shapes.
+  payload: z.unknown(),
+  createdBy: participantViewSchema,
+  createdAt: z.string(),
+  before: z.unknown(),
+  conflict: z.string().optional(),
+  conflictDetails: z.strictObject({ before: z.unknown(), draft: z.unknown(), now: z.unknown() }).optional(),
+});
+
+const reviewSchema = z.strictObject({ createdBy: participantViewSchema, createdAt: z.string() });
+
+/** A change request as the reference's clients read it. */
+export const changeRequestViewSchema = z.strictObject({
+  id: z.number().int(),
+  title: z.string(),
+  project: z.string(),
+  environment: z.string(),
+  state: z.enum(CHANGE_REQUEST_STATES),
+  minApprovals: z.number().int(),
+  createdBy: participantViewSchema,
+  createdAt: z.string(),
+  features: z.array(
+    z.strictObject({ name: z.string(), conflict: z.string().optional(), changes: z.array(changeViewSchema) }),
+  ),
+  segments: z.array(changeViewSchema.extend({ name: z.string() })),
+  approvals: z.array(reviewSchema),
+  rejections: z.array(reviewSchema),
+  comments: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      text: z.string(),
+      createdBy: participantViewSchema,
+      createdAt: z.string(),
+    }),
+  ),
+  reviewers: z.array(participantViewSchema),
+  schedule: z
+    .strictObject({
+      scheduledAt: z.string(),
+      status: z.enum(['pending', 'suspended', 'failed']),
+      reason: z.string().optional(),
+    })
+    .optional(),
+  conflict: z.string().optional(),
+});
+export type ChangeRequestViewShape = z.infer<typeof changeRequestViewSchema>;
+
+/** The change-request setting of each environment of a project. */
+export const changeRequestConfigSchema = z.array(
+  z.strictObject({
+    environment: z.string(),
+    type: z.string(),
+    changeRequestEnabled: z.boolean(),
+    requiredApprovals: z.number().int(),
+  }),
+);
+
+/** `GET …/change-requests/scheduled`. */
+export const scheduledChangeRequestsSchema = z.array(
+  z.strictObject({ id: z.number().int(), title: z.string() }),
+);
+
+/** `GET …/change-requests/count`. */
+export const changeRequestCountSchema = z.strictObject({
+  total: z.number().int(),
+  applied: z.number().int(),
+  rejected: z.number().int(),
+  reviewRequired: z.number().int(),
+  approved: z.number().int(),
+  scheduled: z.number().int(),
+});
+
+/** `GET …/change-requests/available-reviewers/:environment`. */
+export const availableReviewersSchema = z.strictObject({
+  reviewers: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      name: z.string().optional(),
+      email: z.string(),
+      username: z.string().optional(),
+      imageUrl: z.string().optional(),
+    }),
+  ),
+});
+
+const count = (max?: number) => {
+  const n = z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative');
+  return (max === undefined ? n : n.max(max, `must be at most ${max}`)).optional();
+};
+
+/** Query of `GET /api/admin/search/change-requests`. */
+export const changeRequestSearchSchema = z.object({
+  createdBy: count(),
+  requestedApproverId: count(),
+  state: z.enum(['open', 'closed'], { message: 'must be "open" or "closed"' }).optional(),
+  offset: count(),
+  limit: count(1000),
+});
+
+/** `GET /api/admin/search/change-requests`. */
+export const changeRequestSearchResultSchema = z.strictObject({
+  changeRequests: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      title: z.string(),
+      project: z.string(),
+      environment: z.string(),
+      state: z.enum(CHANGE_REQUEST_STATES),
+      createdBy: z.strictObject({ id: z.number().int().nullable(), username: z.string() }),
+      createdAt: z.string(),
+      features: z.array(z.string()),
+      segments: z.array(z.string()),
+    }),
+  ),
+  total: z.number().int(),
+});
+
+/** The inverse change a revert made or drafted. */
+const revertChangeSchema = z.strictObject({
+  feature: z.string().nullable().optional(),
+  action: z.enum([...CHANGE_ACTIONS, 'updateMetadata']),
+  payload: z.unknown().optional(),
+});
+
+/** `POST /api/admin/events/:id/revert`: applied at once, or added to the caller's change request. */
+export const revertResultSchema = z.union([
+  z.strictObject({ applied: z.literal(true), change: revertChangeSchema }),
+  z.strictObject({
+    applied: z.literal(false),
+    change: revertChangeSchema,
+    changeRequest: changeRequestViewSchema,
+  }),
+]);

@@ -15,6 +15,7 @@ export * from './feature-link.js';
 export * from './feature-search.js';
 export * from './feature-view.js';
 export * from './insights.js';
+export * from './instance.js';
 export * from './metrics.js';
 export * from './name-validation.js';
 export * from './naming-pattern.js';

@@ -7,6 +7,8 @@ import type { TokenAction, TokenScope, TokenVerdict } from '../auth/token-access
 import type { Repositories } from '../ports/repositories.js';
 import type { ReadRepositories } from '../ports/store.js';
 import type { Actor, ServiceDeps } from '../services/deps.js';
+import type { AddonRuntime } from '../services/integrations/addon-runtime.js';
+import type { InstanceState } from '../services/operations/instance-state.js';
 
 /**
  * What the permission of an operation sees of its input: every property that parsed. On a valid
@@ -34,7 +36,17 @@ export interface OperationDeps extends ServiceDeps {
   /** Seals token secrets so the API can show them again; null keeps them write-only. */
   tokenSecrets: SecretBox | null;
   /** How many signal endpoints, and tokens per endpoint, may exist (defaults: 5 and 5). */
-  signalLimits?: { endpoints?: number | undefined; tokensPerEndpoint?: number | undefined } | undefined;
+  signalLimits?:
+    | {
+        endpoints?: number | undefined;
+        tokensPerEndpoint?: number | undefined;
+        requestsPerSecond?: number | undefined;
+      }
+    | undefined;
+  /** Maintenance mode, the frontend API's origins and the public URL (the instance operations). */
+  instance: InstanceState;
+  /** Sealing, destination checks and the delivery the addon operations wake. */
+  addons: AddonRuntime;
 }
 
 /** What `run` receives besides its parsed input. */

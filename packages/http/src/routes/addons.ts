@@ -1,115 +1,127 @@
-import { addonInputSchema, deliveryLogQuerySchema, deliveryQueueQuerySchema } from '@flagstaff/core';
-import { defineRoutes } from '../route.js';
+import {
+  addonDeliveries,
+  addonDeliveryLog,
+  addonInputSchema,
+  createAddon,
+  deleteAddon,
+  deliveryLogQuerySchema,
+  deliveryQueueQuerySchema,
+  getAddon,
+  listAddons,
+  replayAddonDeliveries,
+  rotateAddonSigningSecret,
+  updateAddon,
+} from '@flagstaff/core';
+import { bodyFields, operationRoute } from '../operation-route.js';
+import type { Route } from '../route.js';
 import { idParam } from './bodies.js';
 
-const A = '/api/admin/addons';
+const addonId = (id: string) => idParam(id, 'addon');
 
-/** Addons: forwarding events to external providers. */
-export const addonRoutes = defineRoutes([
-  {
+/** Addons, forwarding events to external providers: the operations of `core/.../addon-operations.ts`. */
+export const addonRoutes: Route[] = [
+  operationRoute({
     method: 'get',
-    path: A,
+    path: '/api/admin/addons',
+    operation: listAddons,
     api: 'admin',
     tag: 'Addons',
-    summary: 'List addons and providers',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.addons.list(caller),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: A,
+    path: '/api/admin/addons',
+    operation: createAddon,
     api: 'admin',
     tag: 'Addons',
-    summary: 'Create an addon',
     status: 200,
     body: addonInputSchema,
-    handler: ({ flagstaff, caller, body }) => flagstaff.addons.create(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${A}/:id`,
+    path: '/api/admin/addons/:id',
+    operation: getAddon,
+    input: ({ params }) => ({ id: addonId(params.id) }),
     api: 'admin',
     tag: 'Addons',
-    summary: 'Get an addon',
     status: 200,
-    handler: ({ flagstaff, params, caller }) => flagstaff.addons.get(caller, idParam(params.id, 'addon')),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${A}/:id`,
+    path: '/api/admin/addons/:id',
+    operation: updateAddon,
+    input: ({ params, body }) => ({ ...bodyFields(body), id: addonId(params.id) }),
     api: 'admin',
     tag: 'Addons',
-    summary: 'Update an addon',
     status: 200,
     body: addonInputSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.addons.update(caller, idParam(params.id, 'addon'), body),
-  },
+  }),
   {
-    method: 'get',
-    path: `${A}/:id/events`,
-    api: 'admin',
-    tag: 'Addons',
-    summary: "An addon's delivery log: every attempt, newest first (kept 7 days by default)",
-    status: 200,
+    ...operationRoute({
+      method: 'get',
+      path: '/api/admin/addons/:id/events',
+      operation: addonDeliveryLog,
+      input: ({ params, query }) => ({ ...query, id: addonId(params.id) }),
+      api: 'admin',
+      tag: 'Addons',
+      status: 200,
+      errors: [404],
+    }),
     query: deliveryLogQuerySchema,
-    errors: [404],
-    handler: ({ flagstaff, caller, params, query }) =>
-      flagstaff.addons.deliveryLog(caller, idParam(params.id, 'addon'), query),
   },
   {
-    method: 'get',
-    path: `${A}/:id/deliveries`,
-    api: 'admin',
-    tag: 'Addons',
-    summary: "An addon's queue: events waiting (pending) or whose retries ran out (parked)",
-    status: 200,
+    ...operationRoute({
+      method: 'get',
+      path: '/api/admin/addons/:id/deliveries',
+      operation: addonDeliveries,
+      input: ({ params, query }) => ({ ...query, id: addonId(params.id) }),
+      api: 'admin',
+      tag: 'Addons',
+      status: 200,
+      errors: [404],
+    }),
     query: deliveryQueueQuerySchema,
-    errors: [404],
-    handler: ({ flagstaff, caller, params, query }) =>
-      flagstaff.addons.deliveries(caller, idParam(params.id, 'addon'), query),
   },
-  {
+  operationRoute({
     method: 'post',
-    path: `${A}/:id/deliveries/replay`,
+    path: '/api/admin/addons/:id/deliveries/replay',
+    operation: replayAddonDeliveries,
+    input: ({ params }) => ({ id: addonId(params.id), eventId: null }),
     api: 'admin',
     tag: 'Addons',
     summary: 'Replay every parked event of an addon (each gets a fresh retry window)',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.addons.replay(caller, idParam(params.id, 'addon'), null),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${A}/:id/deliveries/:eventId/replay`,
+    path: '/api/admin/addons/:id/deliveries/:eventId/replay',
+    operation: replayAddonDeliveries,
+    input: ({ params }) => ({ id: addonId(params.id), eventId: idParam(params.eventId, 'parked event') }),
     api: 'admin',
     tag: 'Addons',
     summary: 'Replay one parked event of an addon',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.addons.replay(caller, idParam(params.id, 'addon'), idParam(params.eventId, 'parked event')),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${A}/:id/signing-secret`,
+    path: '/api/admin/addons/:id/signing-secret',
+    operation: rotateAddonSigningSecret,
+    input: ({ params }) => ({ id: addonId(params.id) }),
     api: 'admin',
     tag: 'Addons',
-    summary: "Rotate a webhook's signing secret (answered once; the previous one signs too for 24 hours)",
     status: 200,
     errors: [400, 404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.addons.rotateSigningSecret(caller, idParam(params.id, 'addon')),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${A}/:id`,
+    path: '/api/admin/addons/:id',
+    operation: deleteAddon,
+    input: ({ params }) => ({ id: addonId(params.id) }),
     api: 'admin',
     tag: 'Addons',
-    summary: 'Delete an addon',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) => flagstaff.addons.delete(caller, idParam(params.id, 'addon')),
-  },
-]);
+  }),
+];

@@ -1,257 +1,308 @@
 import {
+  addChangeRequestChanges,
+  addChangeRequestComment,
   changeInputSchema,
   changeRequestConfigInputSchema,
   commentInputSchema,
+  countActionableChangeRequests,
+  countChangeRequests,
+  discardChangeRequestChange,
+  discardChangeRequestDraft,
+  editChangeRequestChange,
+  getChangeRequest,
+  getChangeRequestConfig,
+  listAvailableReviewers,
+  listChangeRequests,
+  listDraftChangeRequests,
+  listOpenChangeRequests,
+  listPendingForFeature,
+  listScheduledChangeRequests,
+  revertResultSchema,
   reviewersInputSchema,
+  searchChangeRequests,
+  setChangeRequestConfig,
+  setChangeRequestReviewers,
   stateInputSchema,
   titleInputSchema,
+  updateChangeRequestTitle,
 } from '@flagstaff/core';
 import { z } from 'zod';
-import { defineRoutes } from '../route.js';
+import { bodyFields, operationRoute } from '../operation-route.js';
+import { defineRoutes, type Route } from '../route.js';
+import { idParam } from './bodies.js';
 
-const P = '/api/admin/projects/:projectId/change-requests';
-const R = `${P}/:id`;
 const tag = 'Change requests';
+/** A path id of the plain routes; one that is no number names no request (NOT_FOUND after the policy). */
 const id = (raw: string | undefined): number =>
   raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+const scheduledQuery = z.object({ strategyId: z.string().optional(), variantForFlag: z.string().optional() });
 
-/** Change requests: settings, drafts, review and apply (the reference's change-request API). */
-export const changeRequestRoutes = defineRoutes([
-  {
+/**
+ * Change requests: settings, drafts, review and apply (the reference's change-request API), each
+ * route serving an operation of `core/src/services/change-requests/`; the state change and revert
+ * stay service methods (they run transactions of their own).
+ */
+export const changeRequestRoutes: Route[] = [
+  operationRoute({
     method: 'get',
-    path: `${P}/config`,
+    path: '/api/admin/projects/:projectId/change-requests/config',
+    operation: getChangeRequestConfig,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag,
-    summary: 'Change-request settings of every environment of a project',
     status: 200,
-    handler: ({ flagstaff, caller, params }) => flagstaff.changeRequests.getConfig(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
     path: '/api/admin/projects/:projectId/environments/:environment/change-requests/config',
+    operation: setChangeRequestConfig,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      project: params.projectId,
+      environment: params.environment,
+    }),
     api: 'admin',
     tag,
-    summary: 'Require change requests in an environment of a project (or not), and how many approvals',
     status: 204,
     empty: true,
     body: changeRequestConfigInputSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.changeRequests.setConfig(caller, params.projectId!, params.environment!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
     path: '/api/admin/projects/:projectId/environments/:environment/change-requests',
+    operation: addChangeRequestChanges,
+    input: ({ params, body }) => ({
+      project: params.projectId,
+      environment: params.environment,
+      changes: body,
+    }),
     api: 'admin',
     tag,
-    summary: "Add one change or a list to the caller's draft for the environment (creating it)",
     status: 200,
     body: z.union([changeInputSchema, z.array(changeInputSchema)]),
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.changeRequests.addChanges(caller, params.projectId!, params.environment!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: P,
+    path: '/api/admin/projects/:projectId/change-requests',
+    operation: listChangeRequests,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag,
-    summary: 'Change requests of a project',
     status: 200,
-    handler: ({ flagstaff, caller, params }) => flagstaff.changeRequests.list(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${P}/draft`,
+    path: '/api/admin/projects/:projectId/change-requests/draft',
+    operation: listDraftChangeRequests,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag,
-    summary: "The caller's drafts in a project",
     status: 200,
-    handler: ({ flagstaff, caller, params }) => flagstaff.changeRequests.draft(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${P}/open`,
+    path: '/api/admin/projects/:projectId/change-requests/open',
+    operation: listOpenChangeRequests,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag,
-    summary: 'Open change requests of a project',
     status: 200,
-    handler: ({ flagstaff, caller, params }) => flagstaff.changeRequests.open(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${P}/pending`,
+    path: '/api/admin/projects/:projectId/change-requests/pending',
+    operation: listOpenChangeRequests,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag,
     summary: 'Pending change requests of a project',
     status: 200,
-    handler: ({ flagstaff, caller, params }) => flagstaff.changeRequests.open(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${P}/pending/:featureName`,
+    path: '/api/admin/projects/:projectId/change-requests/pending/:featureName',
+    operation: listPendingForFeature,
+    input: ({ params }) => ({ project: params.projectId, feature: params.featureName }),
     api: 'admin',
     tag,
-    summary: 'Pending change requests with a change to a feature',
     status: 200,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.changeRequests.pendingForFeature(caller, params.projectId!, params.featureName!),
-  },
+  }),
   {
-    method: 'get',
-    path: `${P}/scheduled`,
-    api: 'admin',
-    tag,
-    summary:
-      'Scheduled change requests changing a strategy (strategyId) or the variants of a flag (variantForFlag)',
-    status: 200,
-    query: z.object({ strategyId: z.string().optional(), variantForFlag: z.string().optional() }),
-    handler: ({ flagstaff, caller, params, query }) =>
-      flagstaff.changeRequests.scheduled(caller, params.projectId!, {
+    ...operationRoute({
+      method: 'get',
+      path: '/api/admin/projects/:projectId/change-requests/scheduled',
+      operation: listScheduledChangeRequests,
+      input: ({ params, query }) => ({
+        project: params.projectId,
         ...(typeof query.strategyId === 'string' && { strategyId: query.strategyId }),
         ...(typeof query.variantForFlag === 'string' && { variantForFlag: query.variantForFlag }),
       }),
+      api: 'admin',
+      tag,
+      status: 200,
+    }),
+    query: scheduledQuery,
   },
-  {
+  operationRoute({
     method: 'get',
-    path: `${P}/count`,
+    path: '/api/admin/projects/:projectId/change-requests/count',
+    operation: countChangeRequests,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag,
-    summary: 'How many change requests of a project are in each state',
     status: 200,
-    handler: ({ flagstaff, caller, params }) => flagstaff.changeRequests.count(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${P}/actionable`,
+    path: '/api/admin/projects/:projectId/change-requests/actionable',
+    operation: countActionableChangeRequests,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag,
-    summary: 'How many change requests wait for the caller (to review or apply)',
     status: 200,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.changeRequests.actionable(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${P}/available-reviewers/:environment`,
+    path: '/api/admin/projects/:projectId/change-requests/available-reviewers/:environment',
+    operation: listAvailableReviewers,
+    input: ({ params }) => ({ project: params.projectId, environment: params.environment }),
     api: 'admin',
     tag,
-    summary: 'Users who may approve change requests in an environment',
     status: 200,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.changeRequests.availableReviewers(caller, params.projectId!, params.environment!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: R,
+    path: '/api/admin/projects/:projectId/change-requests/:id',
+    operation: getChangeRequest,
+    input: ({ params }) => ({ project: params.projectId, id: idParam(params.id, 'change request') }),
     api: 'admin',
     tag,
-    summary: 'One change request, each change with its conflict if any',
     status: 200,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.changeRequests.get(caller, params.projectId!, id(params.id)),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: R,
+    path: '/api/admin/projects/:projectId/change-requests/:id',
+    operation: discardChangeRequestDraft,
+    input: ({ params }) => ({ project: params.projectId, id: idParam(params.id, 'change request') }),
     api: 'admin',
     tag,
-    summary: 'Discard a draft',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.changeRequests.discardDraft(caller, params.projectId!, id(params.id)),
-  },
-  {
+  }),
+  ...defineRoutes([
+    {
+      method: 'put',
+      path: '/api/admin/projects/:projectId/change-requests/:id/state',
+      api: 'admin',
+      tag,
+      summary: 'Send to review, approve, reject, cancel, schedule or apply a change request',
+      operationId: 'changeRequests.changeState',
+      status: 200,
+      body: stateInputSchema,
+      response: getChangeRequest.output,
+      handler: ({ flagstaff, caller, params, body }) =>
+        flagstaff.changeRequests.changeState(caller, params.projectId!, id(params.id), body),
+    },
+  ]),
+  operationRoute({
     method: 'put',
-    path: `${R}/state`,
+    path: '/api/admin/projects/:projectId/change-requests/:id/changes/:changeId',
+    operation: editChangeRequestChange,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      project: params.projectId,
+      id: idParam(params.id, 'change request'),
+      changeId: idParam(params.changeId, 'change'),
+    }),
     api: 'admin',
     tag,
-    summary: 'Send to review, approve, reject, cancel, schedule or apply a change request',
-    status: 200,
-    body: stateInputSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.changeRequests.changeState(caller, params.projectId!, id(params.id), body),
-  },
-  {
-    method: 'put',
-    path: `${R}/changes/:changeId`,
-    api: 'admin',
-    tag,
-    summary: 'Replace one change (resolves its conflict)',
     status: 200,
     body: changeInputSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.changeRequests.editChange(
-        caller,
-        params.projectId!,
-        id(params.id),
-        id(params.changeId),
-        body,
-      ),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${R}/changes/:changeId`,
+    path: '/api/admin/projects/:projectId/change-requests/:id/changes/:changeId',
+    operation: discardChangeRequestChange,
+    input: ({ params }) => ({
+      project: params.projectId,
+      id: idParam(params.id, 'change request'),
+      changeId: idParam(params.changeId, 'change'),
+    }),
     api: 'admin',
     tag,
-    summary: 'Discard one change',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.changeRequests.discardChange(caller, params.projectId!, id(params.id), id(params.changeId)),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${R}/title`,
+    path: '/api/admin/projects/:projectId/change-requests/:id/title',
+    operation: updateChangeRequestTitle,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      project: params.projectId,
+      id: idParam(params.id, 'change request'),
+    }),
     api: 'admin',
     tag,
-    summary: 'Rename a change request',
     status: 200,
     empty: true,
     body: titleInputSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.changeRequests.updateTitle(caller, params.projectId!, id(params.id), body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${R}/comments`,
+    path: '/api/admin/projects/:projectId/change-requests/:id/comments',
+    operation: addChangeRequestComment,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      project: params.projectId,
+      id: idParam(params.id, 'change request'),
+    }),
     api: 'admin',
     tag,
-    summary: 'Comment on a change request',
     status: 200,
     empty: true,
     body: commentInputSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.changeRequests.addComment(caller, params.projectId!, id(params.id), body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${R}/reviewers`,
+    path: '/api/admin/projects/:projectId/change-requests/:id/reviewers',
+    operation: setChangeRequestReviewers,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      project: params.projectId,
+      id: idParam(params.id, 'change request'),
+    }),
     api: 'admin',
     tag,
-    summary: 'Ask users to review a change request',
     status: 200,
     empty: true,
     body: reviewersInputSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.changeRequests.setReviewers(caller, params.projectId!, id(params.id), body),
-  },
+  }),
+  ...defineRoutes([
+    {
+      method: 'post',
+      path: '/api/admin/events/:id/revert',
+      api: 'admin',
+      tag,
+      summary:
+        'Revert a feature event: its inverse against the state now, applied directly or added to a change request where one is required',
+      operationId: 'changeRequests.revert',
+      status: 200,
+      response: revertResultSchema,
+      handler: ({ flagstaff, caller, params }) => flagstaff.changeRequests.revert(caller, id(params.id)),
+    },
+  ]),
   {
-    method: 'post',
-    path: '/api/admin/events/:id/revert',
-    api: 'admin',
-    tag,
-    summary:
-      'Revert a feature event: its inverse against the state now, applied directly or added to a change request where one is required',
-    status: 200,
-    handler: ({ flagstaff, caller, params }) => flagstaff.changeRequests.revert(caller, id(params.id)),
-  },
-  {
-    method: 'get',
-    path: '/api/admin/search/change-requests',
-    api: 'admin',
-    tag,
-    summary: 'Search change requests across projects (createdBy, requestedApproverId, state, offset, limit)',
-    status: 200,
+    ...operationRoute({
+      method: 'get',
+      path: '/api/admin/search/change-requests',
+      operation: searchChangeRequests,
+      input: ({ query }) => query,
+      api: 'admin',
+      tag,
+      status: 200,
+    }),
+    // As the UI and clients send it: text, which the operation's input coerces.
     query: z.object({
       createdBy: z.string().optional(),
       requestedApproverId: z.string().optional(),
@@ -259,6 +310,5 @@ export const changeRequestRoutes = defineRoutes([
       offset: z.string().optional(),
       limit: z.string().optional(),
     }),
-    handler: ({ flagstaff, caller, query }) => flagstaff.changeRequests.search(caller, query),
   },
-]);
+];

@@ -1,35 +1,91 @@
 import {
+  checkHealth,
+  checkReady,
   edgeValidateSchema,
   frontendOriginsSchema,
+  getInstanceStatistics,
+  getMaintenanceMode,
+  getUiConfig,
   maintenanceInputSchema,
   personalTokenInputSchema,
+  setFrontendOrigins,
+  setMaintenanceMode,
 } from '@flagstaff/core';
-import { defineRoutes } from '../route.js';
+import { operationRoute } from '../operation-route.js';
+import { defineRoutes, type Route } from '../route.js';
 import { idParam } from './bodies.js';
 
 const PAT = '/api/admin/user/tokens';
 
-/** Health and readiness, maintenance mode, and the signed-in user's personal access tokens. */
-export const operationRoutes = defineRoutes([
-  {
+/** Health and readiness, the UI configuration and statistics, maintenance mode: operations of `core/src/services/operations/`. */
+const instanceRoutes: Route[] = [
+  operationRoute({
     method: 'get',
     path: '/health',
+    operation: checkHealth,
     api: 'public',
     tag: 'Operational',
-    summary: 'Liveness: the process is up',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.health.health(caller),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/ready',
+    operation: checkReady,
     api: 'public',
     tag: 'Operational',
-    summary: 'Readiness: the store answers (503 when it does not)',
     status: 200,
     errors: [503],
-    handler: ({ flagstaff, caller }) => flagstaff.health.ready(caller),
-  },
+  }),
+  operationRoute({
+    method: 'get',
+    path: '/api/admin/ui-config',
+    operation: getUiConfig,
+    api: 'admin',
+    tag: 'Admin UI',
+    status: 200,
+  }),
+  operationRoute({
+    method: 'post',
+    path: '/api/admin/ui-config/cors',
+    operation: setFrontendOrigins,
+    api: 'admin',
+    tag: 'Admin UI',
+    status: 204,
+    empty: true,
+    body: frontendOriginsSchema,
+    errors: [400],
+  }),
+  operationRoute({
+    method: 'get',
+    path: '/api/admin/instance-admin/statistics',
+    operation: getInstanceStatistics,
+    api: 'admin',
+    tag: 'Instance admin',
+    status: 200,
+  }),
+  operationRoute({
+    method: 'get',
+    path: '/api/admin/maintenance',
+    operation: getMaintenanceMode,
+    api: 'admin',
+    tag: 'Maintenance',
+    status: 200,
+  }),
+  operationRoute({
+    method: 'post',
+    path: '/api/admin/maintenance',
+    operation: setMaintenanceMode,
+    api: 'admin',
+    tag: 'Maintenance',
+    status: 204,
+    empty: true,
+    body: maintenanceInputSchema,
+  }),
+];
+
+/** Health and readiness, maintenance mode, and the signed-in user's personal access tokens. */
+export const operationRoutes = defineRoutes([
+  ...instanceRoutes,
   {
     method: 'post',
     path: '/edge/validate',
@@ -40,36 +96,6 @@ export const operationRoutes = defineRoutes([
     status: 200,
     body: edgeValidateSchema,
     handler: ({ flagstaff, caller, body }) => flagstaff.edge.validate(caller, body),
-  },
-  {
-    method: 'get',
-    path: '/api/admin/ui-config',
-    api: 'admin',
-    tag: 'Admin UI',
-    summary: 'What UIs and tools read about the instance: name, version, base path, maintenance mode',
-    status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.instance.uiConfig(caller),
-  },
-  {
-    method: 'post',
-    path: '/api/admin/ui-config/cors',
-    api: 'admin',
-    tag: 'Admin UI',
-    summary: 'Set the origins browsers may call the frontend API from ("*": any)',
-    status: 204,
-    empty: true,
-    body: frontendOriginsSchema,
-    errors: [400],
-    handler: ({ flagstaff, caller, body }) => flagstaff.instance.setFrontendOrigins(caller, body),
-  },
-  {
-    method: 'get',
-    path: '/api/admin/instance-admin/statistics',
-    api: 'admin',
-    tag: 'Instance admin',
-    summary: 'Counts of what the instance holds (root Admins)',
-    status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.instance.statistics(caller),
   },
   {
     method: 'get',
@@ -87,28 +113,6 @@ export const operationRoutes = defineRoutes([
         'content-disposition': 'attachment; filename="flagstaff-statistics.csv"',
       },
     }),
-  },
-  {
-    method: 'get',
-    path: '/api/admin/maintenance',
-    api: 'admin',
-    tag: 'Maintenance',
-    summary: 'Whether maintenance mode is on',
-    status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.maintenance.get(caller),
-  },
-  {
-    method: 'post',
-    path: '/api/admin/maintenance',
-    api: 'admin',
-    tag: 'Maintenance',
-    summary: 'Turn maintenance mode on or off (root Admins): while on, admin changes are refused with 503',
-    status: 204,
-    empty: true,
-    body: maintenanceInputSchema,
-    handler: async ({ flagstaff, caller, body }) => {
-      await flagstaff.maintenance.set(caller, body);
-    },
   },
   {
     method: 'get',

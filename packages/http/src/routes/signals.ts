@@ -10,6 +10,7 @@ import {
   listActionSets,
   listSignalEndpoints,
   listSignals,
+  receiveSignal,
   signalEndpointInputSchema,
   signalEndpointTokenInputSchema,
   updateSignalEndpoint,
@@ -26,18 +27,20 @@ const endpointId = (id: string) => idParam(id, 'signal endpoint');
  * and `signal-action-sets.ts`); receiving is authenticated by the endpoint's own tokens.
  */
 export const signalRoutes: Route[] = [
+  // A plain route: the operation needs the Authorization header, which operation routes do not map.
   ...defineRoutes([
     {
       method: 'post',
       path: '/api/signal-endpoint/:endpointName',
       api: 'public',
       tag: 'Signals',
-      summary: 'Send a signal',
+      summary: receiveSignal.summary,
+      operationId: receiveSignal.id,
       status: 202,
       body: z.unknown(),
       bodyRequired: false,
       errors: [401, 429],
-      response: z.strictObject({ signalId: z.number().int() }),
+      response: receiveSignal.output,
       handler: ({ flagstaff, params, body, request }) =>
         flagstaff.signals.receive(params.endpointName!, request.headers.authorization, body),
     },

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { ChangeRequestView } from '../../api/types';
 import { Badge, Card, ErrorNotice, formatDate, Loading, PageHeader } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCurrentUser } from '../auth/permissions';
+import {
+  addChangeRequestComment,
+  changeRequestKeys,
+  changeRequestQueryOptions,
+  setChangeRequestState,
+} from './api/change-requests';
 import { ACTION_LABEL, ChangeDiff } from './change-diff';
 
 type State = ChangeRequestView['state'];
@@ -25,29 +29,17 @@ export const STATE_TONE: Record<State, 'neutral' | 'good' | 'warn' | 'bad' | 'in
 export default function ChangeRequestPage() {
   const { projectId = '', id = '' } = useParams();
   const me = useCurrentUser();
-  const key = ['change-request', projectId, id];
-  const path = { params: { path: { projectId, id } } } as const;
-  const request = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      unwrap<ChangeRequestView>(api.GET('/api/admin/projects/{projectId}/change-requests/{id}', path)),
-  });
+  const key = changeRequestKeys.one(projectId, id);
+  const request = useQuery(changeRequestQueryOptions(projectId, id));
   const [comment, setComment] = useState('');
   const [scheduledAt, setScheduledAt] = useState('');
   const setState = useApiMutation({
-    mutationFn: (body: { state: State; scheduledAt?: string }) =>
-      unwrap(api.PUT('/api/admin/projects/{projectId}/change-requests/{id}/state', { ...path, body })),
+    mutationFn: (body: { state: State; scheduledAt?: string }) => setChangeRequestState(projectId, id, body),
     invalidates: [key],
     success: (_r, body) => `Change request: ${body.state}.`,
   });
   const addComment = useApiMutation({
-    mutationFn: (text: string) =>
-      unwrap(
-        api.POST('/api/admin/projects/{projectId}/change-requests/{id}/comments', {
-          ...path,
-          body: { text },
-        }),
-      ),
+    mutationFn: (text: string) => addChangeRequestComment(projectId, id, text),
     invalidates: [key],
     onSuccess: () => setComment(''),
   });

@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { ChangeRequestView } from '../../api/types';
 import {
   Badge,
   Card,
@@ -14,19 +11,8 @@ import {
   PageHeader,
 } from '../../components/ui/page';
 import { useCurrentUser } from '../auth/permissions';
+import { type ChangeRequestSearch, searchChangeRequestsQueryOptions } from './api/change-requests';
 import { STATE_TONE } from './change-request-page';
-
-interface Row {
-  id: number;
-  title: string;
-  project: string;
-  environment: string;
-  state: ChangeRequestView['state'];
-  createdBy: { id: number | null; username: string };
-  createdAt: string;
-  features: string[];
-  segments: string[];
-}
 
 type Tab = 'open' | 'mine' | 'review' | 'closed';
 const TABS: { tab: Tab; label: string }[] = [
@@ -40,18 +26,12 @@ const TABS: { tab: Tab; label: string }[] = [
 export default function ChangeRequestsPage() {
   const me = useCurrentUser();
   const [tab, setTab] = useState<Tab>('open');
-  const query = {
+  const query: ChangeRequestSearch = {
     state: tab === 'closed' ? ('closed' as const) : ('open' as const),
     ...(tab === 'mine' ? { createdBy: String(me.id) } : {}),
     ...(tab === 'review' ? { requestedApproverId: String(me.id) } : {}),
   };
-  const list = useQuery({
-    queryKey: ['change-requests', 'search', query],
-    queryFn: () =>
-      unwrap<{ changeRequests: Row[]; total: number }>(
-        api.GET('/api/admin/search/change-requests', { params: { query } }),
-      ),
-  });
+  const list = useQuery(searchChangeRequestsQueryOptions(query));
   const rows = list.data?.changeRequests ?? [];
   return (
     <>

@@ -1,49 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { ChangeRequestView } from '../../api/types';
 import { useCurrentUser } from '../auth/permissions';
+import {
+  changeRequestConfigQueryOptions,
+  changeRequestKeys,
+  pendingChangeRequestsQueryOptions,
+} from './api/change-requests';
 
-interface EnvironmentSetting {
-  environment: string;
-  changeRequestEnabled: boolean;
-  requiredApprovals: number;
-}
-
-export const pendingKey = (project: string, feature: string) => [
-  'change-requests',
-  'pending',
-  project,
-  feature,
-];
+export const pendingKey = changeRequestKeys.pending;
 
 /** The environments of a project where changes go through change requests. */
 export function useProtectedEnvironments(project: string): ReadonlySet<string> {
-  const config = useQuery({
-    queryKey: ['change-requests', 'config', project],
-    queryFn: () =>
-      unwrap<EnvironmentSetting[]>(
-        api.GET('/api/admin/projects/{projectId}/change-requests/config', {
-          params: { path: { projectId: project } },
-        }),
-      ),
-  });
+  const config = useQuery(changeRequestConfigQueryOptions(project));
   return new Set((config.data ?? []).filter((c) => c.changeRequestEnabled).map((c) => c.environment));
 }
 
 /** Open change requests touching the feature: the caller's drafts first, as "N changes in draft". */
 export function DraftBar({ project, feature }: { project: string; feature: string }) {
   const me = useCurrentUser();
-  const pending = useQuery({
-    queryKey: pendingKey(project, feature),
-    queryFn: () =>
-      unwrap<ChangeRequestView[]>(
-        api.GET('/api/admin/projects/{projectId}/change-requests/pending/{featureName}', {
-          params: { path: { projectId: project, featureName: feature } },
-        }),
-      ),
-  });
+  const pending = useQuery(pendingChangeRequestsQueryOptions(project, feature));
   const requests = pending.data ?? [];
   if (requests.length === 0) return null;
   return (

@@ -1,5 +1,4 @@
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
+import { addDraftChange } from './api/change-requests';
 import { useProtectedEnvironments } from './draft-bar';
 import { asDirectError } from './draft-errors';
 
@@ -26,12 +25,11 @@ export const draftChange = (
   action: DraftAction,
   payload?: unknown,
 ) =>
-  unwrap(
-    api.POST('/api/admin/projects/{projectId}/environments/{environment}/change-requests', {
-      params: { path: { projectId: project, environment } },
-      body: { feature, action, ...(payload === undefined ? {} : { payload }) },
-    }),
-  ).catch((error: unknown) => {
+  addDraftChange(project, environment, {
+    feature,
+    action,
+    ...(payload === undefined ? {} : { payload }),
+  }).catch((error: unknown) => {
     throw asDirectError(error);
   });
 

@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { ChangeRequestView } from '../../api/types';
 import {
   Badge,
   Card,
@@ -15,14 +12,16 @@ import {
 } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
+import {
+  type ChangeRequestSetting,
+  changeRequestConfigQueryOptions,
+  changeRequestKeys,
+  listProjectChangeRequestsQueryOptions,
+  setChangeRequestConfig,
+} from './api/change-requests';
 import { STATE_TONE } from './change-request-page';
 
-interface Setting {
-  environment: string;
-  type: string;
-  changeRequestEnabled: boolean;
-  requiredApprovals: number;
-}
+type Setting = ChangeRequestSetting;
 
 /** One environment's setting: required or not, and how many approvals, saved together. */
 function SettingRow({ project, setting, canEdit }: { project: string; setting: Setting; canEdit: boolean }) {
@@ -30,13 +29,11 @@ function SettingRow({ project, setting, canEdit }: { project: string; setting: S
   const [approvals, setApprovals] = useState(setting.requiredApprovals);
   const save = useApiMutation({
     mutationFn: () =>
-      unwrap(
-        api.PUT('/api/admin/projects/{projectId}/environments/{environment}/change-requests/config', {
-          params: { path: { projectId: project, environment: setting.environment } },
-          body: { changeRequestsEnabled: enabled, requiredApprovals: approvals },
-        }),
-      ),
-    invalidates: [['change-requests', 'config', project]],
+      setChangeRequestConfig(project, setting.environment, {
+        changeRequestsEnabled: enabled,
+        requiredApprovals: approvals,
+      }),
+    invalidates: [changeRequestKeys.config(project)],
     success: `Saved the change-request setting of ${setting.environment}`,
   });
   const changed = enabled !== setting.changeRequestEnabled || approvals !== setting.requiredApprovals;
@@ -88,16 +85,8 @@ function SettingRow({ project, setting, canEdit }: { project: string; setting: S
 export default function ProjectChangeRequestsPage() {
   const { projectId = '' } = useParams();
   const can = useCan();
-  const path = { params: { path: { projectId } } };
-  const config = useQuery({
-    queryKey: ['change-requests', 'config', projectId],
-    queryFn: () => unwrap<Setting[]>(api.GET('/api/admin/projects/{projectId}/change-requests/config', path)),
-  });
-  const list = useQuery({
-    queryKey: ['change-requests', 'project', projectId],
-    queryFn: () =>
-      unwrap<ChangeRequestView[]>(api.GET('/api/admin/projects/{projectId}/change-requests', path)),
-  });
+  const config = useQuery(changeRequestConfigQueryOptions(projectId));
+  const list = useQuery(listProjectChangeRequestsQueryOptions(projectId));
   return (
     <>
       <PageHeader

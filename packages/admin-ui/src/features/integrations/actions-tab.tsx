@@ -1,14 +1,19 @@
-import type { ActionSet, ActionSetInput } from '@flagstaff/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { ProjectList, SignalEndpoint } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field } from '../../components/ui/page';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { ADMIN_ONLY, useCan } from '../auth/permissions';
+import { useProjects } from '../projects/api';
+import {
+  type ActionSetBody,
+  actionSetKeys,
+  createActionSet,
+  deleteActionSet,
+  listActionSetsQueryOptions,
+} from './api/action-sets';
+import { listSignalEndpointsQueryOptions } from './api/signal-endpoints';
 
 const ACTIONS = [
   'TOGGLE_FEATURE_ON',
@@ -20,23 +25,11 @@ const ACTIONS = [
 /** Action sets: what happens in a project when a signal arrives. */
 export function ActionsTab() {
   const admin = useCan()('ADMIN');
-  const projects = useQuery({
-    queryKey: ['projects'],
-    queryFn: () => unwrap<ProjectList>(api.GET('/api/admin/projects')),
-  });
-  const endpoints = useQuery({
-    queryKey: ['signal-endpoints'],
-    queryFn: () => unwrap<{ signalEndpoints: SignalEndpoint[] }>(api.GET('/api/admin/signal-endpoints')),
-  });
+  const projects = useProjects();
+  const endpoints = useQuery(listSignalEndpointsQueryOptions());
   const [projectId, setProjectId] = useState('default');
-  const key = ['actions', projectId];
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      unwrap<{ actions: ActionSet[] }>(
-        api.GET('/api/admin/projects/{projectId}/actions', { params: { path: { projectId } } }),
-      ),
-  });
+  const key = actionSetKeys.project(projectId);
+  const list = useQuery(listActionSetsQueryOptions(projectId));
   const [form, setForm] = useState<{
     name: string;
     sourceId: string;
@@ -45,8 +38,7 @@ export function ActionsTab() {
     environment: string;
   }>({ name: '', sourceId: '', action: 'TOGGLE_FEATURE_ON', featureName: '', environment: 'development' });
   const create = useApiMutation({
-    mutationFn: (body: ActionSetInput) =>
-      unwrap(api.POST('/api/admin/projects/{projectId}/actions', { params: { path: { projectId } }, body })),
+    mutationFn: (body: ActionSetBody) => createActionSet(projectId, body),
     invalidates: [key],
     success: 'Action set created',
     toastErrors: false,
@@ -59,12 +51,7 @@ export function ActionsTab() {
     'actions[0].executionParams.environment',
   ]);
   const remove = useApiMutation({
-    mutationFn: (id: number) =>
-      unwrap(
-        api.DELETE('/api/admin/projects/{projectId}/actions/{actionSetId}', {
-          params: { path: { projectId, actionSetId: String(id) } },
-        }),
-      ),
+    mutationFn: (id: number) => deleteActionSet(projectId, id),
     invalidates: [key],
     success: 'Action set deleted',
   });
@@ -80,7 +67,6 @@ export function ActionsTab() {
     if (errors.report(problems))
       create.mutate({
         name: form.name,
-        project: projectId,
         match: { source: 'signal-endpoint', sourceId: Number(form.sourceId), payload: {} },
         actions: [
           {
@@ -106,7 +92,7 @@ export function ActionsTab() {
             onChange={(e) => setProjectId(e.target.value)}
             style={{ width: 'auto' }}
           >
-            {projects.data?.projects.map((p) => (
+            {projects.data?.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
               </option>

@@ -1,10 +1,13 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { AddonView, IntegrationEvent, QueuedDeliveryView } from '../../api/types';
 import { Badge, ErrorNotice, formatDate, formatRelative, Loading } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
+import {
+  addonDeliveriesQueryOptions,
+  addonDeliveryLogQueryOptions,
+  replayAddonDeliveries,
+} from './api/addons';
 
 const PAGE = 25;
 
@@ -59,26 +62,10 @@ export function EventCell({ event }: { event: DeliveredEvent }) {
 
 /** The events given up on, each with a replay button, and a button replaying them all. */
 export function ParkedEvents({ addon, canUpdate }: { addon: AddonView; canUpdate: boolean }) {
-  const id = String(addon.id);
   useTick();
-  const parked = useQuery({
-    queryKey: ['addons', addon.id, 'parked', addon.delivery.parked],
-    queryFn: () =>
-      unwrap<{ deliveries: QueuedDeliveryView[] }>(
-        api.GET('/api/admin/addons/{id}/deliveries', {
-          params: { path: { id }, query: { state: 'parked' } },
-        }),
-      ),
-  });
+  const parked = useQuery(addonDeliveriesQueryOptions(addon.id, addon.delivery.parked));
   const replay = useApiMutation({
-    mutationFn: (eventId: number | null) =>
-      unwrap<{ replayed?: number }>(
-        eventId === null
-          ? api.POST('/api/admin/addons/{id}/deliveries/replay', { params: { path: { id } } })
-          : api.POST('/api/admin/addons/{id}/deliveries/{eventId}/replay', {
-              params: { path: { id, eventId: String(eventId) } },
-            }),
-      ),
+    mutationFn: (eventId: number | null) => replayAddonDeliveries(addon.id, eventId),
     invalidates: [['addons']],
     success: (result, eventId) =>
       eventId === null ? `Replaying ${result.replayed ?? 0} event(s)` : `Replaying event ${eventId}`,
@@ -149,20 +136,7 @@ export function ParkedEvents({ addon, canUpdate }: { addon: AddonView; canUpdate
 
 /** Every attempt, newest first, a page at a time ("Older" reads the next). */
 export function DeliveryLog({ addon, refetchInterval }: { addon: AddonView; refetchInterval: number }) {
-  const id = String(addon.id);
-  const log = useInfiniteQuery({
-    queryKey: ['addons', addon.id, 'log'],
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) =>
-      unwrap<{ integrationEvents: IntegrationEvent[] }>(
-        api.GET('/api/admin/addons/{id}/events', {
-          params: { path: { id }, query: { limit: PAGE, offset: pageParam } },
-        }),
-      ),
-    getNextPageParam: (last, pages) =>
-      last.integrationEvents.length < PAGE ? undefined : pages.length * PAGE,
-    refetchInterval,
-  });
+  const log = useInfiniteQuery({ ...addonDeliveryLogQueryOptions(addon.id, PAGE), refetchInterval });
   // New attempts shift the offsets while older pages are open: show each attempt once.
   const seen = new Set<string>();
   const events = (log.data?.pages ?? [])

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { AddonProviderDefinition, AddonView, CreatedAddon, Environment } from '../../api/types';
+import type { AddonProviderDefinition, AddonView } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { ErrorNotice, Field } from '../../components/ui/page';
 import { EVENT_TYPES } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useProjects } from '../projects/api';
+import { type CreatedAddon, createAddon, updateAddon } from './api/addons';
+import { listEnvironmentsQueryOptions } from './api/environments';
 import { EventTypePicker } from './event-type-picker';
 
 const text = (v: unknown) =>
@@ -76,12 +76,9 @@ export function AddonForm({ providers, addon, onSaved, refused }: Props) {
   const [projects, setProjects] = useState<string[]>(addon?.projects ?? []);
   const [environments, setEnvironments] = useState<string[]>(addon?.environments ?? []);
   const projectNames = (useProjects().data ?? []).map((p) => p.id);
-  const environmentNames = (
-    useQuery({
-      queryKey: ['environments'],
-      queryFn: () => unwrap<{ environments: Environment[] }>(api.GET('/api/admin/environments')),
-    }).data?.environments ?? []
-  ).map((e) => e.name);
+  const environmentNames = (useQuery(listEnvironmentsQueryOptions()).data?.environments ?? []).map(
+    (e) => e.name,
+  );
   // Only types the server knows (core's list) are sent, in core's order.
   const body = () => ({
     provider: chosen?.name ?? '',
@@ -93,12 +90,8 @@ export function AddonForm({ providers, addon, onSaved, refused }: Props) {
     environments,
   });
   const save = useApiMutation({
-    mutationFn: () =>
-      addon
-        ? unwrap<null>(
-            api.PUT('/api/admin/addons/{id}', { params: { path: { id: String(addon.id) } }, body: body() }),
-          )
-        : unwrap<CreatedAddon>(api.POST('/api/admin/addons', { body: body() })),
+    mutationFn: (): Promise<CreatedAddon | null> =>
+      addon ? updateAddon(addon.id, body()).then(() => null) : createAddon(body()),
     invalidates: [['addons']],
     success: addon ? 'Addon saved' : 'Addon created',
     toastErrors: false,

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { AddonProviderDefinition, AddonView } from '../../api/types';
+import type { AddonView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import {
@@ -19,6 +17,7 @@ import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan, useWhyNot } from '../auth/permissions';
 import { DeliveryBadge, DeliveryLog, deliveryPolling, ParkedEvents, useTick } from './addon-deliveries';
 import { AddonForm } from './addon-form';
+import { listAddonsQueryOptions, rotateAddonSigningSecret } from './api/addons';
 import { NeedsAdmin } from './needs-admin';
 import { VerifyHint } from './verify-hint';
 
@@ -34,10 +33,7 @@ function SigningSecret({ addon, canUpdate }: { addon: AddonView; canUpdate: bool
   const [confirming, setConfirming] = useState(false);
   const [rotated, setRotated] = useState<{ signingSecret: string; previousValidUntil: string } | null>(null);
   const rotate = useApiMutation({
-    mutationFn: () =>
-      unwrap<{ signingSecret: string; previousValidUntil: string }>(
-        api.POST('/api/admin/addons/{id}/signing-secret', { params: { path: { id: String(addon.id) } } }),
-      ),
+    mutationFn: () => rotateAddonSigningSecret(addon.id),
     onSuccess: setRotated,
     success: 'Signing secret rotated',
   });
@@ -89,10 +85,8 @@ export default function AddonPage() {
   const admin = can('ADMIN');
   useTick();
   const list = useQuery({
-    queryKey: ['addons'],
+    ...listAddonsQueryOptions(),
     enabled: admin,
-    queryFn: () =>
-      unwrap<{ addons: AddonView[]; providers: AddonProviderDefinition[] }>(api.GET('/api/admin/addons')),
     // This page is where deliveries are watched: fresh on arrival, and often while it is open.
     refetchOnMount: 'always',
     refetchInterval: (query) => deliveryPolling(query.state.data?.addons, 5_000),

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { AddonProviderDefinition, AddonView } from '../../api/types';
+import type { AddonView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
 import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Loading } from '../../components/ui/page';
@@ -13,10 +11,11 @@ import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan, useWhyNot } from '../auth/permissions';
 import { DeliveryBadge, deliveryPolling } from './addon-deliveries';
 import { AddonForm } from './addon-form';
+import { addonKeys, deleteAddon, listAddonsQueryOptions, updateAddon } from './api/addons';
 import { NeedsAdmin } from './needs-admin';
 import { VerifyHint } from './verify-hint';
 
-const key = ['addons'];
+const key = addonKeys.all;
 
 /** Addons forward events to webhooks and chat tools. */
 export function AddonsTab() {
@@ -24,10 +23,8 @@ export function AddonsTab() {
   const whyNot = useWhyNot();
   const admin = can('ADMIN');
   const list = useQuery({
-    queryKey: key,
+    ...listAddonsQueryOptions(),
     enabled: admin,
-    queryFn: () =>
-      unwrap<{ addons: AddonView[]; providers: AddonProviderDefinition[] }>(api.GET('/api/admin/addons')),
     refetchInterval: (query) => deliveryPolling(query.state.data?.addons),
   });
   const providers = list.data?.providers ?? [];
@@ -37,25 +34,19 @@ export function AddonsTab() {
   const eventTypes = (list: string[]) => EVENT_TYPES.filter((t) => list.includes(t));
   const toggle = useApiMutation({
     mutationFn: (a: AddonView) =>
-      unwrap(
-        api.PUT('/api/admin/addons/{id}', {
-          params: { path: { id: String(a.id) } },
-          body: {
-            provider: a.provider,
-            description: a.description,
-            enabled: !a.enabled,
-            parameters: a.parameters,
-            events: eventTypes(a.events),
-            projects: a.projects,
-            environments: a.environments,
-          },
-        }),
-      ),
+      updateAddon(a.id, {
+        provider: a.provider,
+        description: a.description,
+        enabled: !a.enabled,
+        parameters: a.parameters,
+        events: eventTypes(a.events),
+        projects: a.projects,
+        environments: a.environments,
+      }),
     invalidates: [key],
   });
   const remove = useApiMutation({
-    mutationFn: (id: number) =>
-      unwrap(api.DELETE('/api/admin/addons/{id}', { params: { path: { id: String(id) } } })),
+    mutationFn: (id: number) => deleteAddon(id),
     invalidates: [key],
     success: 'Addon deleted',
   });

@@ -1,30 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { SignalEndpoint } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
 import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, Loading } from '../../components/ui/page';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { ADMIN_ONLY, useCan } from '../auth/permissions';
+import {
+  createSignalEndpoint,
+  createSignalEndpointToken,
+  deleteSignalEndpoint,
+  listSignalEndpointsQueryOptions,
+  signalEndpointKeys,
+} from './api/signal-endpoints';
 
-const key = ['signal-endpoints'];
-type EndpointView = SignalEndpoint & { tokens?: { id: number; name: string }[] };
+const key = signalEndpointKeys.all;
 const NAME = /^[a-z0-9-]+$/;
 
 /** Signal endpoints external systems post to, and their tokens (secret shown once). */
 export function SignalsTab() {
   const admin = useCan()('ADMIN');
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap<{ signalEndpoints: EndpointView[] }>(api.GET('/api/admin/signal-endpoints')),
-  });
+  const list = useQuery(listSignalEndpointsQueryOptions());
   const [name, setName] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const create = useApiMutation({
-    mutationFn: () => unwrap(api.POST('/api/admin/signal-endpoints', { body: { name } })),
+    mutationFn: () => createSignalEndpoint(name),
     invalidates: [key],
     success: 'Signal endpoint created',
     toastErrors: false,
@@ -32,19 +32,12 @@ export function SignalsTab() {
   });
   const errors = useFormErrors(create.error, ['name', 'description']);
   const addToken = useApiMutation({
-    mutationFn: (id: number) =>
-      unwrap<{ token: string }>(
-        api.POST('/api/admin/signal-endpoints/{id}/tokens', {
-          params: { path: { id: String(id) } },
-          body: { name: 'token' },
-        }),
-      ),
+    mutationFn: (id: number) => createSignalEndpointToken(id, 'token'),
     invalidates: [key],
     onSuccess: (t) => setSecret(t.token),
   });
   const remove = useApiMutation({
-    mutationFn: (id: number) =>
-      unwrap(api.DELETE('/api/admin/signal-endpoints/{id}', { params: { path: { id: String(id) } } })),
+    mutationFn: (id: number) => deleteSignalEndpoint(id),
     invalidates: [key],
     success: 'Signal endpoint deleted',
   });

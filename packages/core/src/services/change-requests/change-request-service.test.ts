@@ -336,7 +336,7 @@ describe('applying', () => {
     )[0]!;
     const change = {
       feature: 'f1',
-      action: 'updateStrategy',
+      action: 'updateStrategy' as const,
       payload: { id: strategy.id, name: 'default', title: 'mine' },
     };
     const id = await inReview(change);

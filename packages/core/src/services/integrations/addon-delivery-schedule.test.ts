@@ -1,12 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Flagstaff } from '../../flagstaff.js';
 import { createMemoryStore } from '../../memory/index.js';
+import { createOperationRunner } from '../../operations/run-operation.js';
+import type { HttpClient } from '../../ports/runtime-ports.js';
 import { type Logger, silentLogger } from '../../ports/runtime-ports.js';
 import { withWriteTransactions } from '../../testing/write-transactions.js';
+import type { ServiceDeps } from '../deps.js';
 import { cryptoIds } from '../deps.js';
+import { createInstanceState } from '../operations/instance-state.js';
+import { createMaintenanceState } from '../operations/maintenance.js';
 import { alice, createTestFlagstaff, type TestClock } from '../test-support.js';
+import { type AddonServiceOptions, createAddonRuntime } from './addon-runtime.js';
 import { createAddonService } from './addon-service.js';
 import { fetchHttp, loopbackAllowed, startReceiver, webhook } from './addon-test-receiver.js';
+
+/** An addon service of its own over `deps`: in effect another process's. */
+function addonServiceOver(deps: ServiceDeps & { http: HttpClient }, options: AddonServiceOptions) {
+  const runtime = createAddonRuntime(deps, options);
+  const instance = createInstanceState(deps.store, createMaintenanceState(deps.store), undefined);
+  const run = createOperationRunner({ ...deps, tokenSecrets: null, instance, addons: runtime });
+  return createAddonService(deps, run, runtime);
+}
 
 let flagstaff: Flagstaff;
 let clock: TestClock;
@@ -34,7 +48,7 @@ describe('webhook delivery over time', () => {
       logger,
       http: fetchHttp,
     };
-    const addons = createAddonService(deps, {
+    const addons = addonServiceOver(deps, {
       outbound: loopbackAllowed,
       pollMs: 60_000,
       retryBaseDelayMs: 5,
@@ -89,7 +103,7 @@ describe('webhook delivery over time', () => {
       logger: silentLogger,
       http: fetchHttp,
     };
-    const addons = createAddonService(deps, {
+    const addons = addonServiceOver(deps, {
       outbound: loopbackAllowed,
       pollMs: 60_000,
     });
@@ -140,7 +154,7 @@ describe('webhook delivery over time', () => {
       logger,
       http: fetchHttp,
     };
-    const addons = createAddonService(deps, {
+    const addons = addonServiceOver(deps, {
       outbound: loopbackAllowed,
       pollMs: 60_000,
       retryWindowMs: 60 * 60_000,
@@ -208,7 +222,7 @@ describe('webhook delivery over time', () => {
       logger: silentLogger,
       http: fetchHttp,
     };
-    const addons = createAddonService(deps, {
+    const addons = addonServiceOver(deps, {
       outbound: loopbackAllowed,
       pollMs: 60_000,
     });
@@ -234,7 +248,7 @@ describe('webhook delivery over time', () => {
       logger: silentLogger,
       http: fetchHttp,
     };
-    const addons = createAddonService(deps, {
+    const addons = addonServiceOver(deps, {
       outbound: loopbackAllowed,
       pollMs: 60_000,
     });
@@ -265,7 +279,7 @@ describe('webhook delivery over time', () => {
     clock.advance(1000);
     await flagstaff.addons.create(alice, webhook({ url: receiver.url() }));
     await flagstaff.features.create(alice, 'default', { name: 'newer' });
-    const addons = createAddonService(deps, {
+    const addons = addonServiceOver(deps, {
       outbound: loopbackAllowed,
       pollMs: 60_000,
     });
@@ -287,7 +301,7 @@ describe('webhook delivery over time', () => {
       logger,
       http: fetchHttp,
     };
-    const addons = createAddonService(deps, {
+    const addons = addonServiceOver(deps, {
       outbound: loopbackAllowed,
       pollMs: 60_000,
       timeoutMs: 500,

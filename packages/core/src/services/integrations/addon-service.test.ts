@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AddonInput } from '../../domain/addon.js';
 import type { Flagstaff } from '../../flagstaff.js';
 import { alice, createTestFlagstaff } from '../test-support.js';
 import { startReceiver, webhook } from './addon-test-receiver.js';
@@ -41,7 +42,7 @@ describe('addon configuration', () => {
       [webhook({ url: receiver.url() }, { events: ['feature-exploded'] }), '"events[0]"'],
     ];
     for (const [input, property] of cases)
-      await expect(flagstaff.addons.create(alice, input)).rejects.toMatchObject({
+      await expect(flagstaff.addons.create(alice, input as AddonInput)).rejects.toMatchObject({
         code: 'VALIDATION',
         message: expect.stringContaining(property),
       });

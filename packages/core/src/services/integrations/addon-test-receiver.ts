@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AddonInput } from '../../domain/addon.js';
 import type { HttpClient } from '../../ports/runtime-ports.js';
 import { createOutboundPolicy } from './outbound-policy.js';
 
@@ -50,9 +51,9 @@ export const fetchHttp: HttpClient = {
 };
 
 /** A webhook addon's create input. */
-export const webhook = (parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-  provider: 'webhook',
-  parameters,
-  events: ['feature-created'],
-  ...extra,
-});
+export const webhook = (
+  parameters: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): AddonInput =>
+  // Tests send invalid inputs too: the operation's schema is what judges them.
+  ({ provider: 'webhook', parameters, events: ['feature-created'], ...extra }) as AddonInput;

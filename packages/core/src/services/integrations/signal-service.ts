@@ -6,13 +6,8 @@ import type {
   SignalEndpointTokenView,
   SignalEndpointView,
 } from '../../domain/signal.js';
-import { FlagstaffError, notFound } from '../../errors.js';
 import type { OperationRunner } from '../../operations/run-operation.js';
-import type { Repositories } from '../../ports/store.js';
-import { hashSecret } from '../access/access-service.js';
-import { inTransaction, type ServiceDeps } from '../deps.js';
 import { createActionSet, deleteActionSet, listActionSets } from './signal-action-sets.js';
-import { createSignalActionRunner } from './signal-actions.js';
 import {
   createSignalEndpoint,
   createSignalEndpointToken,
@@ -24,11 +19,9 @@ import {
   listSignals,
   updateSignalEndpoint,
 } from './signal-operations.js';
+import { receiveSignal, SIGNAL_SENDER } from './signal-receipt.js';
 
 export type { SignalEndpointTokenView, SignalEndpointView } from '../../domain/signal.js';
-
-/** The contract's payload limit for signals (100 kB of JSON). */
-const MAX_PAYLOAD_BYTES = 100 * 1024;
 
 type EndpointInput = { name: string; description?: string | null | undefined; enabled?: boolean | undefined };
 
@@ -37,33 +30,7 @@ type EndpointInput = { name: string; description?: string | null | undefined; en
  * over the operations in `signal-operations.ts` and `signal-action-sets.ts`; and receiving signals,
  * which the endpoint's own tokens authenticate (no caller), then runs the matching action sets.
  */
-export function createSignalService(
-  deps: ServiceDeps & { limits?: { requestsPerSecond?: number | undefined } | undefined },
-  run: OperationRunner,
-) {
-  const { store } = deps;
-  const perSecond = deps.limits?.requestsPerSecond ?? 1;
-  const runActions = createSignalActionRunner(deps);
-
-  /**
-   * Throws RATE_LIMITED when the endpoint already took its share of requests this second. Counted
-   * in the store, inside the transaction that stores the signal: transactions of a store take turns
-   * (on PostgreSQL across processes too), so every server on one database shares the limit.
-   */
-  async function takeRateSlot(tx: Repositories, endpointId: number, now: number): Promise<void> {
-    if (perSecond <= 0) throw rateLimited();
-    const latest = await tx.signals.listSignals(endpointId, perSecond);
-    const oldest = latest[perSecond - 1];
-    if (oldest !== undefined && now - Date.parse(oldest.createdAt) < 1_000) throw rateLimited();
-  }
-
-  const rateLimited = () =>
-    new FlagstaffError(
-      'RATE_LIMITED',
-      `Signal endpoints accept at most ${perSecond} request${perSecond === 1 ? '' : 's'} per second; try again shortly.`,
-      { limit: 'requestsPerSecond', value: perSecond, retryAfterSeconds: 1 },
-    );
-
+export function createSignalService(run: OperationRunner) {
   return {
     endpoints: {
       /** Every endpoint with its tokens (never their secrets). */
@@ -103,47 +70,15 @@ export function createSignalService(
       (await run(listSignals, caller, { endpointId, limit })).signals,
 
     /**
-     * POST /api/signal-endpoint/:name. NOT_FOUND for an unknown or disabled endpoint, UNAUTHENTICATED
-     * for a missing or wrong token, RATE_LIMITED past the per-second limit. Stores the signal with
-     * its token's name, then runs the matching enabled action sets.
+     * POST /api/signal-endpoint/:name: stores the signal and runs the matching action sets (see
+     * `receiveSignal`); the endpoint's token authenticates, so there is no caller.
      */
-    async receive(
+    receive: (
       endpointName: string,
       bearerSecret: string | null | undefined,
       payload: unknown,
-    ): Promise<{ signalId: number }> {
-      const endpoint = await store.signals.getEndpointByName(endpointName);
-      if (!endpoint?.enabled) throw notFound('signal endpoint', endpointName);
-      const secret = (bearerSecret ?? '').replace(/^Bearer\s+/i, '').trim();
-      const hash = secret ? hashSecret(secret) : null;
-      const token = hash
-        ? (await store.signals.listTokens(endpoint.id)).find((t) => t.tokenHash === hash)
-        : undefined;
-      if (!token)
-        throw new FlagstaffError(
-          'UNAUTHENTICATED',
-          `Signal endpoint "${endpointName}" needs one of its tokens as "Authorization: Bearer <token>".`,
-        );
-      const body = payload === undefined ? {} : payload;
-      if (Buffer.byteLength(JSON.stringify(body) ?? '') > MAX_PAYLOAD_BYTES)
-        throw new FlagstaffError('LIMIT_EXCEEDED', 'The signal payload exceeds the 100 kB limit.', {
-          limit: 'payloadSize',
-          value: MAX_PAYLOAD_BYTES,
-        });
-      const signal = await inTransaction(deps, async (tx) => {
-        const now = deps.clock.now();
-        await takeRateSlot(tx, endpoint.id, now.getTime());
-        return tx.signals.insertSignal({
-          source: 'signal-endpoint',
-          sourceId: endpoint.id,
-          payload: body,
-          createdAt: now.toISOString(),
-          tokenName: token.name,
-        });
-      });
-      await runActions(endpoint, body);
-      return { signalId: signal.id };
-    },
+    ): Promise<{ signalId: number }> =>
+      run(receiveSignal, SIGNAL_SENDER, { endpointName, authorization: bearerSecret, payload }),
 
     /** What to do when a signal endpoint receives a matching payload. */
     actionSets: {

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
-import { parseWith } from '../../domain/parse.js';
+import { maintenanceInputSchema, maintenanceStateSchema } from '../../domain/instance.js';
+import { defineOperation } from '../../operations/define-operation.js';
+import type { OperationRunner } from '../../operations/run-operation.js';
 import { noticeMayInclude, type Store } from '../../ports/store.js';
-import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { nowIso } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 
 /** The setting's name, as the reference's settings store names it. */
@@ -10,8 +12,6 @@ export const MAINTENANCE_SETTING = 'maintenance.mode';
 
 /** How long a process trusts what it last read (other processes' toggles arrive within this). */
 const TRUST_MS = 1_000;
-
-export const maintenanceInputSchema = z.object({ enabled: z.boolean() });
 
 /**
  * Whether maintenance mode is on, read from the store's settings and cached briefly: the policy asks
@@ -41,35 +41,56 @@ export function createMaintenanceState(store: Store) {
 }
 export type MaintenanceState = ReturnType<typeof createMaintenanceState>;
 
+/** Whether maintenance mode is on (any signed-in caller). */
+export const getMaintenanceMode = defineOperation({
+  id: 'maintenance.get',
+  summary: 'Whether maintenance mode is on',
+  kind: 'read',
+  permission: 'NONE',
+  input: z.object({}),
+  output: maintenanceStateSchema,
+  run: async (_input, { deps }) => ({ enabled: await deps.instance.maintenance.isOn() }),
+});
+
+/**
+ * Turns maintenance mode on or off (root Admins; setting-updated). Declared a read so the policy
+ * asks `require`, not `permit`: turning maintenance off must work while it is on. It opens its own
+ * transaction for the setting and its event.
+ */
+export const setMaintenanceMode = defineOperation({
+  id: 'maintenance.set',
+  summary: 'Turn maintenance mode on or off (root Admins): while on, admin changes are refused with 503',
+  kind: 'read',
+  permission: 'ADMIN',
+  input: maintenanceInputSchema,
+  output: maintenanceStateSchema,
+  run: async ({ enabled }, { deps, actor }) => {
+    const before = await deps.instance.maintenance.isOn();
+    await deps.store.transaction(async (tx) => {
+      await tx.settings.set(MAINTENANCE_SETTING, { enabled });
+      await writeEvents(tx, actor, nowIso(deps), [
+        {
+          type: 'setting-updated',
+          data: { id: MAINTENANCE_SETTING, enabled },
+          preData: { id: MAINTENANCE_SETTING, enabled: before },
+        },
+      ]);
+    });
+    deps.instance.maintenance.remember(enabled);
+    return { enabled };
+  },
+});
+
 /**
  * Maintenance mode (`/api/admin/maintenance`): while on, every change through the admin API is
  * refused with a 503 that says so (the policy asks `isOn` in `permit`), while SDKs, the frontend API
- * and reads keep being served. Only root Admins toggle it; the toggle is logged as setting-updated.
+ * and reads keep being served. Typed wrappers over the operations above.
  */
-export function createMaintenanceService(deps: ServiceDeps, state: MaintenanceState) {
+export function createMaintenanceService(run: OperationRunner) {
   return {
-    async get(caller: Caller): Promise<{ enabled: boolean }> {
-      await deps.policy.require(caller, 'NONE', {});
-      return { enabled: await state.isOn() };
-    },
-    async set(caller: Caller, input: unknown): Promise<{ enabled: boolean }> {
-      // `require`, not `permit`: turning maintenance off must work while it is on.
-      await deps.policy.require(caller, 'ADMIN', {});
-      const { enabled } = parseWith(maintenanceInputSchema, input);
-      const before = await state.isOn();
-      await inTransaction(deps, async (tx) => {
-        await tx.settings.set(MAINTENANCE_SETTING, { enabled });
-        await writeEvents(tx, caller.actor, nowIso(deps), [
-          {
-            type: 'setting-updated',
-            data: { id: MAINTENANCE_SETTING, enabled },
-            preData: { id: MAINTENANCE_SETTING, enabled: before },
-          },
-        ]);
-      });
-      state.remember(enabled);
-      return { enabled };
-    },
+    get: (caller: Caller): Promise<{ enabled: boolean }> => run(getMaintenanceMode, caller, {}),
+    set: (caller: Caller, input: { enabled: boolean }): Promise<{ enabled: boolean }> =>
+      run(setMaintenanceMode, caller, input),
   };
 }
 
