@@ -1,9 +1,31 @@
+import type { OperationDeps } from '../operations/define-operation.js';
 import { createOperationRunner, type OperationRunner } from '../operations/run-operation.js';
 import type { ServiceDeps } from './deps.js';
 
 /**
- * A runner for facades built over other deps (an import's or a copy's transaction): the same
- * operations, parsed and judged the same way; no token secrets are involved there.
+ * Stands in for a dependency a nested runner does not have: any use is a programming error (an
+ * operation that needs it was run inside another command), reported as such, never a silent no-op.
+ */
+const absent = <T>(what: string): T =>
+  new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error(`${what} is not available to an operation run inside another command's transaction`);
+      },
+    },
+  ) as T;
+
+/**
+ * A runner for facades built over other deps (an import's, a copy's or a signal action's
+ * transaction): the same operations, parsed and judged the same way. Those commands change
+ * features, strategies, tags and context fields only; token secrets, addons and instance settings
+ * are not theirs to reach.
  */
 export const runnerOf = (deps: ServiceDeps): OperationRunner =>
-  createOperationRunner({ ...deps, tokenSecrets: null });
+  createOperationRunner({
+    ...deps,
+    tokenSecrets: null,
+    instance: absent<OperationDeps['instance']>('the instance state'),
+    addons: absent<OperationDeps['addons']>('the addon runtime'),
+  });

@@ -9,9 +9,10 @@ import type {
 } from '../../domain/feature.js';
 import type { LifecycleStageView } from '../../domain/feature-view.js';
 import type { PatchOperation } from '../../domain/strategy.js';
-import { createOperationRunner, type OperationRunner } from '../../operations/run-operation.js';
+import type { OperationRunner } from '../../operations/run-operation.js';
 import type { ServiceDeps } from '../deps.js';
 import { requireProject } from '../projects/project-service.js';
+import { runnerOf } from '../service-runner.js';
 import { validateConstraint } from './constraint-operations.js';
 import { listParentVariants } from './dependency-operations.js';
 import {
@@ -50,10 +51,6 @@ export type { LifecycleStageView } from '../../domain/feature-view.js';
  * string here (one that is not a known type is a VALIDATION error naming "type").
  */
 type WithAnyType<T> = Omit<T, 'type'> & { type?: string | undefined };
-
-/** The runner of a service built without one (inside another command's transaction: imports). */
-const runnerOf = (deps: ServiceDeps): OperationRunner =>
-  createOperationRunner({ ...deps, tokenSecrets: null });
 
 /**
  * Features for in-process callers: typed wrappers over the operations of `feature-operations.ts`,

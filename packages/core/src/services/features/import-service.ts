@@ -1,7 +1,6 @@
 import type { Caller } from '../../auth/caller.js';
 import { parseWith } from '../../domain/parse.js';
 import { FlagstaffError } from '../../errors.js';
-import { createOperationRunner } from '../../operations/run-operation.js';
 import type { Repositories } from '../../ports/repositories.js';
 import { nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
@@ -44,7 +43,7 @@ async function apply(
   const strategies = createStrategyService(inTx);
   const featureEnvironments = createFeatureEnvironmentService(inTx);
   const tags = createTagService(inTx);
-  const dependencies = createDependencyService(createOperationRunner({ ...inTx, tokenSecrets: null }));
+  const dependencies = createDependencyService(runnerOf(inTx));
   const contextFields = createContextFieldService(inTx);
   const { project, environment, data } = body;
 

@@ -1,8 +1,9 @@
 import type { Caller } from '../../auth/caller.js';
 import type { ContextField } from '../../domain/context-field.js';
 import type { OperationInput } from '../../operations/define-operation.js';
-import { createOperationRunner, type OperationRunner } from '../../operations/run-operation.js';
+import type { OperationRunner } from '../../operations/run-operation.js';
 import type { ServiceDeps } from '../deps.js';
+import { runnerOf } from '../service-runner.js';
 import {
   createContextField,
   deleteContextField,
@@ -21,10 +22,7 @@ type Body<Op> = Omit<OperationInput<Op>, 'contextField'>;
  * over `context-field-operations.ts`. Without a runner (an import inside its own transaction), one
  * over `deps` runs them.
  */
-export function createContextFieldService(
-  deps: ServiceDeps,
-  run: OperationRunner = createOperationRunner({ ...deps, tokenSecrets: null }),
-) {
+export function createContextFieldService(deps: ServiceDeps, run: OperationRunner = runnerOf(deps)) {
   return {
     /** The instance's context fields (project-scoped ones are listed by their project). */
     list: (caller: Caller): Promise<ContextField[]> => run(listContextFields, caller, {}),
