@@ -206,7 +206,7 @@ function createServices(
     featureLinks: createFeatureLinkService(deps),
     projectContextFields: createProjectContextFields(deps),
     featureSearch: createFeatureSearchService(deps),
-    featureEnvironments: createFeatureEnvironmentService(deps),
+    featureEnvironments: createFeatureEnvironmentService(deps, run),
     strategies,
     catalog: createCatalogCompat(run),
     dependencies: createDependencyService(deps),
@@ -256,7 +256,7 @@ function createServices(
     }),
     edge: createEdgeService(deps),
     instance: createInstanceViews({ ...deps, baseUrl: options.baseUrl }, maintenance.isOn),
-    definitions: createDefinitionService(deps),
+    definitions: createDefinitionService(deps, run),
     applications: createApplicationViews(deps),
     playground: createPlaygroundService({ ...deps, evaluators, limits: options.playgroundLimits }),
     client: createClientService({

@@ -53,12 +53,9 @@ export type { RevertChange, RevertResult } from './services/change-requests/reve
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
 export * from './services/events/event-search-operations.js';
-export {
-  type DefinitionService,
-  featureTypeLifetimeSchema,
-  type StrategyDefinition,
-  strategyDefinitionSchema,
-} from './services/features/definitions.js';
+export * from './services/features/definition-operations.js';
+export type { DefinitionService, StrategyDefinitionInput } from './services/features/definitions.js';
+export * from './services/features/feature-environment-operations.js';
 export {
   cloneFeatureSchema,
   completeFeatureSchema,
