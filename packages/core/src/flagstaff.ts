@@ -219,7 +219,7 @@ function createServices(
     featureLinks: createFeatureLinkService(run),
     projectContextFields: createProjectContextFields(run),
     featureSearch: createFeatureSearchService(run),
-    featureEnvironments: createFeatureEnvironmentService(deps),
+    featureEnvironments: createFeatureEnvironmentService(deps, run),
     strategies,
     catalog: createCatalogCompat(run),
     dependencies: createDependencyService(run),
@@ -265,7 +265,7 @@ function createServices(
     }),
     edge: createEdgeService(deps),
     instance: createInstanceService(run, instance),
-    definitions: createDefinitionService(deps),
+    definitions: createDefinitionService(deps, run),
     applications: createApplicationViews(deps),
     playground: createPlaygroundService({ ...deps, evaluators, limits: options.playgroundLimits }),
     client: createClientService({

@@ -55,17 +55,14 @@ export type {
 export type { RevertChange, RevertResult } from './services/change-requests/revert.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
-export * from './services/features/constraint-operations.js';
 export * from './services/events/event-search-operations.js';
-export {
-  type DefinitionService,
-  featureTypeLifetimeSchema,
-  type StrategyDefinition,
-  strategyDefinitionSchema,
-} from './services/features/definitions.js';
+export * from './services/features/constraint-operations.js';
+export * from './services/features/definition-operations.js';
+export type { DefinitionService, StrategyDefinitionInput } from './services/features/definitions.js';
 export * from './services/features/dependency-operations.js';
 export * from './services/features/feature-archive-operations.js';
 export * from './services/features/feature-clone-operations.js';
+export * from './services/features/feature-environment-operations.js';
 export * from './services/features/feature-lifecycle-operations.js';
 export * from './services/features/feature-link-operations.js';
 export type { FeatureLinkService } from './services/features/feature-links.js';
@@ -111,17 +108,17 @@ export {
   type MaintenanceService,
   setMaintenanceMode,
 } from './services/operations/maintenance.js';
+export { FLAGSTAFF_VERSION, getUiConfig } from './services/operations/ui-config.js';
 export * from './services/projects/context-field-operations.js';
 export * from './services/projects/environment-operations.js';
+export * from './services/projects/environment-order-operations.js';
 export * from './services/projects/project-context-field-operations.js';
-export { FLAGSTAFF_VERSION, getUiConfig } from './services/operations/ui-config.js';
 export type { ProjectContextFields } from './services/projects/project-context-fields.js';
 export * from './services/projects/project-environment-operations.js';
 export * from './services/projects/project-operations.js';
 export * from './services/projects/project-status-operations.js';
 export type { ProjectViews } from './services/projects/project-views.js';
 export * from './services/projects/segment-operations.js';
-export * from './services/projects/environment-order-operations.js';
 export * from './services/projects/segment-strategy-operations.js';
 export {
   DEFAULT_PLAYGROUND_LIMITS,

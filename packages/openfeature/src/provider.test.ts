@@ -4,6 +4,7 @@ import {
   type Flagstaff,
   type StrategyConfigInput,
   SYSTEM,
+  type VariantInput,
 } from '@flagstaff/core';
 import {
   ErrorCode,
@@ -26,7 +27,7 @@ async function feature(name: string, strategy: StrategyConfigInput = { name: 'de
   await flagstaff.featureEnvironments.setEnabled(me, 'default', name, env, true);
 }
 
-const variants = (name: string, list: Record<string, unknown>[]) =>
+const variants = (name: string, list: VariantInput[]) =>
   flagstaff.featureEnvironments.setVariants(me, 'default', name, env, list);
 
 /** A client of a fresh domain served by a Flagstaff provider (ready once this resolves). */

@@ -1,117 +1,126 @@
-import { featureTypeLifetimeSchema, strategyDefinitionSchema } from '@flagstaff/core';
-import { defineRoutes } from '../route.js';
+import {
+  createStrategyDefinition,
+  deleteStrategyDefinition,
+  deprecateStrategyDefinition,
+  featureTypeLifetimeSchema,
+  getStrategyDefinition,
+  listFeatureTypes,
+  listStrategyDefinitions,
+  reactivateStrategyDefinition,
+  setFeatureTypeLifetime,
+  strategiesUsingContextField,
+  strategyDefinitionSchema,
+  updateStrategyDefinition,
+} from '@flagstaff/core';
+import { bodyFields, operationRoute } from '../operation-route.js';
 
-const S = '/api/admin/strategies';
-
-/** Strategy definitions, context-field usage and feature types with their lifetimes. */
-export const definitionRoutes = defineRoutes([
-  {
+/**
+ * Strategy definitions, context-field usage and feature types with their lifetimes: each route
+ * serves one operation of `core/src/services/features/definition-operations.ts`.
+ */
+export const definitionRoutes = [
+  operationRoute({
     method: 'get',
-    path: S,
+    path: '/api/admin/strategies',
+    operation: listStrategyDefinitions,
+    input: () => ({}),
     api: 'admin',
     tag: 'Strategies',
-    summary: 'Strategy definitions: built-ins and custom strategies, with their parameters',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.definitions.strategies.list(caller),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: S,
+    path: '/api/admin/strategies',
+    operation: createStrategyDefinition,
+    input: ({ body }) => body,
     api: 'admin',
     tag: 'Strategies',
-    summary: 'Define a custom strategy',
     status: 201,
     body: strategyDefinitionSchema,
     errors: [400, 409],
-    handler: ({ flagstaff, caller, body }) => flagstaff.definitions.strategies.create(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${S}/:name`,
+    path: '/api/admin/strategies/:name',
+    operation: getStrategyDefinition,
+    input: ({ params }) => ({ name: params.name }),
     api: 'admin',
     tag: 'Strategies',
-    summary: 'One strategy definition',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) => flagstaff.definitions.strategies.get(caller, params.name!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${S}/:name`,
+    path: '/api/admin/strategies/:name',
+    operation: updateStrategyDefinition,
+    input: ({ params, body }) => ({ ...bodyFields(body), name: params.name }),
     api: 'admin',
     tag: 'Strategies',
-    summary: 'Change a custom strategy’s description and parameters',
     status: 200,
     body: strategyDefinitionSchema.partial({ name: true }),
     errors: [400, 404],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.definitions.strategies.update(caller, params.name!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${S}/:name`,
+    path: '/api/admin/strategies/:name',
+    operation: deleteStrategyDefinition,
+    input: ({ params }) => ({ name: params.name }),
     api: 'admin',
     tag: 'Strategies',
-    summary: 'Delete a custom strategy no feature uses',
     status: 200,
     empty: true,
     errors: [400, 404, 409],
-    handler: ({ flagstaff, caller, params }) => flagstaff.definitions.strategies.delete(caller, params.name!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${S}/:strategyName/deprecate`,
+    path: '/api/admin/strategies/:strategyName/deprecate',
+    operation: deprecateStrategyDefinition,
+    input: ({ params }) => ({ name: params.strategyName }),
     api: 'admin',
     tag: 'Strategies',
-    summary: 'Deprecate a strategy (the editor stops offering it)',
     status: 200,
     empty: true,
     errors: [400, 404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.definitions.strategies.deprecate(caller, params.strategyName!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${S}/:strategyName/reactivate`,
+    path: '/api/admin/strategies/:strategyName/reactivate',
+    operation: reactivateStrategyDefinition,
+    input: ({ params }) => ({ name: params.strategyName }),
     api: 'admin',
     tag: 'Strategies',
-    summary: 'Reactivate a deprecated strategy',
     status: 200,
     empty: true,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.definitions.strategies.reactivate(caller, params.strategyName!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/context/:contextField/strategies',
+    operation: strategiesUsingContextField,
+    input: ({ params }) => ({ field: params.contextField }),
     api: 'admin',
     tag: 'Context',
-    summary: 'Feature strategies whose constraints use a context field',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.definitions.strategies.usingContextField(caller, params.contextField!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/feature-types',
+    operation: listFeatureTypes,
+    input: () => ({}),
     api: 'admin',
     tag: 'Feature types',
-    summary: 'Feature types and their expected lifetimes',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.definitions.featureTypes.list(caller),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
     path: '/api/admin/feature-types/:id/lifetime',
+    operation: setFeatureTypeLifetime,
+    input: ({ params, body }) => ({ ...bodyFields(body), id: params.id }),
     api: 'admin',
     tag: 'Feature types',
-    summary: 'Set the lifetime after which features of a type are potentially stale (null: never)',
     status: 200,
     body: featureTypeLifetimeSchema,
     errors: [400, 404],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.definitions.featureTypes.setLifetime(caller, params.id!, body),
-  },
-]);
+  }),
+];

@@ -1,195 +1,146 @@
-import { patchDocumentSchema, variantSchema } from '@flagstaff/core';
-import { z } from 'zod';
-import { defineRoutes } from '../route.js';
-import { featureNamesBody } from './bodies.js';
+import {
+  bulkDisableFeatureEnvironments,
+  bulkEnableFeatureEnvironments,
+  disableFeatureEnvironment,
+  enableFeatureEnvironment,
+  featureListSchema,
+  getFeatureEnvironmentVariants,
+  patchDocumentSchema,
+  patchFeatureEnvironmentVariants,
+  patchFeatureVariants,
+  setFeatureEnvironmentVariants,
+  setFeatureVariants,
+  setVariantsInEnvironments,
+  variantListSchema,
+  variantsBatchSchema,
+} from '@flagstaff/core';
+import { bodyFields, operationRoute } from '../operation-route.js';
 
-const P = '/api/admin/projects/:projectId';
-const F = `${P}/features/:featureName`;
-const FE = `${F}/environments/:environment`;
-const variantsBody = z.array(variantSchema);
-const variants = async (list: Promise<unknown>) => ({ version: 1, variants: await list });
+type EnvironmentParams = { projectId: string; featureName: string; environment: string };
+const at = (params: EnvironmentParams) => ({
+  project: params.projectId,
+  feature: params.featureName,
+  environment: params.environment,
+});
 
-/** Features on and off per environment, and their variants. */
-export const featureEnvironmentRoutes = defineRoutes([
-  {
+/**
+ * Features on and off per environment, and their variants: each route serves one operation of
+ * `core/src/services/features/feature-environment-operations.ts`.
+ */
+export const featureEnvironmentRoutes = [
+  operationRoute({
     method: 'post',
-    path: `${FE}/on`,
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment/on',
+    operation: enableFeatureEnvironment,
+    input: ({ params }) => at(params),
     api: 'admin',
     tag: 'Features',
-    summary: 'Turn a feature on in an environment',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.featureEnvironments.setEnabled(
-        caller,
-        params.projectId!,
-        params.featureName!,
-        params.environment!,
-        true,
-      ),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${FE}/off`,
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment/off',
+    operation: disableFeatureEnvironment,
+    input: ({ params }) => at(params),
     api: 'admin',
     tag: 'Features',
-    summary: 'Turn a feature off in an environment',
     status: 200,
     empty: true,
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.featureEnvironments.setEnabled(
-        caller,
-        params.projectId!,
-        params.featureName!,
-        params.environment!,
-        false,
-      ),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${P}/bulk_features/environments/:environment/on`,
+    path: '/api/admin/projects/:projectId/bulk_features/environments/:environment/on',
+    operation: bulkEnableFeatureEnvironments,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      project: params.projectId,
+      environment: params.environment,
+    }),
     api: 'admin',
     tag: 'Features',
-    summary: 'Turn features on in an environment',
     status: 200,
     empty: true,
-    body: featureNamesBody,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.featureEnvironments.bulkSetEnabled(
-        caller,
-        params.projectId!,
-        params.environment!,
-        true,
-        body,
-      ),
-  },
-  {
+    body: featureListSchema,
+  }),
+  operationRoute({
     method: 'post',
-    path: `${P}/bulk_features/environments/:environment/off`,
+    path: '/api/admin/projects/:projectId/bulk_features/environments/:environment/off',
+    operation: bulkDisableFeatureEnvironments,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      project: params.projectId,
+      environment: params.environment,
+    }),
     api: 'admin',
     tag: 'Features',
-    summary: 'Turn features off in an environment',
     status: 200,
     empty: true,
-    body: featureNamesBody,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.featureEnvironments.bulkSetEnabled(
-        caller,
-        params.projectId!,
-        params.environment!,
-        false,
-        body,
-      ),
-  },
-  {
+    body: featureListSchema,
+  }),
+  operationRoute({
     method: 'get',
-    path: `${FE}/variants`,
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment/variants',
+    operation: getFeatureEnvironmentVariants,
+    input: ({ params }) => at(params),
     api: 'admin',
     tag: 'Variants',
-    summary: 'Get the variants of a feature environment',
     status: 200,
-    handler: ({ flagstaff, params, caller }) =>
-      variants(
-        flagstaff.featureEnvironments.getVariants(
-          caller,
-          params.projectId!,
-          params.featureName!,
-          params.environment!,
-        ),
-      ),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${FE}/variants`,
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment/variants',
+    operation: setFeatureEnvironmentVariants,
+    input: ({ params, body }) => ({ ...at(params), variants: body }),
     api: 'admin',
     tag: 'Variants',
-    summary: 'Replace the variants of a feature environment',
     status: 200,
-    body: variantsBody,
-    handler: ({ flagstaff, caller, params, body }) =>
-      variants(
-        flagstaff.featureEnvironments.setVariants(
-          caller,
-          params.projectId!,
-          params.featureName!,
-          params.environment!,
-          body,
-        ),
-      ),
-  },
-  {
+    body: variantListSchema,
+  }),
+  operationRoute({
     method: 'patch',
-    path: `${FE}/variants`,
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment/variants',
+    operation: patchFeatureEnvironmentVariants,
+    input: ({ params, body }) => ({ ...at(params), operations: body }),
     api: 'admin',
     tag: 'Variants',
-    summary: 'Patch the variants of a feature environment',
     status: 200,
     body: patchDocumentSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      variants(
-        flagstaff.featureEnvironments.patchVariants(
-          caller,
-          params.projectId!,
-          params.featureName!,
-          params.environment!,
-          body,
-        ),
-      ),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
-    path: `${F}/variants-batch`,
+    path: '/api/admin/projects/:projectId/features/:featureName/variants-batch',
+    operation: setVariantsInEnvironments,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      project: params.projectId,
+      feature: params.featureName,
+    }),
     api: 'admin',
     tag: 'Variants',
-    summary: 'Set the variants of a feature in several environments',
     status: 200,
-    body: z.object({ variants: variantsBody, environments: z.array(z.string()) }),
-    handler: ({ flagstaff, caller, params, body }) =>
-      variants(
-        flagstaff.featureEnvironments.setVariantsInEnvironments(
-          caller,
-          params.projectId!,
-          params.featureName!,
-          body,
-        ),
-      ),
-  },
-  {
+    body: variantsBatchSchema,
+  }),
+  operationRoute({
     method: 'put',
-    path: `${F}/variants`,
+    path: '/api/admin/projects/:projectId/features/:featureName/variants',
+    operation: setFeatureVariants,
+    input: ({ params, body }) => ({ project: params.projectId, feature: params.featureName, variants: body }),
     api: 'admin',
     tag: 'Variants',
-    summary: 'Replace the variants of a feature in every environment',
+    status: 200,
+    body: variantListSchema,
     deprecated: true,
-    status: 200,
-    body: variantsBody,
-    handler: ({ flagstaff, caller, params, body }) =>
-      variants(
-        flagstaff.featureEnvironments.setFeatureVariants(
-          caller,
-          params.projectId!,
-          params.featureName!,
-          body,
-        ),
-      ),
-  },
-  {
+  }),
+  operationRoute({
     method: 'patch',
-    path: `${F}/variants`,
+    path: '/api/admin/projects/:projectId/features/:featureName/variants',
+    operation: patchFeatureVariants,
+    input: ({ params, body }) => ({ project: params.projectId, feature: params.featureName, variants: body }),
     api: 'admin',
     tag: 'Variants',
-    summary: 'Patch the variants of a feature in every environment',
-    deprecated: true,
     status: 200,
     body: patchDocumentSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      variants(
-        flagstaff.featureEnvironments.setFeatureVariants(
-          caller,
-          params.projectId!,
-          params.featureName!,
-          body,
-        ),
-      ),
-  },
-]);
+    deprecated: true,
+  }),
+];

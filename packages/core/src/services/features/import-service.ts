@@ -1,5 +1,6 @@
 import type { Caller } from '../../auth/caller.js';
 import { parseWith } from '../../domain/parse.js';
+import type { VariantInput } from '../../domain/variant.js';
 import { FlagstaffError } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
 import { nowIso, type ServiceDeps } from '../deps.js';
@@ -104,7 +105,14 @@ async function apply(
         variants: s.variants,
       });
     if (row && (row.variants.length > 0 || target.existing.has(feature.name)))
-      await featureEnvironments.setVariants(caller, project, feature.name, environment, row.variants);
+      // The operation checks the imported variants as it checks any body.
+      await featureEnvironments.setVariants(
+        caller,
+        project,
+        feature.name,
+        environment,
+        row.variants as VariantInput[],
+      );
     const featureTags = (tagsOf.get(feature.name) ?? []).map((t) => ({ type: t.tagType, value: t.tagValue }));
     if (featureTags.length > 0)
       await tags.updateFeatureTags(caller, feature.name, { addedTags: featureTags, removedTags: [] });
