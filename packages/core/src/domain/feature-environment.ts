@@ -6,7 +6,7 @@ import { type VariantInput, variantSchema } from './variant.js';
 export const variantListSchema = z.array(variantSchema);
 
 /** `{ features: [...] }`: the features a bulk switch turns on or off. */
-export const featureListSchema = z.object({
+export const bulkFeatureNamesSchema = z.object({
   features: z.array(z.string().min(1)).min(1, 'must list at least one feature'),
 });
 

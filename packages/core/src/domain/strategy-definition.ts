@@ -46,19 +46,6 @@ export const strategyDefinitionListSchema = z.strictObject({
   strategies: z.array(strategyDefinitionViewSchema),
 });
 
-/** Feature strategies whose constraints use a context field. */
-export const contextFieldStrategiesSchema = z.strictObject({
-  strategies: z.array(
-    z.strictObject({
-      id: z.string(),
-      projectId: z.string(),
-      featureName: z.string(),
-      strategyName: z.string(),
-      environment: z.string(),
-    }),
-  ),
-});
-
 /** The body that sets a feature type's expected lifetime (null or 0: never potentially stale). */
 export const featureTypeLifetimeSchema = z.object({
   lifetimeDays: z

@@ -1,9 +1,9 @@
 import {
   bulkDisableFeatureEnvironments,
   bulkEnableFeatureEnvironments,
+  bulkFeatureNamesSchema,
   disableFeatureEnvironment,
   enableFeatureEnvironment,
-  featureListSchema,
   getFeatureEnvironmentVariants,
   patchDocumentSchema,
   patchFeatureEnvironmentVariants,
@@ -61,7 +61,7 @@ export const featureEnvironmentRoutes = [
     tag: 'Features',
     status: 200,
     empty: true,
-    body: featureListSchema,
+    body: bulkFeatureNamesSchema,
   }),
   operationRoute({
     method: 'post',
@@ -76,7 +76,7 @@ export const featureEnvironmentRoutes = [
     tag: 'Features',
     status: 200,
     empty: true,
-    body: featureListSchema,
+    body: bulkFeatureNamesSchema,
   }),
   operationRoute({
     method: 'get',

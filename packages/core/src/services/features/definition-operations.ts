@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { contextFieldStrategiesSchema } from '../../domain/context-field.js';
 import { FEATURE_TYPES } from '../../domain/feature.js';
 import { BUILT_IN_STRATEGIES } from '../../domain/strategy.js';
 import {
   type CustomStrategyDefinition,
-  contextFieldStrategiesSchema,
   featureTypeLifetimeSchema,
   featureTypeListSchema,
   featureTypeViewSchema,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
+import type { contextFieldStrategiesSchema } from '../../domain/context-field.js';
 import type {
-  contextFieldStrategiesSchema,
   FeatureTypeView,
   featureTypeListSchema,
   StrategyDefinition,

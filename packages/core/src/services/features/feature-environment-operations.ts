@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  featureListSchema,
+  bulkFeatureNamesSchema,
   isPatchDocument,
   variantsAnswerSchema,
   variantsBatchSchema,
@@ -64,7 +64,7 @@ const bulkSwitchOperation = (enabled: boolean) =>
     kind: 'write',
     permission: 'UPDATE_FEATURE_ENVIRONMENT',
     scope,
-    input: featureListSchema.extend({ project: name, environment: name }),
+    input: bulkFeatureNamesSchema.extend({ project: name, environment: name }),
     output: z.void(),
     run: async (input, { deps, repos, actor }) => {
       const { setEnabled } = createFeatureEnvironmentCommands(deps);
