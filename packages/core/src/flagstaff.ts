@@ -184,7 +184,12 @@ function createServices(
     secretKey: options.secretKey,
     writeOnly: options.tokenSecretsWriteOnly,
   });
-  const run = createOperationRunner({ ...deps, tokenSecrets, signalLimits: options.signalLimits });
+  const run = createOperationRunner({
+    ...deps,
+    tokenSecrets,
+    signalLimits: options.signalLimits,
+    personalTokenMaxLifetimeDays: options.personalTokenMaxLifetimeDays,
+  });
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
   const passwordReset = createPasswordResetService({
@@ -251,7 +256,7 @@ function createServices(
     backups: createBackupService(deps),
     maintenance: createMaintenanceService(deps, maintenance),
     health: createHealthService(deps),
-    personalTokens: createPersonalTokenService(deps, {
+    personalTokens: createPersonalTokenService(run, {
       maxLifetimeDays: options.personalTokenMaxLifetimeDays,
     }),
     edge: createEdgeService(deps),

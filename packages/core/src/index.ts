@@ -38,6 +38,7 @@ export {
   resetLinkSchema,
   resetWithTokenSchema,
 } from './services/access/password-reset.js';
+export * from './services/access/personal-token-operations.js';
 export type { PersonalTokenService } from './services/access/personal-token-service.js';
 export type { SessionOptions, SessionService } from './services/access/session-service.js';
 export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/session-service.js';

@@ -19,12 +19,14 @@ export type PermissionInput<I> = { [K in keyof I]?: I[K] | undefined };
  * Who may run an operation, as data the runner hands to the policy:
  * - `'PUBLIC'`: anyone, signed in or not;
  * - a permission (`'NONE'` for "any signed-in caller"; a private project in the scope still hides);
+ * - `'USER'`: a signed-in user (a session or personal token), never an API token: what a user owns;
  * - a function of the input naming the permission (async where it needs a read);
  * - `{ tokens }`: acting on stored API tokens, where the permission depends on each token's type:
  *   the policy returns a judge the operation applies to every token it reads.
  */
 export type PermissionRule<I> =
   | 'PUBLIC'
+  | 'USER'
   | Permission
   | ((input: PermissionInput<I>) => Permission | Promise<Permission>)
   | { tokens: Exclude<TokenAction, 'CREATE'> };
@@ -35,6 +37,8 @@ export interface OperationDeps extends ServiceDeps {
   tokenSecrets: SecretBox | null;
   /** How many signal endpoints, and tokens per endpoint, may exist (defaults: 5 and 5). */
   signalLimits?: { endpoints?: number | undefined; tokensPerEndpoint?: number | undefined } | undefined;
+  /** Furthest ahead a new personal access token's expiresAt may lie, in days (default 365). */
+  personalTokenMaxLifetimeDays?: number | undefined;
 }
 
 /** What `run` receives besides its parsed input. */

@@ -1,15 +1,7 @@
-import {
-  edgeValidateSchema,
-  frontendOriginsSchema,
-  maintenanceInputSchema,
-  personalTokenInputSchema,
-} from '@flagstaff/core';
+import { edgeValidateSchema, frontendOriginsSchema, maintenanceInputSchema } from '@flagstaff/core';
 import { defineRoutes } from '../route.js';
-import { idParam } from './bodies.js';
 
-const PAT = '/api/admin/user/tokens';
-
-/** Health and readiness, maintenance mode, and the signed-in user's personal access tokens. */
+/** Health and readiness, maintenance mode, the UI configuration and instance statistics. */
 export const operationRoutes = defineRoutes([
   {
     method: 'get',
@@ -109,37 +101,5 @@ export const operationRoutes = defineRoutes([
     handler: async ({ flagstaff, caller, body }) => {
       await flagstaff.maintenance.set(caller, body);
     },
-  },
-  {
-    method: 'get',
-    path: PAT,
-    api: 'admin',
-    tag: 'Personal access tokens',
-    summary: "The signed-in user's personal access tokens (secrets are never listed)",
-    status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.personalTokens.list(caller),
-  },
-  {
-    method: 'post',
-    path: PAT,
-    api: 'admin',
-    tag: 'Personal access tokens',
-    summary: 'Create a personal access token; its secret is answered this once',
-    status: 201,
-    body: personalTokenInputSchema,
-    errors: [400, 403],
-    handler: ({ flagstaff, caller, body }) => flagstaff.personalTokens.create(caller, body),
-  },
-  {
-    method: 'delete',
-    path: `${PAT}/:id`,
-    api: 'admin',
-    tag: 'Personal access tokens',
-    summary: 'Delete one of your personal access tokens',
-    status: 200,
-    empty: true,
-    errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.personalTokens.delete(caller, idParam(params.id, 'personal access token')),
   },
 ]);
