@@ -239,7 +239,7 @@ function createServices(
         hashLimits: options.loginHashLimits,
       },
     }),
-    accounts: createAccountService(deps),
+    accounts: createAccountService(deps, run),
     addons: createAddonService(
       { ...deps, http: options.http ?? createNodeHttpClient(outbound) },
       { ...options.addonDelivery, secretKey: options.secretKey, outbound, closeHttp: !options.http },

@@ -27,6 +27,7 @@ export {
 export { createOperationRunner, type OperationRunner } from './operations/run-operation.js';
 export * from './ports/index.js';
 export { hashSecret } from './services/access/access-service.js';
+export * from './services/access/account-operations.js';
 export type { AccountService, AdminBootstrap } from './services/access/account-service.js';
 export * from './services/access/api-token-operations.js';
 export { type EdgeService, type EdgeToken, edgeValidateSchema } from './services/access/edge-service.js';

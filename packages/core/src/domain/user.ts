@@ -35,6 +35,27 @@ export interface UserView {
   scimId?: string | null;
 }
 
+/** A user as the API returns it: `z.strictObject`, so a password hash that slipped in fails a test. */
+export const userViewSchema = z.strictObject({
+  id: z.number().int(),
+  isAPI: z.boolean(),
+  name: z.string().nullable(),
+  email: z.string(),
+  username: z.string().nullable(),
+  imageUrl: z.string(),
+  inviteLink: z.string(),
+  loginAttempts: z.number().int(),
+  emailSent: z.boolean(),
+  /** The root role's id: 1 Admin, 2 Editor, 3 Viewer. */
+  rootRole: z.number().int(),
+  seenAt: z.string().nullable(),
+  createdAt: z.string(),
+  accountType: z.string(),
+  permissions: z.array(z.string()),
+  /** Only for users an external directory (SCIM) manages. */
+  scimId: z.string().nullable().optional(),
+});
+
 export interface Role {
   id: number;
   type: 'root' | 'project' | 'custom' | 'root-custom';

@@ -1,5 +1,7 @@
+import { getCurrentUser } from '@flagstaff/core';
 import { z } from 'zod';
 import { HttpError } from '../errors.js';
+import { operationRoute } from '../operation-route.js';
 import type { HttpRequest } from '../request.js';
 import { defineRoutes, reply } from '../route.js';
 import { isCrossSiteRequest, readCookie, SESSION_COOKIE, sessionCookie } from '../session-cookie.js';
@@ -72,15 +74,15 @@ export const accountRoutes = defineRoutes([
       });
     },
   },
-  {
+  operationRoute({
     method: 'get',
     path: '/api/admin/user',
+    operation: getCurrentUser,
+    input: () => ({}),
     api: 'admin',
     tag: 'Users',
-    summary: 'The signed-in user (or token) and the permissions it holds',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.accounts.currentUser(caller),
-  },
+  }),
   {
     method: 'post',
     path: '/api/admin/user/change-password',
