@@ -197,7 +197,7 @@ function createServices(
     baseUrl: options.baseUrl,
     secretKey: options.secretKey,
   });
-  const users = createUserService(deps, { newUserLink: passwordReset.newUserLink });
+  const users = createUserService(deps, { newUserLink: passwordReset.newUserLink, run });
   const features = createFeatureService(deps);
   const strategies = createStrategyService(deps);
   const insights = createInsightsService(deps);

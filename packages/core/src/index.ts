@@ -31,6 +31,7 @@ export * from './services/access/account-operations.js';
 export type { AccountService, AdminBootstrap } from './services/access/account-service.js';
 export * from './services/access/api-token-operations.js';
 export { type EdgeService, type EdgeToken, edgeValidateSchema } from './services/access/edge-service.js';
+export * from './services/access/group-operations.js';
 export type { LoginThrottleOptions } from './services/access/login-throttle.js';
 export { DEFAULT_LOGIN_THROTTLE } from './services/access/login-throttle.js';
 export {

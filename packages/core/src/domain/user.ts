@@ -148,6 +148,33 @@ export const updateGroupSchema = z.object({
   users: z.array(z.object({ user: z.object({ id: z.number().int() }) })).optional(),
 });
 
+export type CreateGroupInput = z.input<typeof createGroupSchema>;
+export type UpdateGroupInput = z.input<typeof updateGroupSchema>;
+
+const groupUsersSchema = z.array(z.object({ user: z.object({ id: z.number().int() }) }));
+
+/** A group and its members as the group routes answer it. */
+export const groupViewSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  rootRole: z.number().int().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  users: z.array(z.strictObject({ user: userViewSchema })),
+  userCount: z.number().int(),
+  /** Projects the group has a role in, those the caller may see. */
+  projects: z.array(z.string()).optional(),
+});
+export const groupListSchema = z.strictObject({ groups: z.array(groupViewSchema) });
+
+const groupIdField = { id: z.number().int() };
+export const groupIdSchema = z.object(groupIdField);
+export const updateGroupInputSchema = updateGroupSchema.extend(groupIdField);
+/** POST /api/admin/groups/:id/users: users joining the group. */
+export const addGroupUsersSchema = z.object({ ...groupIdField, users: groupUsersSchema });
+export const removeGroupUserSchema = z.object({ ...groupIdField, userId: z.number().int() });
+
 /** A role assignment in a project, for a user or a group. */
 export interface ProjectRoleAssignment {
   projectId: string;

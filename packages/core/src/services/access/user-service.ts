@@ -9,6 +9,7 @@ import {
   updateUserSchema,
 } from '../../domain/user.js';
 import { conflict, FlagstaffError, invalid } from '../../errors.js';
+import type { OperationRunner } from '../../operations/run-operation.js';
 import type { Repositories } from '../../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
@@ -66,10 +67,12 @@ export async function insertUser(
 export interface UserServiceOptions {
   /** The one-time set-password link answered as `inviteLink` for a user created without a password. */
   newUserLink?: (user: Pick<UserRecord, 'id' | 'passwordHash'>) => string;
+  /** Runs the operations the typed wrappers (groups) stand for. */
+  run: OperationRunner;
 }
 
 /** Users, groups, roles and who has which role in which project. */
-export function createUserService(deps: ServiceDeps, options: UserServiceOptions = {}) {
+export function createUserService(deps: ServiceDeps, options: UserServiceOptions) {
   const { store } = deps;
 
   return {
@@ -176,7 +179,7 @@ export function createUserService(deps: ServiceDeps, options: UserServiceOptions
       });
     },
 
-    groups: createGroupService(deps),
+    groups: createGroupService(options.run),
 
     roles: {
       /** Every role (built-in root and project roles first), ordered by id. */
