@@ -184,20 +184,21 @@ function createServices(
     secretKey: options.secretKey,
     writeOnly: options.tokenSecretsWriteOnly,
   });
+  const passwordReset = createPasswordResetService({
+    ...deps,
+    baseUrl: options.baseUrl,
+    secretKey: options.secretKey,
+  });
   const run = createOperationRunner({
     ...deps,
+    newUserLink: passwordReset.newUserLink,
     tokenSecrets,
     signalLimits: options.signalLimits,
     personalTokenMaxLifetimeDays: options.personalTokenMaxLifetimeDays,
   });
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
-  const passwordReset = createPasswordResetService({
-    ...deps,
-    baseUrl: options.baseUrl,
-    secretKey: options.secretKey,
-  });
-  const users = createUserService(deps, { newUserLink: passwordReset.newUserLink, run });
+  const users = createUserService(deps, { run });
   const features = createFeatureService(deps);
   const strategies = createStrategyService(deps);
   const insights = createInsightsService(deps);

@@ -124,6 +124,26 @@ export const updateUserSchema = z.object({
   rootRole: z.union([z.number().int(), z.enum(['Admin', 'Editor', 'Viewer'])]).optional(),
 });
 
+/** GET /api/admin/user-admin. */
+export const userListSchema = z.strictObject({ users: z.array(userViewSchema) });
+const userIdField = { id: z.number().int() };
+export const userIdSchema = z.object(userIdField);
+export const updateUserInputSchema = updateUserSchema.extend(userIdField);
+export type CreateUserInput = z.input<typeof createUserSchema>;
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+
+/** A role as the role routes answer it. */
+export const roleSchema = z.strictObject({
+  id: z.number().int(),
+  type: z.enum(['root', 'project', 'custom', 'root-custom']),
+  name: z.string(),
+  description: z.string(),
+  project: z.string().nullable(),
+});
+/** GET /api/admin/roles. */
+export const roleListSchema = z.strictObject({ version: z.literal(1), roles: z.array(roleSchema) });
+export const roleIdSchema = z.object({ id: z.number().int() });
+
 export interface GroupRecord {
   id: number;
   name: string;

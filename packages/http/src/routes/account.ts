@@ -14,11 +14,6 @@ const changePasswordBody = z.object({
   confirmPassword: z.string().optional(),
 });
 const resetPasswordBody = z.object({ password: z.string() });
-const updateUserBody = z.object({
-  name: z.string().optional(),
-  email: z.string().optional(),
-  rootRole: z.union([z.enum(['Admin', 'Editor', 'Viewer']), z.number()]).optional(),
-});
 
 /**
  * Signing in and out need no session, so the authenticator's same-origin check never sees them:
@@ -98,29 +93,6 @@ export const accountRoutes = defineRoutes([
         body,
         readCookie(request.headers.cookie, SESSION_COOKIE) ?? undefined,
       ),
-  },
-  {
-    method: 'put',
-    path: '/api/admin/user-admin/:id',
-    api: 'admin',
-    tag: 'Users',
-    summary: 'Update a user (a new root role ends their sessions)',
-    status: 200,
-    body: updateUserBody,
-    errors: [404, 409],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.users.update(caller, idParam(params.id, 'user'), body),
-  },
-  {
-    method: 'delete',
-    path: '/api/admin/user-admin/:id',
-    api: 'admin',
-    tag: 'Users',
-    summary: 'Delete a user with their sessions',
-    status: 200,
-    empty: true,
-    errors: [404],
-    handler: ({ flagstaff, caller, params }) => flagstaff.users.remove(caller, idParam(params.id, 'user')),
   },
   {
     method: 'post',

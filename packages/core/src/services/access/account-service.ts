@@ -10,7 +10,7 @@ import { type Actor, inTransaction, nowIso, type ServiceDeps, SYSTEM_ACTOR } fro
 import { writeEvents } from '../events/event-writer.js';
 import { getCurrentUser } from './account-operations.js';
 import { hashSessionId } from './session-service.js';
-import { insertUser } from './user-service.js';
+import { insertUser } from './user-operations.js';
 import { requireUser, userView } from './user-view.js';
 
 /** What `ensureAdminUser` needs: the Admin's username (default `admin`) and password. */

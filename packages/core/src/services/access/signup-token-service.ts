@@ -13,7 +13,7 @@ import { FlagstaffError, isFlagstaffError } from '../../errors.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
-import { insertUser } from './user-service.js';
+import { insertUser } from './user-operations.js';
 import { userViews } from './user-view.js';
 
 /** 16 random bytes, like the reference's invite secrets. */
