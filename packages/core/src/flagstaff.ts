@@ -230,7 +230,7 @@ function createServices(
     apiTokens: createApiTokenService(deps, run, tokenSecrets),
     signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }),
     users,
-    userDirectory: createUserDirectory(deps, users),
+    userDirectory: createUserDirectory(run),
     passwordReset,
     sessions: createSessionService({
       ...deps,

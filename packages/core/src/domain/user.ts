@@ -144,6 +144,51 @@ export const roleSchema = z.strictObject({
 export const roleListSchema = z.strictObject({ version: z.literal(1), roles: z.array(roleSchema) });
 export const roleIdSchema = z.object({ id: z.number().int() });
 
+/** GET /api/admin/user-admin/search?q=. */
+export const userSearchQuerySchema = z.object({
+  q: z.string().max(100, 'must be at most 100 characters').default(''),
+});
+/** POST /api/admin/user-admin/inactive/delete. */
+export const inactiveDeleteSchema = z.object({
+  ids: z.array(z.number().int('must hold user ids')).max(1_000, 'must list at most 1000 users'),
+});
+
+/** The short user the access and search lists answer. */
+export const userBriefSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string(),
+  username: z.string().nullable(),
+  imageUrl: z.string(),
+  accountType: z.string(),
+});
+export const userSearchResultSchema = z.array(userBriefSchema);
+/** GET /api/admin/user-admin/access: users and groups that can be given access. */
+export const accessCandidatesSchema = z.strictObject({
+  users: z.array(userBriefSchema),
+  groups: z.array(z.strictObject({ id: z.number().int(), name: z.string(), userCount: z.number().int() })),
+});
+/** GET /api/admin/user-admin/admin-count. */
+export const adminCountSchema = z.strictObject({
+  password: z.number().int(),
+  noPassword: z.number().int(),
+  service: z.number().int(),
+});
+/** GET /api/admin/user-admin/inactive. */
+export const inactiveUsersSchema = z.strictObject({
+  version: z.literal(1),
+  inactiveUsers: z.array(userBriefSchema.extend({ seenAt: z.string().nullable(), createdAt: z.string() })),
+});
+export const inactiveDeletedSchema = z.strictObject({ deleted: z.array(z.number().int()) });
+/** GET /api/admin/user/profile. */
+export const userProfileSchema = z.strictObject({
+  rootRole: roleSchema,
+  projects: z.array(z.string()),
+  subscriptions: z.array(z.string()),
+  features: z.array(z.string()),
+});
+export const userRolesSchema = z.array(roleSchema);
+
 export interface GroupRecord {
   id: number;
   name: string;

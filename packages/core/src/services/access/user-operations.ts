@@ -13,7 +13,7 @@ import {
   userViewSchema,
 } from '../../domain/user.js';
 import { conflict, FlagstaffError, invalid } from '../../errors.js';
-import { defineOperation } from '../../operations/define-operation.js';
+import { defineOperation, type OperationDeps } from '../../operations/define-operation.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, nowIso } from '../deps.js';
@@ -75,6 +75,22 @@ export async function insertUser(
   const view = userView(user);
   await writeEvents(tx, actor, at, [{ type: 'user-created', data: view }]);
   return view;
+}
+
+/**
+ * Deletes a user with their sessions, group memberships, project roles and personal tokens
+ * (user-deleted); CONFLICT for the last Admin. Shared with the deletion of inactive users.
+ */
+export async function deleteUser(
+  deps: OperationDeps,
+  tx: Repositories,
+  actor: Actor,
+  user: UserRecord,
+): Promise<void> {
+  await requireAnotherAdmin(tx, user, (who) => `${who} is the last Admin and cannot be deleted`);
+  await tx.users.delete(user.id);
+  await tx.personalTokens.deleteForUser(user.id);
+  await writeEvents(tx, actor, nowIso(deps), [{ type: 'user-deleted', preData: userView(user) }]);
 }
 
 /** Every user, ordered by id (Admins). */
@@ -178,11 +194,7 @@ export const removeUser = defineOperation({
   input: userIdSchema,
   output: z.void(),
   run: async ({ id }, { deps, repos, actor }) => {
-    const before = await requireUser(repos, id);
-    await requireAnotherAdmin(repos, before, (who) => `${who} is the last Admin and cannot be deleted`);
-    await repos.users.delete(id);
-    await repos.personalTokens.deleteForUser(id);
-    await writeEvents(repos, actor, nowIso(deps), [{ type: 'user-deleted', preData: userView(before) }]);
+    await deleteUser(deps, repos, actor, await requireUser(repos, id));
   },
 });
 
