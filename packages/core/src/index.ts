@@ -42,6 +42,7 @@ export {
 } from './services/access/password-reset.js';
 export * from './services/access/personal-token-operations.js';
 export type { PersonalTokenService } from './services/access/personal-token-service.js';
+export * from './services/access/project-access-operations.js';
 export type { SessionOptions, SessionService } from './services/access/session-service.js';
 export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/session-service.js';
 export { inactiveDeleteSchema, type UserDirectory } from './services/access/user-directory.js';

@@ -259,3 +259,43 @@ export const roleAccessSchema = z.object({
   users: z.array(idOrObject).default([]),
   groups: z.array(idOrObject).default([]),
 });
+
+/** POST /projects/:p/access: every listed user and group gets every listed role. */
+export const addProjectAccessSchema = z.object({
+  roles: z.array(z.number().int()).min(1, 'must list at least one role'),
+  users: z.array(idOrObject).default([]),
+  groups: z.array(idOrObject).default([]),
+});
+
+const projectField = { projectId: z.string() };
+/** The inputs of the project access operations: the path's project (and subject) with the body. */
+export const projectAccessProjectSchema = z.object(projectField);
+export const addProjectAccessInputSchema = addProjectAccessSchema.extend(projectField);
+export const addRoleAccessInputSchema = roleAccessSchema.extend({
+  ...projectField,
+  roleId: z.number().int(),
+});
+export const setUserProjectRolesSchema = projectRolesSchema.extend({
+  ...projectField,
+  userId: z.number().int(),
+});
+export const setGroupProjectRolesSchema = projectRolesSchema.extend({
+  ...projectField,
+  groupId: z.number().int(),
+});
+export const setGroupProjectRoleSchema = z.object({
+  ...projectField,
+  groupId: z.number().int(),
+  roleId: z.number().int(),
+});
+export const projectUserSchema = z.object({ ...projectField, userId: z.number().int() });
+export const projectGroupSchema = z.object({ ...projectField, groupId: z.number().int() });
+
+/** A subject's roles in a project: `roleId` is the first, for clients that know only one. */
+const accessFields = { roleId: z.number().int(), roles: z.array(z.number().int()), addedAt: z.string() };
+/** GET /projects/:p/access: who has which roles in a project, and the roles that can be given there. */
+export const projectAccessSchema = z.strictObject({
+  roles: z.array(roleSchema),
+  users: z.array(userViewSchema.extend(accessFields)),
+  groups: z.array(groupViewSchema.extend(accessFields)),
+});

@@ -59,7 +59,7 @@ export function createUserService(deps: ServiceDeps, { run }: UserServiceOptions
       get: (caller: Caller, id: number): Promise<Role> => run(getRole, caller, { id }),
     },
 
-    ...createProjectAccess(deps),
+    ...createProjectAccess(deps, run),
   };
 }
 
