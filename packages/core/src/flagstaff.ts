@@ -192,6 +192,7 @@ function createServices(
   const run = createOperationRunner({
     ...deps,
     newUserLink: passwordReset.newUserLink,
+    baseUrl: options.baseUrl,
     tokenSecrets,
     signalLimits: options.signalLimits,
     personalTokenMaxLifetimeDays: options.personalTokenMaxLifetimeDays,
@@ -228,7 +229,7 @@ function createServices(
     events: createEventService(deps),
     run,
     apiTokens: createApiTokenService(deps, run, tokenSecrets),
-    signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }),
+    signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }, run),
     users,
     userDirectory: createUserDirectory(run),
     passwordReset,

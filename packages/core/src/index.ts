@@ -45,6 +45,7 @@ export type { PersonalTokenService } from './services/access/personal-token-serv
 export * from './services/access/project-access-operations.js';
 export type { SessionOptions, SessionService } from './services/access/session-service.js';
 export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/session-service.js';
+export * from './services/access/signup-token-operations.js';
 export { inactiveDeleteSchema, type UserDirectory } from './services/access/user-directory.js';
 export * from './services/access/user-directory-operations.js';
 export * from './services/access/user-operations.js';

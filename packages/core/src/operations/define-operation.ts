@@ -39,6 +39,8 @@ export interface OperationDeps extends ServiceDeps {
   signalLimits?: { endpoints?: number | undefined; tokensPerEndpoint?: number | undefined } | undefined;
   /** Furthest ahead a new personal access token's expiresAt may lie, in days (default 365). */
   personalTokenMaxLifetimeDays?: number | undefined;
+  /** The public address links (invite links) are made under; '' or none: relative links. */
+  baseUrl?: string | undefined;
   /** The one-time set-password link answered as `inviteLink` for a user an Admin created (none: no link). */
   newUserLink?: ((user: { id: number; passwordHash: string | null }) => string) | undefined;
 }
