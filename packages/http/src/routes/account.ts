@@ -1,4 +1,4 @@
-import { getCurrentUser } from '@flagstaff/core';
+import { getCurrentUser, userViewSchema } from '@flagstaff/core';
 import { z } from 'zod';
 import { HttpError } from '../errors.js';
 import { operationRoute } from '../operation-route.js';
@@ -38,6 +38,7 @@ export const accountRoutes = defineRoutes([
     summary: 'Sign in with a username or e-mail and a password; sets the session cookie',
     status: 200,
     body: loginBody,
+    response: userViewSchema,
     errors: [401, 403, 429],
     handler: async ({ flagstaff, body, request, secureCookies }) => {
       refuseCrossSite(request, 'sign-in');

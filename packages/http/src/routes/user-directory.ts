@@ -104,6 +104,7 @@ export const userDirectoryRoutes = defineRoutes([
     summary: 'A password reset link for a user (id, e-mail or username), valid 24 hours; no e-mail is sent',
     status: 200,
     body: resetLinkSchema,
+    response: z.strictObject({ resetPasswordUrl: z.string() }),
     errors: [404],
     handler: async ({ flagstaff, caller, body, request, secureCookies }) => {
       const { resetPasswordUrl } = await flagstaff.passwordReset.createLink(caller, body);
@@ -118,6 +119,13 @@ export const userDirectoryRoutes = defineRoutes([
     summary: 'Whom a password reset link is for (401 when invalid or expired)',
     status: 200,
     query: z.object({ token: z.string() }),
+    response: z.strictObject({
+      id: z.number().int(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      username: z.string().nullable(),
+      token: z.string(),
+    }),
     errors: [401],
     handler: ({ flagstaff, caller, query }) => flagstaff.passwordReset.validateLink(caller, query),
   },
