@@ -186,6 +186,11 @@ function createServices(
     secretKey: options.secretKey,
     writeOnly: options.tokenSecretsWriteOnly,
   });
+  const passwordReset = createPasswordResetService({
+    ...deps,
+    baseUrl: options.baseUrl,
+    secretKey: options.secretKey,
+  });
   const instance = createInstanceState(deps.store, maintenance, options.baseUrl);
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
   const addons = createAddonRuntime(
@@ -194,18 +199,16 @@ function createServices(
   );
   const run = createOperationRunner({
     ...deps,
+    newUserLink: passwordReset.newUserLink,
+    baseUrl: options.baseUrl,
     tokenSecrets,
     signalLimits: options.signalLimits,
+    personalTokenMaxLifetimeDays: options.personalTokenMaxLifetimeDays,
     instance,
     addons,
   });
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
-  const passwordReset = createPasswordResetService({
-    ...deps,
-    baseUrl: options.baseUrl,
-    secretKey: options.secretKey,
-  });
-  const users = createUserService(deps, { newUserLink: passwordReset.newUserLink });
+  const users = createUserService(deps, { run });
   const features = createFeatureService(deps, run);
   const strategies = createStrategyService(deps, run);
   const insights = createInsightsService(deps);
@@ -234,9 +237,9 @@ function createServices(
     events: createEventService(deps),
     run,
     apiTokens: createApiTokenService(deps, run, tokenSecrets),
-    signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }),
+    signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }, run),
     users,
-    userDirectory: createUserDirectory(deps, users),
+    userDirectory: createUserDirectory(run),
     passwordReset,
     sessions: createSessionService({
       ...deps,
@@ -246,7 +249,7 @@ function createServices(
         hashLimits: options.loginHashLimits,
       },
     }),
-    accounts: createAccountService(deps),
+    accounts: createAccountService(deps, run),
     addons: createAddonService(deps, run, addons),
     signals: createSignalService(run),
     metrics: createMetricsService(deps, {
@@ -260,7 +263,7 @@ function createServices(
     backups: createBackupService(run),
     maintenance: createMaintenanceService(run),
     health: createHealthService(run),
-    personalTokens: createPersonalTokenService(deps, {
+    personalTokens: createPersonalTokenService(run, {
       maxLifetimeDays: options.personalTokenMaxLifetimeDays,
     }),
     edge: createEdgeService(deps),

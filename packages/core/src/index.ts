@@ -27,9 +27,11 @@ export {
 export { createOperationRunner, type OperationRunner } from './operations/run-operation.js';
 export * from './ports/index.js';
 export { hashSecret } from './services/access/access-service.js';
+export * from './services/access/account-operations.js';
 export type { AccountService, AdminBootstrap } from './services/access/account-service.js';
 export * from './services/access/api-token-operations.js';
 export { type EdgeService, type EdgeToken, edgeValidateSchema } from './services/access/edge-service.js';
+export * from './services/access/group-operations.js';
 export type { LoginThrottleOptions } from './services/access/login-throttle.js';
 export { DEFAULT_LOGIN_THROTTLE } from './services/access/login-throttle.js';
 export {
@@ -38,10 +40,15 @@ export {
   resetLinkSchema,
   resetWithTokenSchema,
 } from './services/access/password-reset.js';
+export * from './services/access/personal-token-operations.js';
 export type { PersonalTokenService } from './services/access/personal-token-service.js';
+export * from './services/access/project-access-operations.js';
 export type { SessionOptions, SessionService } from './services/access/session-service.js';
 export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/session-service.js';
+export * from './services/access/signup-token-operations.js';
 export { inactiveDeleteSchema, type UserDirectory } from './services/access/user-directory.js';
+export * from './services/access/user-directory-operations.js';
+export * from './services/access/user-operations.js';
 export type { CatalogCompat } from './services/catalog-compat.js';
 export * from './services/change-requests/change-request-commands.js';
 export * from './services/change-requests/change-request-config.js';

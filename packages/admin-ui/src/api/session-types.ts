@@ -1,25 +1,6 @@
-// Narrow local types of the sign-in and feature-search answers: their routes document no response
-// schema, so the generated client types them as unknown and the UI narrows them here.
+// Narrow local types of the feature-search answers: their routes document no response schema, so
+// the generated client types them as unknown and the UI narrows them here.
 import type { FeatureView } from '@flagstaff/core';
-
-export interface SessionUser {
-  id: number;
-  name: string | null;
-  email: string | null;
-  username: string | null;
-  rootRole: number | string;
-}
-
-export interface SessionPermission {
-  permission: string;
-  project?: string;
-  environment?: string;
-}
-
-export interface Session {
-  user: SessionUser;
-  permissions: SessionPermission[];
-}
 
 export interface FeatureSearchQuery {
   query?: string;

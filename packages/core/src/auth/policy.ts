@@ -235,6 +235,19 @@ export function createPolicy(repos: ReadRepositories, options: PolicyOptions = {
     requireDirectChange: (permission: Permission, scope: PermissionScope): Promise<void> =>
       resolveScope(scope).then((resolved) => requireDirectChangeAllowed(repos, permission, resolved)),
 
+    /**
+     * The id of the signed-in user the caller is (a session or personal token); FORBIDDEN for API
+     * tokens and every other caller: what a user owns (personal tokens, a password) is theirs alone.
+     */
+    requireUser(caller: Caller): number {
+      const { principal } = caller;
+      if (principal.kind === 'user') return principal.userId;
+      throw new FlagstaffError(
+        'FORBIDDEN',
+        'This belongs to a signed-in user; sign in (or use a personal access token) to use it.',
+      );
+    },
+
     /** What the caller may do, as GET /api/admin/user lists it. */
     permissionsOf: (caller: Caller): Promise<PermissionGrant[]> => permissionsOf(repos, caller.principal),
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UserView } from './user.js';
+import { type UserView, userViewSchema } from './user.js';
 
 /**
  * A login session as stored. The session id itself is never stored: only its SHA-256 (hex), so a
@@ -69,3 +69,18 @@ export interface CurrentUser {
   feedback: unknown[];
   splash: Record<string, boolean>;
 }
+
+/** One permission as GET /api/admin/user lists it; `ADMIN` stands for every permission. */
+export const permissionGrantSchema = z.strictObject({
+  permission: z.string(),
+  project: z.string().optional(),
+  environment: z.string().optional(),
+});
+
+/** GET /api/admin/user: who is signed in and what they may do (the admin UI's session). */
+export const currentUserSchema = z.strictObject({
+  user: userViewSchema,
+  permissions: z.array(permissionGrantSchema),
+  feedback: z.array(z.unknown()),
+  splash: z.record(z.string(), z.boolean()),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Role, UserView } from './user.js';
+import { type Role, roleSchema, type UserView, userViewSchema } from './user.js';
 
 export const createSignupTokenSchema = z.object({
   name: z.string().min(1, 'must be a non-empty name'),
@@ -39,3 +39,22 @@ export interface SignupTokenView {
   users: UserView[] | null;
   role: Role;
 }
+
+/** An invite link as the API answers it (the secret is shown to Admins: it is the link). */
+export const signupTokenViewSchema = z.strictObject({
+  secret: z.string(),
+  url: z.string().nullable(),
+  name: z.string(),
+  enabled: z.boolean(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  users: z.array(userViewSchema).nullable(),
+  role: roleSchema,
+});
+export const signupTokenListSchema = z.strictObject({ tokens: z.array(signupTokenViewSchema) });
+const secretField = { secret: z.string().min(1) };
+export const signupTokenSecretSchema = z.object(secretField);
+export const updateSignupTokenInputSchema = updateSignupTokenSchema.extend(secretField);
+export type CreateSignupTokenInput = z.input<typeof createSignupTokenSchema>;
+export type UpdateSignupTokenInput = z.input<typeof updateSignupTokenSchema>;

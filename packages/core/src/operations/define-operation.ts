@@ -21,12 +21,14 @@ export type PermissionInput<I> = { [K in keyof I]?: I[K] | undefined };
  * Who may run an operation, as data the runner hands to the policy:
  * - `'PUBLIC'`: anyone, signed in or not;
  * - a permission (`'NONE'` for "any signed-in caller"; a private project in the scope still hides);
+ * - `'USER'`: a signed-in user (a session or personal token), never an API token: what a user owns;
  * - a function of the input naming the permission (async where it needs a read);
  * - `{ tokens }`: acting on stored API tokens, where the permission depends on each token's type:
  *   the policy returns a judge the operation applies to every token it reads.
  */
 export type PermissionRule<I> =
   | 'PUBLIC'
+  | 'USER'
   | Permission
   | ((input: PermissionInput<I>) => Permission | Promise<Permission>)
   | { tokens: Exclude<TokenAction, 'CREATE'> };
@@ -47,6 +49,12 @@ export interface OperationDeps extends ServiceDeps {
   instance: InstanceState;
   /** Sealing, destination checks and the delivery the addon operations wake. */
   addons: AddonRuntime;
+  /** Furthest ahead a new personal access token's expiresAt may lie, in days (default 365). */
+  personalTokenMaxLifetimeDays?: number | undefined;
+  /** The public address links (invite links) are made under; '' or none: relative links. */
+  baseUrl?: string | undefined;
+  /** The one-time set-password link answered as `inviteLink` for a user an Admin created (none: no link). */
+  newUserLink?: ((user: { id: number; passwordHash: string | null }) => string) | undefined;
 }
 
 /** What `run` receives besides its parsed input. */

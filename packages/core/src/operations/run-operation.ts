@@ -65,9 +65,10 @@ export function createOperationRunner(deps: OperationDeps): OperationRunner {
       // Maintenance mode refuses writes here as it does for every other write.
       if (write) actor = await deps.policy.permit(caller, 'NONE', scope);
     } else if (rule !== 'PUBLIC') {
-      const permission = typeof rule === 'function' ? await rule(seen) : rule;
+      const permission = rule === 'USER' ? 'NONE' : typeof rule === 'function' ? await rule(seen) : rule;
       if (write) actor = await deps.policy.permit(caller, permission, scope);
       else await deps.policy.require(caller, permission, scope);
+      if (rule === 'USER') deps.policy.requireUser(caller);
     }
     if (!parsed.success) throw validationError(parsed.error);
     const value = parsed.data;

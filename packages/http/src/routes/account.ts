@@ -1,6 +1,7 @@
-import { featureSearchResultSchema } from '@flagstaff/core';
+import { featureSearchResultSchema, getCurrentUser, userViewSchema } from '@flagstaff/core';
 import { z } from 'zod';
 import { HttpError } from '../errors.js';
+import { operationRoute } from '../operation-route.js';
 import type { HttpRequest } from '../request.js';
 import { defineRoutes, reply } from '../route.js';
 import { isCrossSiteRequest, readCookie, SESSION_COOKIE, sessionCookie } from '../session-cookie.js';
@@ -13,11 +14,6 @@ const changePasswordBody = z.object({
   confirmPassword: z.string().optional(),
 });
 const resetPasswordBody = z.object({ password: z.string() });
-const updateUserBody = z.object({
-  name: z.string().optional(),
-  email: z.string().optional(),
-  rootRole: z.union([z.enum(['Admin', 'Editor', 'Viewer']), z.number()]).optional(),
-});
 
 /**
  * Signing in and out need no session, so the authenticator's same-origin check never sees them:
@@ -42,6 +38,7 @@ export const accountRoutes = defineRoutes([
     summary: 'Sign in with a username or e-mail and a password; sets the session cookie',
     status: 200,
     body: loginBody,
+    response: userViewSchema,
     errors: [401, 403, 429],
     handler: async ({ flagstaff, body, request, secureCookies }) => {
       refuseCrossSite(request, 'sign-in');
@@ -73,15 +70,15 @@ export const accountRoutes = defineRoutes([
       });
     },
   },
-  {
+  operationRoute({
     method: 'get',
     path: '/api/admin/user',
+    operation: getCurrentUser,
+    input: () => ({}),
     api: 'admin',
     tag: 'Users',
-    summary: 'The signed-in user (or token) and the permissions it holds',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.accounts.currentUser(caller),
-  },
+  }),
   {
     method: 'post',
     path: '/api/admin/user/change-password',
@@ -97,29 +94,6 @@ export const accountRoutes = defineRoutes([
         body,
         readCookie(request.headers.cookie, SESSION_COOKIE) ?? undefined,
       ),
-  },
-  {
-    method: 'put',
-    path: '/api/admin/user-admin/:id',
-    api: 'admin',
-    tag: 'Users',
-    summary: 'Update a user (a new root role ends their sessions)',
-    status: 200,
-    body: updateUserBody,
-    errors: [404, 409],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.users.update(caller, idParam(params.id, 'user'), body),
-  },
-  {
-    method: 'delete',
-    path: '/api/admin/user-admin/:id',
-    api: 'admin',
-    tag: 'Users',
-    summary: 'Delete a user with their sessions',
-    status: 200,
-    empty: true,
-    errors: [404],
-    handler: ({ flagstaff, caller, params }) => flagstaff.users.remove(caller, idParam(params.id, 'user')),
   },
   {
     method: 'post',

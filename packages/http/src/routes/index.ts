@@ -24,6 +24,7 @@ import { insightRoutes } from './insights.js';
 import { inviteLinkRoutes } from './invite-links.js';
 import { ofrepRoutes } from './ofrep.js';
 import { operationRoutes } from './operations.js';
+import { personalTokenRoutes } from './personal-tokens.js';
 import { projectAccessRoutes } from './project-access.js';
 import { projectContextRoutes } from './project-context.js';
 import { projectViewRoutes } from './project-views.js';
@@ -69,6 +70,7 @@ export const allRoutes = (): Route[] => [
   ...accountRoutes,
   ...signalRoutes,
   ...operationRoutes,
+  ...personalTokenRoutes,
   ...clientRoutes,
   ...clientStreamRoutes,
   ...clientMetricsRoutes,

@@ -1,10 +1,18 @@
-import { createSignupTokenSchema, signupSchema, updateSignupTokenSchema } from '@flagstaff/core';
+import {
+  createSignupToken,
+  createSignupTokenSchema,
+  getSignupToken,
+  listSignupTokens,
+  signupSchema,
+  updateSignupToken,
+  updateSignupTokenSchema,
+  userViewSchema,
+} from '@flagstaff/core';
 import { z } from 'zod';
+import { bodyFields } from '../operation-route.js';
 import { absoluteLink } from '../public-links.js';
 import type { HttpRequest } from '../request.js';
 import { defineRoutes, reply } from '../route.js';
-
-const T = '/api/admin/invite-link/tokens';
 
 /** An invite link with its `url` absolute, so the UI can show and copy it as it is. */
 const withAbsoluteUrl = <V extends { url?: string | null | undefined }>(
@@ -26,29 +34,35 @@ const firstString = (value: unknown): string | undefined =>
 
 /** Invite links (public signup tokens) and the public routes that use them. */
 export const inviteLinkRoutes = defineRoutes([
+  // Plain routes serving operations of `core/src/services/access/signup-token-operations.ts`: each
+  // link's `url` is made absolute from the request's own address.
   {
     method: 'get',
-    path: T,
+    path: '/api/admin/invite-link/tokens',
     api: 'admin',
     tag: 'Invite links',
-    summary: 'List invite links',
+    summary: listSignupTokens.summary,
+    operationId: listSignupTokens.id,
     status: 200,
+    response: listSignupTokens.output,
     handler: async ({ flagstaff, caller, request, secureCookies }) => ({
-      tokens: (await flagstaff.signupTokens.list(caller)).map((t) =>
+      tokens: (await flagstaff.run(listSignupTokens, caller, {})).tokens.map((t) =>
         withAbsoluteUrl(request, secureCookies, t),
       ),
     }),
   },
   {
     method: 'post',
-    path: T,
+    path: '/api/admin/invite-link/tokens',
     api: 'admin',
     tag: 'Invite links',
-    summary: 'Create an invite link',
+    summary: createSignupToken.summary,
+    operationId: createSignupToken.id,
     status: 201,
     body: createSignupTokenSchema,
+    response: createSignupToken.output,
     handler: async ({ flagstaff, caller, body, request, secureCookies }) => {
-      const token = await flagstaff.signupTokens.create(caller, body);
+      const token = await flagstaff.run.unknown(createSignupToken, caller, body);
       // Relative to the request path, like the reference: resolves to …/invite-link/tokens/<secret>.
       return reply(201, withAbsoluteUrl(request, secureCookies, token), {
         location: `tokens/${encodeURIComponent(token.secret)}`,
@@ -57,27 +71,35 @@ export const inviteLinkRoutes = defineRoutes([
   },
   {
     method: 'get',
-    path: `${T}/:token`,
+    path: '/api/admin/invite-link/tokens/:token',
     api: 'admin',
     tag: 'Invite links',
-    summary: 'Get an invite link',
+    summary: getSignupToken.summary,
+    operationId: getSignupToken.id,
     status: 200,
+    response: getSignupToken.output,
     handler: async ({ flagstaff, params, caller, request, secureCookies }) =>
-      withAbsoluteUrl(request, secureCookies, await flagstaff.signupTokens.get(caller, params.token!)),
+      withAbsoluteUrl(
+        request,
+        secureCookies,
+        await flagstaff.run(getSignupToken, caller, { secret: params.token ?? '' }),
+      ),
   },
   {
     method: 'put',
-    path: `${T}/:token`,
+    path: '/api/admin/invite-link/tokens/:token',
     api: 'admin',
     tag: 'Invite links',
-    summary: 'Update an invite link',
+    summary: updateSignupToken.summary,
+    operationId: updateSignupToken.id,
     status: 200,
     body: updateSignupTokenSchema,
+    response: updateSignupToken.output,
     handler: async ({ flagstaff, caller, params, body, request, secureCookies }) =>
       withAbsoluteUrl(
         request,
         secureCookies,
-        await flagstaff.signupTokens.update(caller, params.token!, body),
+        await flagstaff.run.unknown(updateSignupToken, caller, { ...bodyFields(body), secret: params.token }),
       ),
   },
   {
@@ -99,6 +121,7 @@ export const inviteLinkRoutes = defineRoutes([
     summary: 'Sign up with an invite link',
     status: 200,
     body: signupSchema,
+    response: userViewSchema,
     errors: [409],
     handler: ({ flagstaff, params, body }) => flagstaff.signupTokens.signup(params.token!, body),
   },

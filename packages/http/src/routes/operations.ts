@@ -7,15 +7,11 @@ import {
   getMaintenanceMode,
   getUiConfig,
   maintenanceInputSchema,
-  personalTokenInputSchema,
   setFrontendOrigins,
   setMaintenanceMode,
 } from '@flagstaff/core';
 import { operationRoute } from '../operation-route.js';
 import { defineRoutes, type Route } from '../route.js';
-import { idParam } from './bodies.js';
-
-const PAT = '/api/admin/user/tokens';
 
 /** Health and readiness, the UI configuration and statistics, maintenance mode: operations of `core/src/services/operations/`. */
 const instanceRoutes: Route[] = [
@@ -83,7 +79,7 @@ const instanceRoutes: Route[] = [
   }),
 ];
 
-/** Health and readiness, maintenance mode, and the signed-in user's personal access tokens. */
+/** Health and readiness, maintenance mode, the UI configuration, instance statistics and Edge's token check. */
 export const operationRoutes = defineRoutes([
   ...instanceRoutes,
   {
@@ -113,37 +109,5 @@ export const operationRoutes = defineRoutes([
         'content-disposition': 'attachment; filename="flagstaff-statistics.csv"',
       },
     }),
-  },
-  {
-    method: 'get',
-    path: PAT,
-    api: 'admin',
-    tag: 'Personal access tokens',
-    summary: "The signed-in user's personal access tokens (secrets are never listed)",
-    status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.personalTokens.list(caller),
-  },
-  {
-    method: 'post',
-    path: PAT,
-    api: 'admin',
-    tag: 'Personal access tokens',
-    summary: 'Create a personal access token; its secret is answered this once',
-    status: 201,
-    body: personalTokenInputSchema,
-    errors: [400, 403],
-    handler: ({ flagstaff, caller, body }) => flagstaff.personalTokens.create(caller, body),
-  },
-  {
-    method: 'delete',
-    path: `${PAT}/:id`,
-    api: 'admin',
-    tag: 'Personal access tokens',
-    summary: 'Delete one of your personal access tokens',
-    status: 200,
-    empty: true,
-    errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.personalTokens.delete(caller, idParam(params.id, 'personal access token')),
   },
 ]);

@@ -1,85 +1,93 @@
 import {
+  countAdmins,
+  deleteInactiveUsers,
+  getUserProfile,
+  getUserRoles,
   inactiveDeleteSchema,
+  listAccessCandidates,
+  listInactiveUsers,
   passwordCheckSchema,
   resetLinkSchema,
   resetWithTokenSchema,
+  searchUsers,
 } from '@flagstaff/core';
 import { z } from 'zod';
+import { operationRoute } from '../operation-route.js';
 import { absoluteLink } from '../public-links.js';
 import { defineRoutes } from '../route.js';
 
-const U = '/api/admin/user-admin';
-
 /** The signed-in user's profile and roles, user search and housekeeping, password reset links. */
 export const userDirectoryRoutes = defineRoutes([
-  {
+  operationRoute({
     method: 'get',
     path: '/api/admin/user/profile',
+    operation: getUserProfile,
+    input: () => ({}),
     api: 'admin',
     tag: 'Users',
-    summary: "The signed-in user's root role and the projects they have roles in",
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.userDirectory.profile(caller),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/user/roles',
+    operation: getUserRoles,
+    input: () => ({}),
     api: 'admin',
     tag: 'Users',
-    summary: "The signed-in user's roles",
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.userDirectory.roles(caller),
-  },
+  }),
   {
-    method: 'get',
-    path: `${U}/search`,
-    api: 'admin',
-    tag: 'Users',
-    summary: 'Search users by name, e-mail or username (q)',
-    status: 200,
+    ...operationRoute({
+      method: 'get',
+      path: '/api/admin/user-admin/search',
+      operation: searchUsers,
+      input: ({ query }) => query,
+      api: 'admin',
+      tag: 'Users',
+      status: 200,
+    }),
+    // The query string in the OpenAPI document (an operation route documents no query).
     query: z.object({ q: z.string().optional() }),
-    handler: ({ flagstaff, caller, query }) => flagstaff.userDirectory.search(caller, query),
   },
-  {
+  operationRoute({
     method: 'get',
-    path: `${U}/access`,
+    path: '/api/admin/user-admin/access',
+    operation: listAccessCandidates,
+    input: () => ({}),
     api: 'admin',
     tag: 'Users',
-    summary: 'Users and groups that can be given access',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.userDirectory.access(caller),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${U}/admin-count`,
+    path: '/api/admin/user-admin/admin-count',
+    operation: countAdmins,
+    input: () => ({}),
     api: 'admin',
     tag: 'Users',
-    summary: 'How many root Admins there are, with and without a password, and service accounts',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.userDirectory.adminCount(caller),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${U}/inactive`,
+    path: '/api/admin/user-admin/inactive',
+    operation: listInactiveUsers,
+    input: () => ({}),
     api: 'admin',
     tag: 'Users',
-    summary: 'Users who have not signed in for 180 days',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.userDirectory.inactive(caller),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${U}/inactive/delete`,
+    path: '/api/admin/user-admin/inactive/delete',
+    operation: deleteInactiveUsers,
     api: 'admin',
     tag: 'Users',
-    summary: 'Delete those of the listed users that are inactive',
     status: 200,
     body: inactiveDeleteSchema,
-    handler: ({ flagstaff, caller, body }) => flagstaff.userDirectory.deleteInactive(caller, body),
-  },
+  }),
   {
     method: 'post',
-    path: `${U}/validate-password`,
+    path: '/api/admin/user-admin/validate-password',
     api: 'admin',
     tag: 'Users',
     summary: 'Check a password against the rules (400 naming what is missing)',
@@ -90,12 +98,13 @@ export const userDirectoryRoutes = defineRoutes([
   },
   {
     method: 'post',
-    path: `${U}/reset-password`,
+    path: '/api/admin/user-admin/reset-password',
     api: 'admin',
     tag: 'Users',
     summary: 'A password reset link for a user (id, e-mail or username), valid 24 hours; no e-mail is sent',
     status: 200,
     body: resetLinkSchema,
+    response: z.strictObject({ resetPasswordUrl: z.string() }),
     errors: [404],
     handler: async ({ flagstaff, caller, body, request, secureCookies }) => {
       const { resetPasswordUrl } = await flagstaff.passwordReset.createLink(caller, body);
@@ -110,6 +119,13 @@ export const userDirectoryRoutes = defineRoutes([
     summary: 'Whom a password reset link is for (401 when invalid or expired)',
     status: 200,
     query: z.object({ token: z.string() }),
+    response: z.strictObject({
+      id: z.number().int(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      username: z.string().nullable(),
+      token: z.string(),
+    }),
     errors: [401],
     handler: ({ flagstaff, caller, query }) => flagstaff.passwordReset.validateLink(caller, query),
   },

@@ -1,63 +1,99 @@
-import { createUserSchema } from '@flagstaff/core';
+import {
+  createUser,
+  createUserSchema,
+  getRole,
+  getUser,
+  listRoles,
+  listUsers,
+  removeUser,
+  updateUser,
+  updateUserSchema,
+} from '@flagstaff/core';
+import { bodyFields, operationRoute } from '../operation-route.js';
 import { absoluteLink } from '../public-links.js';
-import { defineRoutes } from '../route.js';
+import type { Route } from '../route.js';
 import { idParam } from './bodies.js';
 
-/** Users and roles (groups: groups.ts; roles in projects: project-access.ts). */
-export const userRoutes = defineRoutes([
-  {
+/**
+ * Users and roles (groups: groups.ts; roles in projects: project-access.ts). Each route serves one
+ * operation of `core/src/services/access/user-operations.ts`; an id that is no number is a 404.
+ */
+export const userRoutes: Route[] = [
+  operationRoute({
     method: 'get',
     path: '/api/admin/user-admin',
+    operation: listUsers,
+    input: () => ({}),
     api: 'admin',
     tag: 'Users',
-    summary: 'List users',
     status: 200,
-    handler: async ({ flagstaff, caller }) => ({ users: await flagstaff.users.list(caller) }),
-  },
+  }),
+  // A plain route: the invite link is made absolute from the request's own address.
   {
     method: 'post',
     path: '/api/admin/user-admin',
     api: 'admin',
     tag: 'Users',
-    summary: 'Create a user; `inviteLink` is their one-time set-password link (24 hours)',
+    summary: createUser.summary,
+    operationId: createUser.id,
     status: 201,
     body: createUserSchema,
+    response: createUser.output,
     errors: [409],
     handler: async ({ flagstaff, caller, body, request, secureCookies }) => {
-      const user = await flagstaff.users.create(caller, body);
+      const user = await flagstaff.run.unknown(createUser, caller, body);
       return user.inviteLink
         ? { ...user, inviteLink: absoluteLink(request, user.inviteLink, secureCookies) }
         : user;
     },
   },
-  {
+  operationRoute({
     method: 'get',
     path: '/api/admin/user-admin/:id',
+    operation: getUser,
+    input: ({ params }) => ({ id: idParam(params.id, 'user') }),
     api: 'admin',
     tag: 'Users',
-    summary: 'Get a user',
     status: 200,
-    handler: ({ flagstaff, params, caller }) => flagstaff.users.get(caller, idParam(params.id, 'user')),
-  },
-  {
+  }),
+  operationRoute({
+    method: 'put',
+    path: '/api/admin/user-admin/:id',
+    operation: updateUser,
+    input: ({ params, body }) => ({ ...bodyFields(body), id: idParam(params.id, 'user') }),
+    api: 'admin',
+    tag: 'Users',
+    status: 200,
+    body: updateUserSchema,
+    errors: [404, 409],
+  }),
+  operationRoute({
+    method: 'delete',
+    path: '/api/admin/user-admin/:id',
+    operation: removeUser,
+    input: ({ params }) => ({ id: idParam(params.id, 'user') }),
+    api: 'admin',
+    tag: 'Users',
+    status: 200,
+    empty: true,
+    errors: [404],
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/roles',
+    operation: listRoles,
+    input: () => ({}),
     api: 'admin',
     tag: 'Users',
-    summary: 'List roles',
     status: 200,
-    handler: async ({ flagstaff, caller }) => ({
-      version: 1,
-      roles: await flagstaff.users.roles.list(caller),
-    }),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/roles/:id',
+    operation: getRole,
+    input: ({ params }) => ({ id: idParam(params.id, 'role') }),
     api: 'admin',
     tag: 'Users',
-    summary: 'Get a role',
     status: 200,
-    handler: ({ flagstaff, params, caller }) => flagstaff.users.roles.get(caller, idParam(params.id, 'role')),
-  },
-]);
+  }),
+];

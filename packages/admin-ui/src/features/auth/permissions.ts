@@ -1,17 +1,17 @@
 import type { Permission } from '@flagstaff/core';
 import { createContext, useContext } from 'react';
-import type { Session } from '../../api/session-types';
 import { EDITOR_ROOT_PERMISSIONS, isEnvironmentPermission, isProjectPermission } from '../../lib/domain';
+import type { Session } from './api/session';
 
 /** Decides whether the caller may do something; the server stays the judge. */
 export type Can = (permission: string, scope?: { project?: string; environment?: string }) => boolean;
 
-const ROOT_ADMIN_ROLES = new Set(['Admin', 'admin', 1, '1']);
-
-/** A permission check over the session's permission list (ADMIN grants everything). */
-export function createCan(session: Session): Can {
-  const isAdmin =
-    session.permissions.some((p) => p.permission === 'ADMIN') || ROOT_ADMIN_ROLES.has(session.user.rootRole);
+/**
+ * A permission check over the session's permission list. The server lists `ADMIN` for everyone who
+ * may do everything (root Admins, admin tokens, unauthenticated mode), so that grant alone decides.
+ */
+export function createCan(session: Pick<Session, 'permissions'>): Can {
+  const isAdmin = session.permissions.some((p) => p.permission === 'ADMIN');
   return (permission, scope = {}) =>
     isAdmin ||
     session.permissions.some(

@@ -1,49 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import { SecretOnce } from '../../components/secret-once';
 import { Card, EmptyState, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-
-interface PersonalToken {
-  id: number;
-  description: string;
-  expiresAt: string;
-  createdAt: string;
-  seenAt: string | null;
-}
-
-const key = ['personal-tokens'];
+import {
+  createPersonalToken,
+  deletePersonalToken,
+  listPersonalTokensQueryOptions,
+  personalTokensKey,
+} from './api/personal-tokens';
 
 /** The user's personal access tokens: made with an expiry, the secret shown once, deleted at will. */
 export function PersonalTokensCard() {
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap<{ pats: PersonalToken[] }>(api.GET('/api/admin/user/tokens')),
-  });
+  const list = useQuery(listPersonalTokensQueryOptions());
   const [description, setDescription] = useState('');
   const [days, setDays] = useState('30');
   const create = useApiMutation({
     mutationFn: () =>
-      unwrap<PersonalToken & { secret: string }>(
-        api.POST('/api/admin/user/tokens', {
-          body: {
-            description,
-            expiresAt: new Date(Date.now() + Number(days) * 86_400_000).toISOString(),
-          },
-        }),
-      ),
-    invalidates: [key],
+      createPersonalToken({
+        description,
+        expiresAt: new Date(Date.now() + Number(days) * 86_400_000).toISOString(),
+      }),
+    invalidates: [personalTokensKey],
     success: 'Token created',
     toastErrors: false,
     onSuccess: () => setDescription(''),
   });
   const remove = useApiMutation({
-    mutationFn: (id: number) =>
-      unwrap(api.DELETE('/api/admin/user/tokens/{id}', { params: { path: { id: String(id) } } })),
-    invalidates: [key],
+    mutationFn: deletePersonalToken,
+    invalidates: [personalTokensKey],
     success: 'Token deleted',
   });
   const errors = useFormErrors(create.error, ['description', 'expiresAt']);

@@ -2,13 +2,15 @@ import type { Caller } from '../../auth/caller.js';
 import { hashPassword, validatePassword, verifyPassword } from '../../auth/password.js';
 import { parseWith } from '../../domain/parse.js';
 import { type CurrentUser, changePasswordSchema, resetPasswordSchema } from '../../domain/session.js';
-import { ROLES, type UserRecord, type UserView } from '../../domain/user.js';
+import { ROLES, type UserRecord } from '../../domain/user.js';
 import { FlagstaffError, invalid } from '../../errors.js';
+import type { OperationRunner } from '../../operations/run-operation.js';
 import type { Repositories } from '../../ports/repositories.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps, SYSTEM_ACTOR } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
+import { getCurrentUser } from './account-operations.js';
 import { hashSessionId } from './session-service.js';
-import { insertUser } from './user-service.js';
+import { insertUser } from './user-operations.js';
 import { requireUser, userView } from './user-view.js';
 
 /** What `ensureAdminUser` needs: the Admin's username (default `admin`) and password. */
@@ -48,44 +50,12 @@ export async function storePassword(
 }
 
 /** The signed-in user's own account: who they are, their password; and the first Admin. */
-export function createAccountService(deps: ServiceDeps) {
+export function createAccountService(deps: ServiceDeps, run: OperationRunner) {
   const { store } = deps;
 
   return {
-    /**
-     * GET /api/admin/user: the principal's user view and permissions. Admin tokens and
-     * unauthenticated mode get an Admin-like view (`isAPI: true` for tokens). NOT_FOUND when the
-     * user of a user principal no longer exists.
-     */
-    async currentUser(caller: Caller): Promise<CurrentUser> {
-      await deps.policy.require(caller, 'NONE');
-      const { principal } = caller;
-      const permissions = await deps.policy.permissionsOf(caller);
-      if (principal.kind === 'user') {
-        const user = userView(await requireUser(store, principal.userId));
-        return { user, permissions, feedback: [], splash: {} };
-      }
-      const user: UserView = {
-        id: 0,
-        isAPI: principal.kind === 'api-token',
-        name: principal.name,
-        email: '',
-        username: principal.name,
-        imageUrl: '',
-        inviteLink: '',
-        loginAttempts: 0,
-        emailSent: false,
-        rootRole:
-          principal.kind === 'api-token' && principal.tokenType !== 'admin'
-            ? ROLES.Viewer.id
-            : ROLES.Admin.id,
-        seenAt: null,
-        createdAt: new Date(0).toISOString(),
-        accountType: principal.kind === 'api-token' ? 'Service Account' : 'User',
-        permissions: [],
-      };
-      return { user, permissions, feedback: [], splash: {} };
-    },
+    /** GET /api/admin/user: the caller's user view and permissions (operation `accounts.currentUser`). */
+    currentUser: (caller: Caller): Promise<CurrentUser> => run(getCurrentUser, caller, {}),
 
     /**
      * A signed-in user changes their own password, giving the current one. Every other session of

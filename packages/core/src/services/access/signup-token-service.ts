@@ -2,26 +2,28 @@ import type { Caller } from '../../auth/caller.js';
 import { hashPassword, validatePassword } from '../../auth/password.js';
 import { parseWith } from '../../domain/parse.js';
 import {
-  createSignupTokenSchema,
+  type CreateSignupTokenInput,
   type SignupTokenRecord,
   type SignupTokenView,
   signupSchema,
-  updateSignupTokenSchema,
+  type UpdateSignupTokenInput,
 } from '../../domain/signup-token.js';
-import { ROLES, type UserView } from '../../domain/user.js';
+import type { UserView } from '../../domain/user.js';
 import { FlagstaffError, isFlagstaffError } from '../../errors.js';
+import type { OperationRunner } from '../../operations/run-operation.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { type Actor, inTransaction, nowIso, type ServiceDeps } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
-import { insertUser } from './user-service.js';
-import { userViews } from './user-view.js';
-
-/** 16 random bytes, like the reference's invite secrets. */
-const SECRET_BYTES = 16;
-
-// Invite secrets are credentials: errors never repeat them.
-const unknownLink = () =>
-  new FlagstaffError('NOT_FOUND', 'Could not find that invite link.', { resource: 'invite link' });
+import {
+  createSignupToken,
+  getSignupToken,
+  isActive,
+  listSignupTokens,
+  signupTokenView,
+  unknownLink,
+  updateSignupToken,
+} from './signup-token-operations.js';
+import { insertUser } from './user-operations.js';
 
 // Whoever holds an invite link must not learn from it which addresses or usernames have accounts.
 const signupRefused = () =>
@@ -30,110 +32,46 @@ const signupRefused = () =>
     'Could not sign up with these details; check them, or ask an Admin of this Flagstaff for an account.',
   );
 
-/** Invite links (public signup tokens): whoever has one may join with the Viewer role. */
-export function createSignupTokenService(deps: ServiceDeps & { baseUrl?: string | undefined }) {
+/**
+ * Invite links (public signup tokens): whoever has one may join with the Viewer role. The Admin's
+ * functions are typed wrappers over `signup-token-operations.ts`, which HTTP serves too.
+ */
+export function createSignupTokenService(
+  deps: ServiceDeps & { baseUrl?: string | undefined },
+  run: OperationRunner,
+) {
   const { store } = deps;
-  const baseUrl = (deps.baseUrl ?? '').replace(/\/+$/, '');
-
-  // Fact 1 of the contract: a passed expiresAt always reads as disabled.
-  const isActive = (t: SignupTokenRecord): boolean =>
-    t.enabled && Date.parse(t.expiresAt) > deps.clock.now().getTime();
-
-  async function view(repos: ReadRepositories, t: SignupTokenRecord): Promise<SignupTokenView> {
-    return {
-      secret: t.secret,
-      url: `${baseUrl}/new-user?invite=${t.secret}`,
-      name: t.name,
-      enabled: isActive(t),
-      expiresAt: t.expiresAt,
-      createdAt: t.createdAt,
-      createdBy: t.createdBy,
-      users: await userViews(repos, t.userIds),
-      role: (await repos.roles.get(t.roleId)) ?? ROLES.Viewer,
-    };
-  }
-
-  /** What events say about a link: everything but the secret and the URL that embeds it. */
-  const eventData = (t: SignupTokenRecord) => ({
-    name: t.name,
-    enabled: isActive(t),
-    expiresAt: t.expiresAt,
-    createdAt: t.createdAt,
-    createdBy: t.createdBy,
-    roleId: t.roleId,
-  });
 
   async function requireUsable(repos: ReadRepositories, secret: string): Promise<SignupTokenRecord> {
     const token = await repos.signupTokens.get(secret);
     if (!token) throw unknownLink();
     if (!token.enabled)
       throw new FlagstaffError('VALIDATION', `Invite link "${token.name}" is disabled.`, { path: 'invite' });
-    if (!isActive(token))
+    if (!isActive(deps, token))
       throw new FlagstaffError('VALIDATION', `Invite link "${token.name}" has expired.`, { path: 'invite' });
     return token;
   }
 
   return {
-    /** Every invite link, newest first. */
-    async list(caller: Caller): Promise<SignupTokenView[]> {
-      await deps.policy.require(caller, 'ADMIN', {});
-      return Promise.all((await store.signupTokens.list()).map((t) => view(store, t)));
-    },
+    /** Every invite link, newest first (Admins). */
+    list: async (caller: Caller): Promise<SignupTokenView[]> =>
+      (await run(listSignupTokens, caller, {})).tokens,
 
-    /** One invite link or NOT_FOUND. */
-    async get(caller: Caller, secret: string): Promise<SignupTokenView> {
-      await deps.policy.require(caller, 'ADMIN', {});
-      const token = await store.signupTokens.get(secret);
-      if (!token) throw unknownLink();
-      return view(store, token);
-    },
+    /** One invite link or NOT_FOUND (Admins). */
+    get: (caller: Caller, secret: string): Promise<SignupTokenView> =>
+      run(getSignupToken, caller, { secret }),
 
     /** Creates an invite link for the Viewer role (public-signup-token-created). */
-    async create(caller: Caller, input: unknown): Promise<SignupTokenView> {
-      const actor = await deps.policy.permit(caller, 'ADMIN', {});
-      const body = parseWith(createSignupTokenSchema, input);
-      return inTransaction(deps, async (tx) => {
-        const token: SignupTokenRecord = {
-          secret: deps.ids.randomHex(SECRET_BYTES),
-          name: body.name,
-          enabled: true,
-          expiresAt: new Date(body.expiresAt).toISOString(),
-          createdAt: nowIso(deps),
-          createdBy: actor.name,
-          roleId: ROLES.Viewer.id,
-          userIds: [],
-        };
-        await tx.signupTokens.insert(token);
-        await writeEvents(tx, actor, token.createdAt, [
-          { type: 'public-signup-token-created', data: eventData(token) },
-        ]);
-        return view(tx, token);
-      });
-    },
+    create: (caller: Caller, input: CreateSignupTokenInput): Promise<SignupTokenView> =>
+      run(createSignupToken, caller, input),
 
     /** Changes expiresAt and/or enabled (public-signup-token-updated). */
-    async update(caller: Caller, secret: string, input: unknown): Promise<SignupTokenView> {
-      const actor = await deps.policy.permit(caller, 'ADMIN', {});
-      const body = parseWith(updateSignupTokenSchema, input);
-      return inTransaction(deps, async (tx) => {
-        const before = await tx.signupTokens.get(secret);
-        if (!before) throw unknownLink();
-        const after: SignupTokenRecord = {
-          ...before,
-          expiresAt: body.expiresAt === undefined ? before.expiresAt : new Date(body.expiresAt).toISOString(),
-          enabled: body.enabled ?? before.enabled,
-        };
-        await tx.signupTokens.update(after);
-        await writeEvents(tx, actor, nowIso(deps), [
-          { type: 'public-signup-token-updated', data: eventData(after), preData: eventData(before) },
-        ]);
-        return view(tx, after);
-      });
-    },
+    update: (caller: Caller, secret: string, input: UpdateSignupTokenInput): Promise<SignupTokenView> =>
+      run(updateSignupToken, caller, { ...input, secret }),
 
     /** Throws unless the link can be used now: NOT_FOUND when unknown, VALIDATION when disabled or expired. */
     async validate(secret: string): Promise<SignupTokenView> {
-      return view(store, await requireUsable(store, secret));
+      return signupTokenView(deps, store, await requireUsable(store, secret));
     },
 
     /**
