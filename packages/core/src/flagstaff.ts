@@ -219,7 +219,7 @@ function createServices(
     tags: createTagService(deps),
     segments: createSegmentService(deps),
     contextFields: createContextFieldService(deps),
-    events: createEventService(deps),
+    events: createEventService(run),
     run,
     apiTokens: createApiTokenService(deps, run, tokenSecrets),
     signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }),

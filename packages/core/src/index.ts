@@ -57,6 +57,7 @@ export type {
 export type { RevertChange, RevertResult } from './services/change-requests/revert.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
+export * from './services/events/event-operations.js';
 export {
   type DefinitionService,
   featureTypeLifetimeSchema,
