@@ -195,7 +195,7 @@ function createServices(
   const users = createUserService(deps, { newUserLink: passwordReset.newUserLink });
   const features = createFeatureService(deps);
   const strategies = createStrategyService(deps);
-  const insights = createInsightsService(deps);
+  const insights = createInsightsService(run);
   const changeRequestService = createChangeRequestService(deps);
   return {
     access: createAccessService(deps),

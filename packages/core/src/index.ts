@@ -80,6 +80,7 @@ export {
 } from './services/features/import-schema.js';
 export type { ImportService } from './services/features/import-service.js';
 export { isPotentiallyStale, type Lifetimes } from './services/insights/health.js';
+export * from './services/insights/insights-operations.js';
 export type { ProjectViews } from './services/insights/project-views.js';
 export {
   deliveryLogQuerySchema,

@@ -1,16 +1,18 @@
 import {
   advancedPlaygroundRequestSchema,
   eventSearchSchema,
+  instanceInsights,
   listEvents,
   listFeatureEvents,
   playgroundRequestSchema,
+  projectDora,
+  projectEnvironments,
+  projectOverview,
   searchEvents,
 } from '@flagstaff/core';
 import { z } from 'zod';
 import { operationRoute } from '../operation-route.js';
 import { defineRoutes, reply, streamJson } from '../route.js';
-
-const _project = { project: 'projectId' };
 
 /** Documentation of the export body; the export service parses it. */
 const exportBody = z.object({
@@ -58,54 +60,54 @@ export const insightRoutes = [
     tag: 'Events',
     status: 200,
   }),
+  operationRoute({
+    method: 'get',
+    path: '/api/admin/projects/:projectId/overview',
+    operation: projectOverview,
+    input: ({ params }) => ({ project: params.projectId }),
+    api: 'admin',
+    tag: 'Projects',
+    status: 200,
+  }),
+  operationRoute({
+    method: 'get',
+    path: '/api/admin/projects/:projectId/dora',
+    operation: projectDora,
+    input: ({ params }) => ({ project: params.projectId }),
+    api: 'admin',
+    tag: 'Projects',
+    status: 200,
+  }),
+  operationRoute({
+    method: 'get',
+    path: '/api/admin/environments/project/:projectId',
+    operation: projectEnvironments,
+    input: ({ params }) => ({ project: params.projectId }),
+    api: 'admin',
+    tag: 'Environments',
+    status: 200,
+  }),
+  operationRoute({
+    method: 'get',
+    path: '/api/admin/insights',
+    operation: instanceInsights,
+    input: () => ({}),
+    api: 'admin',
+    tag: 'Insights',
+    status: 200,
+  }),
+  operationRoute({
+    method: 'get',
+    path: '/api/admin/dashboard/executive',
+    operation: instanceInsights,
+    input: () => ({}),
+    api: 'admin',
+    tag: 'Insights',
+    summary: 'Get instance information',
+    deprecated: true,
+    status: 200,
+  }),
   ...defineRoutes([
-    {
-      method: 'get',
-      path: '/api/admin/projects/:projectId/overview',
-      api: 'admin',
-      tag: 'Projects',
-      summary: 'Get a project overview',
-      status: 200,
-      handler: ({ flagstaff, params, caller }) => flagstaff.insights.overview(caller, params.projectId!),
-    },
-    {
-      method: 'get',
-      path: '/api/admin/projects/:projectId/dora',
-      api: 'admin',
-      tag: 'Projects',
-      summary: 'Get the DORA metrics of a project',
-      status: 200,
-      handler: ({ flagstaff, params, caller }) => flagstaff.insights.dora(caller, params.projectId!),
-    },
-    {
-      method: 'get',
-      path: '/api/admin/environments/project/:projectId',
-      api: 'admin',
-      tag: 'Environments',
-      summary: 'List the environments of a project',
-      status: 200,
-      handler: ({ flagstaff, params, caller }) =>
-        flagstaff.insights.projectEnvironments(caller, params.projectId!),
-    },
-    {
-      method: 'get',
-      path: '/api/admin/insights',
-      api: 'admin',
-      tag: 'Insights',
-      summary: 'Get instance insights',
-      status: 200,
-      handler: ({ flagstaff, caller }) => flagstaff.insights.instanceInsights(caller),
-    },
-    {
-      method: 'get',
-      path: '/api/admin/dashboard/executive',
-      api: 'admin',
-      tag: 'Insights',
-      summary: 'Get instance information',
-      deprecated: true,
-      status: 200,
-      handler: ({ flagstaff, caller }) => flagstaff.insights.instanceInsights(caller),
-    },
     {
       method: 'post',
       path: '/api/admin/features-batch/export',
