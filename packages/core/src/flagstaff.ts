@@ -184,8 +184,14 @@ function createServices(
     secretKey: options.secretKey,
     writeOnly: options.tokenSecretsWriteOnly,
   });
-  const run = createOperationRunner({ ...deps, tokenSecrets, signalLimits: options.signalLimits });
   const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
+  const run = createOperationRunner({
+    ...deps,
+    tokenSecrets,
+    signalLimits: options.signalLimits,
+    evaluators,
+    playgroundLimits: options.playgroundLimits,
+  });
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
   const passwordReset = createPasswordResetService({
     ...deps,
@@ -258,7 +264,7 @@ function createServices(
     instance: createInstanceViews({ ...deps, baseUrl: options.baseUrl }, maintenance.isOn),
     definitions: createDefinitionService(deps),
     applications: createApplicationViews(deps),
-    playground: createPlaygroundService({ ...deps, evaluators, limits: options.playgroundLimits }),
+    playground: createPlaygroundService({ ...deps, evaluators }, run),
     client: createClientService({
       ...deps,
       evaluators,

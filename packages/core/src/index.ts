@@ -132,3 +132,4 @@ export {
   type OfrepService,
   ofrepAudience,
 } from './services/sdk/ofrep-service.js';
+export * from './services/sdk/playground-operations.js';

@@ -7,6 +7,8 @@ import type { TokenAction, TokenScope, TokenVerdict } from '../auth/token-access
 import type { Repositories } from '../ports/repositories.js';
 import type { ReadRepositories } from '../ports/store.js';
 import type { Actor, ServiceDeps } from '../services/deps.js';
+import type { PlaygroundLimits } from '../services/sdk/advanced-playground.js';
+import type { EvaluatorCache } from '../services/sdk/evaluator-cache.js';
 
 /**
  * What the permission of an operation sees of its input: every property that parsed. On a valid
@@ -35,6 +37,10 @@ export interface OperationDeps extends ServiceDeps {
   tokenSecrets: SecretBox | null;
   /** How many signal endpoints, and tokens per endpoint, may exist (defaults: 5 and 5). */
   signalLimits?: { endpoints?: number | undefined; tokensPerEndpoint?: number | undefined } | undefined;
+  /** The compiled configuration of each environment per revision (the playground evaluates it). */
+  evaluators: EvaluatorCache;
+  /** Bounds of one advanced playground request. */
+  playgroundLimits?: PlaygroundLimits | undefined;
 }
 
 /** What `run` receives besides its parsed input. */

@@ -1,5 +1,7 @@
 import {
   advancedPlaygroundRequestSchema,
+  evaluateAdvancedPlayground,
+  evaluatePlayground,
   eventSearchSchema,
   instanceInsights,
   listEvents,
@@ -132,24 +134,25 @@ export const insightRoutes = [
       summary: 'Evaluate a context against features',
       deprecated: true,
       status: 200,
+      operationId: evaluatePlayground.id,
       body: playgroundRequestSchema,
-      // Serialized by the service from fragments prebuilt per configuration revision: the same JSON as
-      // `evaluate`, several times faster for a large configuration, and streamed a few hundred features
-      // at a time (the answer for 50,000 features is tens of megabytes). Refusals come before the first byte.
+      response: evaluatePlayground.output,
+      // The answer of the `playground.evaluate` operation, streamed a few hundred features at a time
+      // (explained and serialized chunk by chunk: the answer for 50,000 features is tens of megabytes,
+      // never one document in memory). Refusals come before the first byte.
       handler: async ({ flagstaff, body, caller }) =>
         streamJson(await flagstaff.playground.evaluateJsonChunks(caller, body)),
     },
-    {
-      method: 'post',
-      path: '/api/admin/playground/advanced',
-      api: 'admin',
-      tag: 'Playground',
-      summary:
-        'Evaluate features in several environments for every context the listed values ("1,2,3") expand to',
-      status: 200,
-      body: advancedPlaygroundRequestSchema,
-      errors: [400],
-      handler: ({ flagstaff, body, caller }) => flagstaff.playground.evaluateAdvanced(caller, body),
-    },
   ]),
+  operationRoute({
+    method: 'post',
+    path: '/api/admin/playground/advanced',
+    operation: evaluateAdvancedPlayground,
+    input: ({ body }) => body,
+    api: 'admin',
+    tag: 'Playground',
+    status: 200,
+    body: advancedPlaygroundRequestSchema,
+    errors: [400],
+  }),
 ];
