@@ -116,7 +116,10 @@ const playgroundContextEchoSchema = z.looseObject({
 });
 const projectsEchoSchema = z.union([z.array(z.string()), z.literal('*')]);
 
-const payloadOutputSchema = z.strictObject({ type: z.string(), value: z.string() });
+const payloadOutputSchema = z.strictObject({
+  type: z.enum(['json', 'csv', 'string', 'number']),
+  value: z.string(),
+});
 
 /** A variant an evaluation picked. */
 export const variantResultSchema = z.strictObject({
@@ -142,11 +145,18 @@ const playgroundStrategySchema = z.strictObject({
   name: z.string(),
   title: z.string().optional(),
   id: z.string(),
-  result: z.strictObject({
-    evaluationStatus: z.enum(['complete', 'incomplete', 'unevaluated']),
-    enabled: z.union([z.boolean(), z.literal('unknown')]),
-    variant: variantResultSchema.nullable().optional(),
-  }),
+  result: z.union([
+    z.strictObject({
+      evaluationStatus: z.literal('complete'),
+      enabled: z.boolean(),
+      variant: variantResultSchema.nullable().optional(),
+    }),
+    z.strictObject({
+      evaluationStatus: z.enum(['incomplete', 'unevaluated']),
+      enabled: z.union([z.literal(false), z.literal('unknown')]),
+      variant: variantResultSchema.nullable().optional(),
+    }),
+  ]),
   disabled: z.boolean().nullable(),
   segments: z.array(
     z.strictObject({
