@@ -263,7 +263,7 @@ function createServices(
     edge: createEdgeService(deps),
     instance: createInstanceViews({ ...deps, baseUrl: options.baseUrl }, maintenance.isOn),
     definitions: createDefinitionService(deps),
-    applications: createApplicationViews(deps),
+    applications: createApplicationViews(run),
     playground: createPlaygroundService({ ...deps, evaluators }, run),
     client: createClientService({
       ...deps,

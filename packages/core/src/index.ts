@@ -110,11 +110,8 @@ export {
   DEFAULT_PLAYGROUND_LIMITS,
   type PlaygroundLimits,
 } from './services/sdk/advanced-playground.js';
-export {
-  type ApplicationViews,
-  applicationMetaSchema,
-  rawMetricsQuerySchema,
-} from './services/sdk/application-views.js';
+export * from './services/sdk/application-operations.js';
+export type { ApplicationViews } from './services/sdk/application-views.js';
 export type {
   ClientCacheOptions,
   ClientFeaturesQuery,
