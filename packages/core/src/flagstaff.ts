@@ -193,6 +193,7 @@ function createServices(
   });
   const instance = createInstanceState(deps.store, maintenance, options.baseUrl);
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
+  const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const addons = createAddonRuntime(
     { ...deps, http: options.http ?? createNodeHttpClient(outbound) },
     { ...options.addonDelivery, secretKey: options.secretKey, outbound, closeHttp: !options.http },
@@ -206,12 +207,13 @@ function createServices(
     personalTokenMaxLifetimeDays: options.personalTokenMaxLifetimeDays,
     instance,
     addons,
+    evaluators,
+    playgroundLimits: options.playgroundLimits,
   });
-  const evaluators = createEvaluatorCache(deps, { hostname: options.hostname });
   const users = createUserService(deps, { run });
   const features = createFeatureService(deps, run);
   const strategies = createStrategyService(deps, run);
-  const insights = createInsightsService(deps);
+  const insights = createInsightsService(run);
   const changeRequestService = createChangeRequestService(deps, run);
   return {
     access: createAccessService(deps),
@@ -234,7 +236,7 @@ function createServices(
     tags: createTagService(deps, run),
     segments: createSegmentService(run),
     contextFields: createContextFieldService(deps, run),
-    events: createEventService(deps),
+    events: createEventService(run),
     run,
     apiTokens: createApiTokenService(deps, run, tokenSecrets),
     signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }, run),
@@ -269,8 +271,8 @@ function createServices(
     edge: createEdgeService(deps),
     instance: createInstanceService(run, instance),
     definitions: createDefinitionService(deps, run),
-    applications: createApplicationViews(deps),
-    playground: createPlaygroundService({ ...deps, evaluators, limits: options.playgroundLimits }),
+    applications: createApplicationViews(run),
+    playground: createPlaygroundService({ ...deps, evaluators }, run),
     client: createClientService({
       ...deps,
       evaluators,

@@ -62,6 +62,7 @@ export type {
 export type { RevertChange, RevertResult } from './services/change-requests/revert.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
+export * from './services/events/event-operations.js';
 export * from './services/events/event-search-operations.js';
 export * from './services/features/constraint-operations.js';
 export * from './services/features/definition-operations.js';
@@ -90,7 +91,7 @@ export type { ImportService } from './services/features/import-service.js';
 export * from './services/features/strategy-operations.js';
 export * from './services/features/tag-operations.js';
 export { isPotentiallyStale, type Lifetimes } from './services/insights/health.js';
-
+export * from './services/insights/insights-operations.js';
 export * from './services/integrations/addon-delivery-views.js';
 export * from './services/integrations/addon-operations.js';
 export type { AddonRuntime, AddonServiceOptions } from './services/integrations/addon-runtime.js';
@@ -131,11 +132,8 @@ export {
   DEFAULT_PLAYGROUND_LIMITS,
   type PlaygroundLimits,
 } from './services/sdk/advanced-playground.js';
-export {
-  type ApplicationViews,
-  applicationMetaSchema,
-  rawMetricsQuerySchema,
-} from './services/sdk/application-views.js';
+export * from './services/sdk/application-operations.js';
+export type { ApplicationViews } from './services/sdk/application-views.js';
 export { etagMatches } from './services/sdk/client-etag.js';
 export type {
   ClientCacheOptions,
@@ -155,3 +153,4 @@ export {
   type OfrepService,
   ofrepAudience,
 } from './services/sdk/ofrep-service.js';
+export * from './services/sdk/playground-operations.js';

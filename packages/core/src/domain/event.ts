@@ -259,3 +259,33 @@ export interface EventQuery {
    */
   excludeProjects?: readonly string[] | undefined;
 }
+
+/** An event as the API answers it (`data` and `preData` are whatever the event recorded). */
+export const flagstaffEventSchema = z.strictObject({
+  id: z.number().int(),
+  type: eventTypeSchema,
+  createdAt: z.string(),
+  createdBy: z.string(),
+  createdByUserId: z.number().int().nullable(),
+  environment: z.string().nullable(),
+  project: z.string().nullable(),
+  featureName: z.string().nullable(),
+  data: z.unknown(),
+  preData: z.unknown(),
+  tags: z.array(z.strictObject({ type: z.string(), value: z.string() })),
+});
+
+/** `GET /api/admin/events`: the last events, or every event of one project. */
+export const eventListSchema = z.strictObject({
+  version: z.literal(1),
+  events: z.array(flagstaffEventSchema),
+});
+export type EventList = z.infer<typeof eventListSchema>;
+
+/** A page of a search, with how many events match in all. */
+export const eventSearchResultSchema = eventListSchema.extend({ totalEvents: z.number().int() });
+export type EventSearchResult = z.infer<typeof eventSearchResultSchema>;
+
+/** Every event of one feature. */
+export const featureEventsSchema = eventSearchResultSchema.extend({ toggleName: z.string() });
+export type FeatureEvents = z.infer<typeof featureEventsSchema>;

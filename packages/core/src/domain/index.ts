@@ -1,6 +1,7 @@
 export * from './addon.js';
 export * from './addon-delivery.js';
 export * from './api-token.js';
+export * from './application.js';
 export * from './change-request.js';
 export * from './client-api.js';
 export * from './constraint.js';

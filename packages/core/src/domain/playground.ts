@@ -101,9 +101,129 @@ export interface PlaygroundFeature {
   variants: Variant[];
 }
 
-export interface PlaygroundResponse {
-  input: PlaygroundRequest;
-  features: PlaygroundFeature[];
-  /** How many features match before paging: present when the request has `query`, `offset` or `limit`. */
-  total?: number;
-}
+/** The playground's answer (its schema, `playgroundResponseSchema`, is below). */
+export type PlaygroundResponse = z.infer<typeof playgroundResponseSchema>;
+
+/** The request as the answer echoes it (parsed; the context keeps the fields it was given). */
+const playgroundContextEchoSchema = z.looseObject({
+  appName: z.string(),
+  currentTime: z.string().optional(),
+  environment: z.string().optional(),
+  properties: z.record(z.string(), z.string()).optional(),
+  remoteAddress: z.string().optional(),
+  sessionId: z.string().optional(),
+  userId: z.string().optional(),
+});
+const projectsEchoSchema = z.union([z.array(z.string()), z.literal('*')]);
+
+const payloadOutputSchema = z.strictObject({
+  type: z.enum(['json', 'csv', 'string', 'number']),
+  value: z.string(),
+});
+
+/** A variant an evaluation picked. */
+export const variantResultSchema = z.strictObject({
+  name: z.string(),
+  enabled: z.boolean(),
+  payload: payloadOutputSchema.optional(),
+  feature_enabled: z.boolean().optional(),
+  featureEnabled: z.boolean().optional(),
+});
+
+/** A constraint with whether the context satisfies it (unknown operators are reported as stored). */
+export const constraintResultSchema = z.strictObject({
+  contextName: z.string(),
+  operator: z.string(),
+  caseInsensitive: z.boolean(),
+  inverted: z.boolean(),
+  values: z.array(z.string()).optional(),
+  value: z.string().optional(),
+  result: z.boolean(),
+});
+
+const playgroundStrategySchema = z.strictObject({
+  name: z.string(),
+  title: z.string().optional(),
+  id: z.string(),
+  result: z.union([
+    z.strictObject({
+      evaluationStatus: z.literal('complete'),
+      enabled: z.boolean(),
+      variant: variantResultSchema.nullable().optional(),
+    }),
+    z.strictObject({
+      evaluationStatus: z.enum(['incomplete', 'unevaluated']),
+      enabled: z.union([z.literal(false), z.literal('unknown')]),
+      variant: variantResultSchema.nullable().optional(),
+    }),
+  ]),
+  disabled: z.boolean().nullable(),
+  segments: z.array(
+    z.strictObject({
+      id: z.number(),
+      name: z.string(),
+      result: z.boolean(),
+      constraints: z.array(constraintResultSchema),
+    }),
+  ),
+  constraints: z.array(constraintResultSchema),
+  parameters: z.record(z.string(), z.string()),
+  links: z.strictObject({ edit: z.string() }),
+});
+
+/** One feature explained for a context: every strategy, constraint and segment with its result. */
+export const playgroundFeatureSchema = z.strictObject({
+  name: z.string(),
+  projectId: z.string(),
+  strategies: z.strictObject({
+    result: z.union([z.boolean(), z.literal('unknown')]),
+    data: z.array(playgroundStrategySchema),
+  }),
+  hasUnsatisfiedDependency: z.boolean(),
+  isEnabledInCurrentEnvironment: z.boolean(),
+  isEnabled: z.boolean(),
+  variant: variantResultSchema.nullable(),
+  variants: z.array(
+    z.strictObject({
+      name: z.string(),
+      weight: z.number(),
+      weightType: z.string(),
+      stickiness: z.string(),
+      payload: payloadOutputSchema.optional(),
+      overrides: z.array(z.strictObject({ contextName: z.string(), values: z.array(z.string()) })).optional(),
+    }),
+  ),
+});
+
+/** POST /api/admin/playground: the request echoed, every feature explained, `total` when paged. */
+export const playgroundResponseSchema = z.strictObject({
+  input: z.strictObject({
+    environment: z.string(),
+    projects: projectsEchoSchema,
+    context: playgroundContextEchoSchema,
+    query: z.string().optional(),
+    offset: z.number().int().optional(),
+    limit: z.number().int().optional(),
+  }),
+  features: z.array(playgroundFeatureSchema),
+  total: z.number().int().optional(),
+});
+
+/** POST /api/admin/playground/advanced: per feature, per environment, one explanation per context. */
+export const advancedPlaygroundResponseSchema = z.strictObject({
+  input: z.strictObject({
+    environments: z.array(z.string()),
+    projects: projectsEchoSchema,
+    context: playgroundContextEchoSchema,
+  }),
+  features: z.array(
+    z.strictObject({
+      name: z.string(),
+      projectId: z.string(),
+      environments: z.record(
+        z.string(),
+        z.array(playgroundFeatureSchema.extend({ context: playgroundContextEchoSchema })),
+      ),
+    }),
+  ),
+});

@@ -9,6 +9,8 @@ import type { ReadRepositories } from '../ports/store.js';
 import type { Actor, ServiceDeps } from '../services/deps.js';
 import type { AddonRuntime } from '../services/integrations/addon-runtime.js';
 import type { InstanceState } from '../services/operations/instance-state.js';
+import type { PlaygroundLimits } from '../services/sdk/advanced-playground.js';
+import type { EvaluatorCache } from '../services/sdk/evaluator-cache.js';
 
 /**
  * What the permission of an operation sees of its input: every property that parsed. On a valid
@@ -55,6 +57,10 @@ export interface OperationDeps extends ServiceDeps {
   baseUrl?: string | undefined;
   /** The one-time set-password link answered as `inviteLink` for a user an Admin created (none: no link). */
   newUserLink?: ((user: { id: number; passwordHash: string | null }) => string) | undefined;
+  /** The compiled configuration of each environment per revision (the playground evaluates it). */
+  evaluators: EvaluatorCache;
+  /** Bounds of one advanced playground request. */
+  playgroundLimits?: PlaygroundLimits | undefined;
 }
 
 /** What `run` receives besides its parsed input. */

@@ -19,8 +19,8 @@ const absent = <T>(what: string): T =>
 /**
  * A runner for facades built over other deps (an import's, a copy's or a signal action's
  * transaction): the same operations, parsed and judged the same way. Those commands change
- * features, strategies, tags and context fields only; token secrets, addons and instance settings
- * are not theirs to reach.
+ * features, strategies, tags and context fields only; token secrets, addons, instance settings and
+ * the evaluators are not theirs to reach.
  */
 export const runnerOf = (deps: ServiceDeps): OperationRunner =>
   createOperationRunner({
@@ -28,4 +28,5 @@ export const runnerOf = (deps: ServiceDeps): OperationRunner =>
     tokenSecrets: null,
     instance: absent<OperationDeps['instance']>('the instance state'),
     addons: absent<OperationDeps['addons']>('the addon runtime'),
+    evaluators: absent<OperationDeps['evaluators']>('the evaluator cache'),
   });

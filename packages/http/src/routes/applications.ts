@@ -1,122 +1,132 @@
-import { applicationMetaSchema, rawMetricsQuerySchema } from '@flagstaff/core';
+import {
+  applicationInstances,
+  applicationMetaSchema,
+  applicationOverview,
+  deleteApplication,
+  featureRawMetrics,
+  featureUsage,
+  getApplication,
+  listApplications,
+  outdatedSdks,
+  rawMetricsQuerySchema,
+  unknownFlags,
+  upsertApplication,
+} from '@flagstaff/core';
+import { operationRoute } from '../operation-route.js';
 import { defineRoutes } from '../route.js';
-
-const A = '/api/admin/metrics/applications';
 
 /** Applications SDKs registered, feature usage from their metrics, and unknown flags. */
 export const applicationRoutes = defineRoutes([
-  {
+  operationRoute({
     method: 'get',
-    path: A,
+    path: '/api/admin/metrics/applications',
+    operation: listApplications,
+    input: () => ({}),
     api: 'admin',
     tag: 'Metrics',
-    summary: 'Applications SDKs registered, with the environments they were seen in',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.applications.list(caller),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${A}/:appName`,
+    path: '/api/admin/metrics/applications/:appName',
+    operation: getApplication,
+    input: ({ params }) => ({ appName: params.appName }),
     api: 'admin',
     tag: 'Metrics',
-    summary: 'One application: its instances, strategies and the features it reported',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) => flagstaff.applications.get(caller, params.appName!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
-    path: `${A}/:appName`,
+    path: '/api/admin/metrics/applications/:appName',
+    operation: upsertApplication,
     api: 'admin',
     tag: 'Metrics',
-    summary: "Set an application's description, URL, color and icon",
     status: 202,
     empty: true,
     body: applicationMetaSchema,
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.applications.upsert(caller, params.appName!, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'delete',
-    path: `${A}/:appName`,
+    path: '/api/admin/metrics/applications/:appName',
+    operation: deleteApplication,
+    input: ({ params }) => ({ appName: params.appName }),
     api: 'admin',
     tag: 'Metrics',
-    summary: 'Forget an application and its registrations',
     status: 200,
     empty: true,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) => flagstaff.applications.delete(caller, params.appName!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
-    path: `${A}/:appName/overview`,
+    path: '/api/admin/metrics/applications/:appName/overview',
+    operation: applicationOverview,
+    input: ({ params }) => ({ appName: params.appName }),
     api: 'admin',
     tag: 'Metrics',
-    summary: 'An application per environment: instances, SDKs, features it reported that do not exist',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) => flagstaff.applications.overview(caller, params.appName!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/metrics/instances/:appName/environment/:environment',
+    operation: applicationInstances,
+    input: ({ params }) => ({ appName: params.appName, environment: params.environment }),
     api: 'admin',
     tag: 'Metrics',
-    summary: 'The instances of an application in one environment',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.applications.instances(caller, params.appName!, params.environment!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/client-metrics/features/:name',
+    operation: featureUsage,
+    input: ({ params }) => ({ name: params.name }),
     api: 'admin',
     tag: 'Metrics',
-    summary: "A feature's use in the last hour per environment, and the applications using it",
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) => flagstaff.applications.featureUsage(caller, params.name!),
-  },
+  }),
   {
-    method: 'get',
-    path: '/api/admin/client-metrics/features/:name/raw',
-    api: 'admin',
-    tag: 'Metrics',
-    summary: "A feature's hourly metrics buckets (hoursBack, at most 48)",
-    status: 200,
+    ...operationRoute({
+      method: 'get',
+      path: '/api/admin/client-metrics/features/:name/raw',
+      operation: featureRawMetrics,
+      input: ({ params, query }) => ({ hoursBack: query.hoursBack, name: params.name }),
+      api: 'admin',
+      tag: 'Metrics',
+      status: 200,
+      errors: [404],
+    }),
     query: rawMetricsQuerySchema,
-    errors: [404],
-    handler: ({ flagstaff, caller, params, query }) =>
-      flagstaff.applications.featureRaw(caller, params.name!, query),
   },
-  {
+  operationRoute({
     method: 'get',
     path: '/api/admin/metrics/sdks/outdated',
+    operation: outdatedSdks,
+    input: () => ({}),
     api: 'admin',
     tag: 'Metrics',
-    summary: 'Registered SDK versions older than the official SDKs’ minimums, with their applications',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.applications.outdatedSdks(caller),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/projects/:projectId/sdks/outdated',
+    operation: outdatedSdks,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Metrics',
     summary: 'Outdated SDK versions among the applications using the project’s features',
     status: 200,
     errors: [404],
-    handler: ({ flagstaff, caller, params }) =>
-      flagstaff.applications.outdatedSdks(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/metrics/unknown-flags',
+    operation: unknownFlags,
+    input: () => ({}),
     api: 'admin',
     tag: 'Metrics',
-    summary: 'Flag names SDKs report that no feature has',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.applications.unknownFlags(caller),
-  },
+  }),
 ]);

@@ -1,8 +1,20 @@
-import { advancedPlaygroundRequestSchema, eventSearchSchema, playgroundRequestSchema } from '@flagstaff/core';
+import {
+  advancedPlaygroundRequestSchema,
+  evaluateAdvancedPlayground,
+  evaluatePlayground,
+  eventSearchSchema,
+  instanceInsights,
+  listEvents,
+  listFeatureEvents,
+  playgroundRequestSchema,
+  projectDora,
+  projectEnvironments,
+  projectOverview,
+  searchEvents,
+} from '@flagstaff/core';
 import { z } from 'zod';
+import { operationRoute } from '../operation-route.js';
 import { defineRoutes, reply, streamJson } from '../route.js';
-
-const _project = { project: 'projectId' };
 
 /** Documentation of the export body; the export service parses it. */
 const exportBody = z.object({
@@ -14,129 +26,133 @@ const exportBody = z.object({
 });
 
 /** Read-only views: the event log, project overview and DORA, instance insights, export, playground. */
-export const insightRoutes = defineRoutes([
+export const insightRoutes = [
   {
-    method: 'get',
-    path: '/api/admin/events',
-    api: 'admin',
-    tag: 'Events',
-    summary: 'List events',
-    status: 200,
+    ...operationRoute({
+      method: 'get',
+      path: '/api/admin/events',
+      operation: listEvents,
+      input: ({ query }) =>
+        typeof query.project === 'string' && query.project !== '' ? { project: query.project } : {},
+      api: 'admin',
+      tag: 'Events',
+      status: 200,
+    }),
     query: z.object({ project: z.string().optional() }),
-    handler: ({ flagstaff, query, caller }) =>
-      flagstaff.events.list(
-        caller,
-        typeof query.project === 'string' && query.project !== '' ? query.project : undefined,
-      ),
   },
   {
-    method: 'post',
-    path: '/api/admin/events/search',
-    api: 'admin',
-    tag: 'Events',
-    summary: 'Search events',
-    status: 200,
-    body: eventSearchSchema,
+    ...operationRoute({
+      method: 'post',
+      path: '/api/admin/events/search',
+      operation: searchEvents,
+      input: ({ body }) => body ?? {},
+      api: 'admin',
+      tag: 'Events',
+      status: 200,
+      body: eventSearchSchema,
+    }),
     bodyRequired: false,
-    handler: ({ flagstaff, body, caller }) => flagstaff.events.search(caller, body),
   },
-  {
+  operationRoute({
     method: 'get',
     path: '/api/admin/events/:featureName',
+    operation: listFeatureEvents,
+    input: ({ params }) => ({ featureName: params.featureName }),
     api: 'admin',
     tag: 'Events',
-    summary: 'List the events of a feature',
     status: 200,
-    handler: ({ flagstaff, params, caller }) => flagstaff.events.forFeature(caller, params.featureName!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/projects/:projectId/overview',
+    operation: projectOverview,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Projects',
-    summary: 'Get a project overview',
     status: 200,
-    handler: ({ flagstaff, params, caller }) => flagstaff.insights.overview(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/projects/:projectId/dora',
+    operation: projectDora,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Projects',
-    summary: 'Get the DORA metrics of a project',
     status: 200,
-    handler: ({ flagstaff, params, caller }) => flagstaff.insights.dora(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/environments/project/:projectId',
+    operation: projectEnvironments,
+    input: ({ params }) => ({ project: params.projectId }),
     api: 'admin',
     tag: 'Environments',
-    summary: 'List the environments of a project',
     status: 200,
-    handler: ({ flagstaff, params, caller }) =>
-      flagstaff.insights.projectEnvironments(caller, params.projectId!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/insights',
+    operation: instanceInsights,
+    input: () => ({}),
     api: 'admin',
     tag: 'Insights',
-    summary: 'Get instance insights',
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.insights.instanceInsights(caller),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/api/admin/dashboard/executive',
+    operation: instanceInsights,
+    input: () => ({}),
     api: 'admin',
     tag: 'Insights',
     summary: 'Get instance information',
     deprecated: true,
     status: 200,
-    handler: ({ flagstaff, caller }) => flagstaff.insights.instanceInsights(caller),
-  },
-  {
-    method: 'post',
-    path: '/api/admin/features-batch/export',
-    api: 'admin',
-    tag: 'Import/Export',
-    summary: 'Export features',
-    status: 200,
-    body: exportBody,
-    handler: async ({ flagstaff, caller, body }) => {
-      const result = await flagstaff.exports.export(caller, body);
-      const download = (body as { downloadFile?: unknown } | undefined)?.downloadFile === true;
-      return download
-        ? reply(200, result, { 'content-disposition': 'attachment; filename="export.json"' })
-        : result;
+  }),
+  ...defineRoutes([
+    {
+      method: 'post',
+      path: '/api/admin/features-batch/export',
+      api: 'admin',
+      tag: 'Import/Export',
+      summary: 'Export features',
+      status: 200,
+      body: exportBody,
+      handler: async ({ flagstaff, caller, body }) => {
+        const result = await flagstaff.exports.export(caller, body);
+        const download = (body as { downloadFile?: unknown } | undefined)?.downloadFile === true;
+        return download
+          ? reply(200, result, { 'content-disposition': 'attachment; filename="export.json"' })
+          : result;
+      },
     },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/playground',
-    api: 'admin',
-    tag: 'Playground',
-    summary: 'Evaluate a context against features',
-    deprecated: true,
-    status: 200,
-    body: playgroundRequestSchema,
-    // Serialized by the service from fragments prebuilt per configuration revision: the same JSON as
-    // `evaluate`, several times faster for a large configuration, and streamed a few hundred features
-    // at a time (the answer for 50,000 features is tens of megabytes). Refusals come before the first byte.
-    handler: async ({ flagstaff, body, caller }) =>
-      streamJson(await flagstaff.playground.evaluateJsonChunks(caller, body)),
-  },
-  {
+    {
+      method: 'post',
+      path: '/api/admin/playground',
+      api: 'admin',
+      tag: 'Playground',
+      summary: 'Evaluate a context against features',
+      deprecated: true,
+      status: 200,
+      operationId: evaluatePlayground.id,
+      body: playgroundRequestSchema,
+      response: evaluatePlayground.output,
+      // The answer of the `playground.evaluate` operation, streamed a few hundred features at a time
+      // (explained and serialized chunk by chunk: the answer for 50,000 features is tens of megabytes,
+      // never one document in memory). Refusals come before the first byte.
+      handler: async ({ flagstaff, body, caller }) =>
+        streamJson(await flagstaff.playground.evaluateJsonChunks(caller, body)),
+    },
+  ]),
+  operationRoute({
     method: 'post',
     path: '/api/admin/playground/advanced',
+    operation: evaluateAdvancedPlayground,
+    input: ({ body }) => body,
     api: 'admin',
     tag: 'Playground',
-    summary:
-      'Evaluate features in several environments for every context the listed values ("1,2,3") expand to',
     status: 200,
     body: advancedPlaygroundRequestSchema,
     errors: [400],
-    handler: ({ flagstaff, body, caller }) => flagstaff.playground.evaluateAdvanced(caller, body),
-  },
-]);
+  }),
+];

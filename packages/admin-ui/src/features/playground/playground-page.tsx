@@ -3,7 +3,13 @@ import { type FormEvent, Fragment, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
-import type { ContextField, Environment, PlaygroundResponse, ProjectList } from '../../api/types';
+import type {
+  ContextField,
+  Environment,
+  PlaygroundFeature,
+  PlaygroundResponse,
+  ProjectList,
+} from '../../api/types';
 import { Card, ErrorNotice, Field, PageHeader } from '../../components/ui/page';
 import { useDebounced } from '../../lib/use-debounced';
 import { PlaygroundExplanation, verdict } from './playground-result';
@@ -222,7 +228,7 @@ export default function PlaygroundPage() {
                     {open === f.name ? (
                       <tr>
                         <td colSpan={5}>
-                          <PlaygroundExplanation feature={f} />
+                          <PlaygroundExplanation feature={f as PlaygroundFeature} />
                         </td>
                       </tr>
                     ) : null}

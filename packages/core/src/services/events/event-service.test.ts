@@ -5,6 +5,7 @@ import type { NewEvent } from '../../domain/event.js';
 import { createFlagstaff, type Flagstaff } from '../../flagstaff.js';
 import { createMemoryStore } from '../../memory/index.js';
 import { alice, createTestFlagstaff } from '../test-support.js';
+import { searchEvents } from './event-operations.js';
 
 let flagstaff: Flagstaff;
 beforeEach(async () => {
@@ -127,7 +128,7 @@ describe('searching events', () => {
       code: 'VALIDATION',
       message: expect.stringContaining('"offset"'),
     });
-    await expect(flagstaff.events.search(SYSTEM, { type: 'not-a-type' })).rejects.toMatchObject({
+    await expect(flagstaff.run.unknown(searchEvents, SYSTEM, { type: 'not-a-type' })).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"type"'),
     });

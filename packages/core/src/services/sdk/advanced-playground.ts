@@ -1,12 +1,9 @@
-import type { Caller } from '../../auth/caller.js';
-import { type ProjectVisibility, seesProject } from '../../auth/principal.js';
+import { type Principal, type ProjectVisibility, seesProject } from '../../auth/principal.js';
 import { projectVisibility } from '../../auth/project-visibility.js';
-import { parseWith } from '../../domain/parse.js';
-import {
-  type AdvancedPlaygroundRequest,
-  advancedPlaygroundRequestSchema,
-  type PlaygroundContext,
-  type PlaygroundFeature,
+import type {
+  AdvancedPlaygroundRequest,
+  PlaygroundContext,
+  PlaygroundFeature,
 } from '../../domain/playground.js';
 import { FlagstaffError, invalid } from '../../errors.js';
 import { explainFeatures } from '../../evaluation/explain-features.js';
@@ -97,17 +94,15 @@ const visible = (
  * the simple playground gives.
  */
 export async function evaluateAdvanced(
-  deps: ServiceDeps & { evaluators: EvaluatorCache; limits?: PlaygroundLimits },
-  caller: Caller,
-  input: unknown,
+  deps: Pick<ServiceDeps, 'store'> & { evaluators: EvaluatorCache; limits?: PlaygroundLimits | undefined },
+  viewer: Principal,
+  request: AdvancedPlaygroundRequest,
 ): Promise<AdvancedPlaygroundResponse> {
   const limits = { ...DEFAULT_PLAYGROUND_LIMITS, ...deps.limits };
-  await deps.policy.require(caller, 'NONE', {});
-  const request = parseWith(advancedPlaygroundRequestSchema, input);
   const contexts = expandContexts(request.context);
   const [revision, visibility] = await Promise.all([
     deps.evaluators.revision(),
-    projectVisibility(deps.store, caller.principal),
+    projectVisibility(deps.store, viewer),
   ]);
   for (const [i, name] of request.environments.entries())
     if (!(await deps.store.environments.get(name)))
