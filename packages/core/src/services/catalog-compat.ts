@@ -7,7 +7,7 @@ import type { Segment } from '../domain/segment.js';
 import type { strategySegmentsSchema } from '../domain/strategy-segments.js';
 import type { Tag } from '../domain/tag.js';
 import type { OperationRunner } from '../operations/run-operation.js';
-import { listEventCreators, searchEvents } from './events/event-search-operations.js';
+import { listEventCreators, searchEventsPaged } from './events/event-search-operations.js';
 import { createTag, deleteTag, getTag } from './features/tag-operations.js';
 import { setEnvironmentOrder } from './projects/environment-order-operations.js';
 import { listStrategySegments, setStrategySegments } from './projects/segment-strategy-operations.js';
@@ -34,7 +34,7 @@ export function createCatalogCompat(run: OperationRunner) {
     searchEvents: (
       caller: Caller,
       query: z.input<typeof eventSearchQuerySchema>,
-    ): Promise<{ events: FlagstaffEvent[]; total: number }> => run(searchEvents, caller, query),
+    ): Promise<{ events: FlagstaffEvent[]; total: number }> => run(searchEventsPaged, caller, query),
     /** Sets the sort order of any of the environments. */
     setEnvironmentOrder: (caller: Caller, order: z.input<typeof environmentSortOrderSchema>): Promise<void> =>
       run(setEnvironmentOrder, caller, order),

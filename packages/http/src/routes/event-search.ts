@@ -1,4 +1,4 @@
-import { eventSearchQuerySchema, listEventCreators, searchEvents } from '@flagstaff/core';
+import { eventSearchQuerySchema, listEventCreators, searchEventsPaged } from '@flagstaff/core';
 import { operationRoute } from '../operation-route.js';
 
 /** Who wrote events, and the paged event search (`core/src/services/events/event-search-operations.ts`). */
@@ -15,7 +15,7 @@ export const eventSearchRoutes = [
   operationRoute({
     method: 'get',
     path: '/api/admin/search/events',
-    operation: searchEvents,
+    operation: searchEventsPaged,
     input: ({ query }) => query,
     api: 'admin',
     tag: 'Events',

@@ -24,7 +24,7 @@ export const listEventCreators = defineOperation({
  * The event log filtered (free text, feature, project, type, creator, a date range), newest first,
  * paged with offset and limit, with the total; events of projects the caller may not see are left out.
  */
-export const searchEvents = defineOperation({
+export const searchEventsPaged = defineOperation({
   id: 'events.searchPaged',
   summary: 'Search the event log: text, feature, project, type, creator, dates; offset paging with a total',
   kind: 'read',

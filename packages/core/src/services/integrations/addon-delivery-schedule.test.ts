@@ -9,6 +9,7 @@ import type { ServiceDeps } from '../deps.js';
 import { cryptoIds } from '../deps.js';
 import { createInstanceState } from '../operations/instance-state.js';
 import { createMaintenanceState } from '../operations/maintenance.js';
+import { createEvaluatorCache } from '../sdk/evaluator-cache.js';
 import { alice, createTestFlagstaff, type TestClock } from '../test-support.js';
 import { type AddonServiceOptions, createAddonRuntime } from './addon-runtime.js';
 import { createAddonService } from './addon-service.js';
@@ -18,7 +19,8 @@ import { fetchHttp, loopbackAllowed, startReceiver, webhook } from './addon-test
 function addonServiceOver(deps: ServiceDeps & { http: HttpClient }, options: AddonServiceOptions) {
   const runtime = createAddonRuntime(deps, options);
   const instance = createInstanceState(deps.store, createMaintenanceState(deps.store), undefined);
-  const run = createOperationRunner({ ...deps, tokenSecrets: null, instance, addons: runtime });
+  const evaluators = createEvaluatorCache(deps);
+  const run = createOperationRunner({ ...deps, tokenSecrets: null, instance, addons: runtime, evaluators });
   return createAddonService(deps, run, runtime);
 }
 

@@ -10,7 +10,7 @@ import {
 import { defineOperation } from '../../operations/define-operation.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { countStaleness, featureTypeLifetimes, healthScore } from '../insights/health.js';
-import { createInsightsService } from '../insights/insights-service.js';
+import { projectDora, projectOverview } from '../insights/insights-operations.js';
 import { requireProject } from './project-records.js';
 
 // The reference's project views beyond the overview: who created flags, which applications use the
@@ -149,8 +149,9 @@ export const getProjectHealthReport = defineOperation({
   scope: projectScope,
   input,
   output: projectHealthReportSchema,
-  run: async ({ project }, { deps, repos, caller }) => {
-    const overview = await createInsightsService(deps).overview(caller, project);
+  run: async ({ project }, ctx) => {
+    const { deps, repos } = ctx;
+    const overview = await projectOverview.run({ project }, ctx);
     const counts = await staleness(repos, project, deps.clock.now().getTime());
     return {
       ...overview,
@@ -171,10 +172,10 @@ export const getProjectInsights = defineOperation({
   scope: projectScope,
   input,
   output: projectInsightsSchema,
-  run: async ({ project }, { deps, repos, caller }) => {
-    const insights = createInsightsService(deps);
-    const overview = await insights.overview(caller, project);
-    const dora = await insights.dora(caller, project);
+  run: async ({ project }, ctx) => {
+    const { deps, repos } = ctx;
+    const overview = await projectOverview.run({ project }, ctx);
+    const dora = await projectDora.run({ project }, ctx);
     const counts = await staleness(repos, project, deps.clock.now().getTime());
     return {
       stats: overview.stats,
