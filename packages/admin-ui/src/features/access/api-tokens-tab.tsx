@@ -1,36 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { ApiTokenView, Environment, ProjectList } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
 import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { Badge, Card, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { createApiTokenSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan, useWhyNot } from '../auth/permissions';
+import {
+  apiTokensKey,
+  apiTokensQueryOptions,
+  environmentsQueryOptions,
+  projectsQueryOptions,
+} from './api/access';
 
-const key = ['api-tokens'];
+const key = apiTokensKey;
 type TokenType = 'client' | 'frontend' | 'admin';
 
 /** API tokens for SDKs: create (secret shown once) and delete. */
 export function ApiTokensTab() {
   const can = useCan();
   const whyNot = useWhyNot();
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap<{ tokens: ApiTokenView[] }>(api.GET('/api/admin/api-tokens')),
-  });
-  const environments = useQuery({
-    queryKey: ['environments'],
-    queryFn: () => unwrap<{ environments: Environment[] }>(api.GET('/api/admin/environments')),
-  });
-  const projects = useQuery({
-    queryKey: ['projects'],
-    queryFn: () => unwrap<ProjectList>(api.GET('/api/admin/projects')),
-  });
+  const list = useQuery(apiTokensQueryOptions());
+  const environments = useQuery(environmentsQueryOptions());
+  const projects = useQuery(projectsQueryOptions());
   const [creating, setCreating] = useState(false);
   const [form, setForm] = useState<{
     tokenName: string;
@@ -45,7 +41,7 @@ export function ApiTokensTab() {
     ...(form.type === 'admin' ? {} : { environment: form.environment, projects: [form.project] }),
   });
   const create = useApiMutation({
-    mutationFn: () => unwrap<ApiTokenView>(api.POST('/api/admin/api-tokens', { body: body() })),
+    mutationFn: () => answerOf(api.POST('/api/admin/api-tokens', { body: body() })),
     invalidates: [key],
     success: 'Token created',
     toastErrors: false,
@@ -54,7 +50,7 @@ export function ApiTokensTab() {
   const errors = useFormErrors(create.error, ['tokenName', 'type', 'environment', 'projects']);
   const remove = useApiMutation({
     mutationFn: (token: string) =>
-      unwrap(api.DELETE('/api/admin/api-tokens/{token}', { params: { path: { token } } })),
+      answerOf(api.DELETE('/api/admin/api-tokens/{token}', { params: { path: { token } } })),
     invalidates: [key],
     success: 'Token deleted',
   });

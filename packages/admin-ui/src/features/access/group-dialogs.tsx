@@ -1,22 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { ApiError, unwrap } from '../../api/errors';
-import type { ProjectList, Role, UserView } from '../../api/types';
+import { ApiError } from '../../api/errors';
+import type { UserView } from '../../api/types';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice, Field } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { useApiMutation } from '../../lib/use-api-mutation';
+import { type Group, projectsQueryOptions, rolesQueryOptions } from './api/access';
 
-/** A group as GET /groups answers it. */
-export interface Group {
-  id: number;
-  name: string;
-  description: string | null;
-  userCount: number;
-  users: { user: UserView }[];
-  /** Projects the group has a role in. */
-  projects?: string[];
-}
+export type { Group };
 
 export const userLabel = (u: Pick<UserView, 'id' | 'name' | 'username' | 'email'>): string =>
   u.name ?? u.username ?? (u.email || `user ${u.id}`);
@@ -44,13 +37,13 @@ export function GroupDialog({
   const save = useApiMutation({
     mutationFn: () =>
       group
-        ? unwrap(
+        ? answerOf(
             api.PUT('/api/admin/groups/{groupId}', {
               params: { path: { groupId: String(group.id) } },
               body: body(),
             }),
           )
-        : unwrap(api.POST('/api/admin/groups', { body: body() })),
+        : answerOf(api.POST('/api/admin/groups', { body: body() })),
     invalidates: [['groups'], ['projects'], ['users', 'assignable']],
     success: group ? `Group ${name.trim()} saved` : `Group ${name.trim()} created`,
     toastErrors: false,
@@ -151,13 +144,11 @@ export function GroupDialog({
 /** Gives the group a role in a project (its users then hold that role there). */
 export function AssignGroupDialog({ group, onClose }: { group: Group; onClose(): void }) {
   const projects = useQuery({
-    queryKey: ['projects'],
-    queryFn: () => unwrap<ProjectList>(api.GET('/api/admin/projects')),
+    ...projectsQueryOptions(),
     select: (data) => data.projects,
   });
   const roles = useQuery({
-    queryKey: ['roles'],
-    queryFn: () => unwrap<{ roles: Role[] }>(api.GET('/api/admin/roles')),
+    ...rolesQueryOptions(),
     select: (data) => data.roles.filter((r) => r.type === 'project' || r.type === 'custom'),
   });
   const [projectId, setProjectId] = useState('');
@@ -166,7 +157,7 @@ export function AssignGroupDialog({ group, onClose }: { group: Group; onClose():
   const effectiveRole = roleId || String(roles.data?.find((r) => r.name === 'Member')?.id ?? '');
   const assign = useApiMutation({
     mutationFn: () =>
-      unwrap(
+      answerOf(
         api.POST('/api/admin/projects/{projectId}/role/{roleId}/access', {
           params: { path: { projectId, roleId: effectiveRole } },
           body: { groups: [{ id: group.id }] },

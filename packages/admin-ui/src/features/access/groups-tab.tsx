@@ -2,27 +2,25 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { UserView } from '../../api/types';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Card, EmptyState, ErrorNotice, Loading } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
+import { groupsKey, groupsQueryOptions, usersQueryOptions } from './api/access';
 import { AssignGroupDialog, type Group, GroupDialog, userLabel } from './group-dialogs';
 
-export const groupKeys = { all: ['groups'] as const };
+export const groupKeys = { all: groupsKey };
 
 /** Groups of users: who is in each; Admins create, edit, assign to projects and delete them. */
 export function GroupsTab() {
   const admin = useCan()('ADMIN');
   const groups = useQuery({
-    queryKey: groupKeys.all,
-    queryFn: () => unwrap<{ groups: Group[] }>(api.GET('/api/admin/groups')),
+    ...groupsQueryOptions(),
     select: (data) => data.groups,
   });
   const users = useQuery({
-    queryKey: ['users'],
-    queryFn: () => unwrap<{ users: UserView[] }>(api.GET('/api/admin/user-admin')),
+    ...usersQueryOptions(),
     select: (data) => data.users,
     enabled: admin,
   });
@@ -31,7 +29,7 @@ export function GroupsTab() {
   );
   const remove = useApiMutation({
     mutationFn: (g: Group) =>
-      unwrap(api.DELETE('/api/admin/groups/{groupId}', { params: { path: { groupId: String(g.id) } } })),
+      answerOf(api.DELETE('/api/admin/groups/{groupId}', { params: { path: { groupId: String(g.id) } } })),
     invalidates: [groupKeys.all, ['projects'], ['users', 'assignable']],
     success: (_r, g) => `Group ${g.name} deleted`,
   });

@@ -1,29 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { SignupTokenView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
 import { ActionButton } from '../../components/ui/action-button';
 import { Badge, Card, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { ADMIN_ONLY, useCan } from '../auth/permissions';
+import { inviteLinksKey, inviteLinksQueryOptions } from './api/access';
 
-const key = ['invite-links'];
+const key = inviteLinksKey;
 
 /** Invite links: people who follow one join as Viewers. */
 export function InviteLinksTab() {
   const admin = useCan()('ADMIN');
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap<{ tokens: SignupTokenView[] }>(api.GET('/api/admin/invite-link/tokens')),
-  });
+  const list = useQuery(inviteLinksQueryOptions());
   const [name, setName] = useState('');
   const [days, setDays] = useState('7');
   const create = useApiMutation({
     mutationFn: () =>
-      unwrap<SignupTokenView>(
+      answerOf(
         api.POST('/api/admin/invite-link/tokens', {
           body: { name, expiresAt: new Date(Date.now() + Number(days) * 86_400_000).toISOString() },
         }),
@@ -35,7 +32,7 @@ export function InviteLinksTab() {
   const errors = useFormErrors(create.error, ['name', 'expiresAt']);
   const disable = useApiMutation({
     mutationFn: (token: string) =>
-      unwrap(
+      answerOf(
         api.PUT('/api/admin/invite-link/tokens/{token}', {
           params: { path: { token } },
           body: { enabled: false },

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { Role, UserView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog';
 import { ErrorNotice, Field } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 
@@ -28,7 +28,7 @@ export function UserRowActions({
   const who = displayName(user);
   const remove = useApiMutation({
     mutationFn: () =>
-      unwrap(api.DELETE('/api/admin/user-admin/{id}', { params: { path: { id: String(user.id) } } })),
+      answerOf(api.DELETE('/api/admin/user-admin/{id}', { params: { path: { id: String(user.id) } } })),
     invalidates: [['users']],
     success: `Deleted ${who}`,
   });
@@ -100,7 +100,7 @@ function EditUserDialog({
   });
   const save = useApiMutation({
     mutationFn: () =>
-      unwrap<UserView>(
+      answerOf(
         api.PUT('/api/admin/user-admin/{id}', {
           params: { path: { id: String(user.id) } },
           body: {
@@ -175,10 +175,7 @@ function EditUserDialog({
 
 function ResetLinkDialog({ user, onClose }: { user: UserView; onClose(): void }) {
   const make = useApiMutation({
-    mutationFn: () =>
-      unwrap<{ resetPasswordUrl: string }>(
-        api.POST('/api/admin/user-admin/reset-password', { body: { id: user.id } }),
-      ),
+    mutationFn: () => answerOf(api.POST('/api/admin/user-admin/reset-password', { body: { id: user.id } })),
     toastErrors: false,
   });
   const who = displayName(user);

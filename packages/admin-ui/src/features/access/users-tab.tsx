@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { Role, UserView } from '../../api/types';
 import { SecretOnce } from '../../components/secret-once';
 import { ActionButton } from '../../components/ui/action-button';
 import {
@@ -14,10 +12,12 @@ import {
   formatRelative,
   Loading,
 } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { ADMIN_ONLY, useCan } from '../auth/permissions';
 import { useSession } from '../auth/use-session';
+import { rolesQueryOptions, usersQueryOptions } from './api/access';
 import { UserRowActions } from './user-row-actions';
 
 /** Users with their root role, the roles that exist, adding a user; an Admin edits, resets and deletes. */
@@ -25,19 +25,13 @@ export function UsersTab() {
   const admin = useCan()('ADMIN');
   const session = useSession().data;
   const selfId = session?.kind === 'signed-in' ? session.session.user.id : null;
-  const users = useQuery({
-    queryKey: ['users'],
-    queryFn: () => unwrap<{ users: UserView[] }>(api.GET('/api/admin/user-admin')),
-  });
-  const roles = useQuery({
-    queryKey: ['roles'],
-    queryFn: () => unwrap<{ roles: Role[] }>(api.GET('/api/admin/roles')),
-  });
+  const users = useQuery(usersQueryOptions());
+  const roles = useQuery(rolesQueryOptions());
   const rootRoles = (roles.data?.roles ?? []).filter((r) => r.type === 'root' || r.type === 'root-custom');
   const [form, setForm] = useState({ name: '', email: '', rootRole: 3 });
   const create = useApiMutation({
     mutationFn: () =>
-      unwrap<UserView>(
+      answerOf(
         api.POST('/api/admin/user-admin', {
           body: { name: form.name || undefined, email: form.email, rootRole: form.rootRole },
         }),

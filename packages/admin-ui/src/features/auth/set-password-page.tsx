@@ -1,17 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import { ErrorNotice, Field, Loading } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { useFormErrors } from '../../lib/form-errors';
+import { resetLinkQueryOptions } from './api/reset-link';
 import { enterApp } from './public-pages';
-
-interface LinkOwner {
-  id: number;
-  name: string | null;
-  email: string | null;
-  username: string | null;
-}
 
 /**
  * Where a set-password link (new users) or a reset link leads: the user chooses a password under the
@@ -22,17 +16,12 @@ export default function SetPasswordPage({ kind }: { kind: 'new-user' | 'reset-pa
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState<string | null>(null);
-  const owner = useQuery({
-    queryKey: ['reset-link', token],
-    queryFn: () => unwrap<LinkOwner>(api.GET('/auth/reset/validate', { params: { query: { token } } })),
-    retry: false,
-    enabled: token !== '',
-  });
+  const owner = useQuery(resetLinkQueryOptions(token));
   const save = useMutation({
     mutationFn: async () => {
-      await unwrap(api.POST('/auth/reset/password', { body: { token, password } }));
+      await answerOf(api.POST('/auth/reset/password', { body: { token, password } }));
       const username = owner.data?.email ?? owner.data?.username ?? '';
-      await unwrap(api.POST('/auth/simple/login', { body: { username, password } }));
+      await answerOf(api.POST('/auth/simple/login', { body: { username, password } }));
     },
     onSuccess: enterApp,
   });

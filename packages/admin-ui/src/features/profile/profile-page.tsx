@@ -1,19 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { Role } from '../../api/types';
 import { Badge, Card, PageHeader } from '../../components/ui/page';
 import { useCurrentUser } from '../auth/permissions';
+import { rolesQueryOptions } from './api/roles';
 import { ChangePasswordCard } from './change-password-card';
 import { PersonalTokensCard } from './personal-tokens-card';
 
 /** The signed-in user's own account: who they are, their password and personal access tokens. */
 export default function ProfilePage() {
   const user = useCurrentUser();
-  const roles = useQuery({
-    queryKey: ['roles'],
-    queryFn: () => unwrap<{ roles: Role[] }>(api.GET('/api/admin/roles')),
-  });
+  const roles = useQuery(rolesQueryOptions());
   const role = roles.data?.roles.find((r) => r.id === user.rootRole)?.name ?? String(user.rootRole);
   return (
     <>
