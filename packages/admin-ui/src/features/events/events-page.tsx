@@ -1,12 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { EventPage } from '../../api/types';
 import { EventList } from '../../components/event-list';
 import { ActionButton } from '../../components/ui/action-button';
 import { Card, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
 import { EVENT_TYPES } from '../../lib/domain';
+import { searchEventsQueryOptions } from './api/events';
 
 const PAGE = 25;
 
@@ -15,23 +13,7 @@ export default function EventsPage() {
   const [filters, setFilters] = useState({ type: '', project: '', feature: '', query: '' });
   const [cursors, setCursors] = useState<number[]>([]);
   const cursor = cursors.at(-1);
-  const events = useQuery({
-    queryKey: ['events', 'search', filters, cursor],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      unwrap<EventPage>(
-        api.POST('/api/admin/events/search', {
-          body: {
-            ...(filters.type ? { type: EVENT_TYPES.find((t) => t === filters.type) } : {}),
-            ...(filters.project ? { project: filters.project } : {}),
-            ...(filters.feature ? { feature: filters.feature } : {}),
-            ...(filters.query ? { query: filters.query } : {}),
-            limit: PAGE,
-            ...(cursor !== undefined ? { offset: cursor } : {}),
-          },
-        }),
-      ),
-  });
+  const events = useQuery(searchEventsQueryOptions(filters, cursor, PAGE));
   const set = (key: keyof typeof filters) => (e: { target: { value: string } }) => {
     setCursors([]);
     setFilters({ ...filters, [key]: e.target.value });

@@ -1,25 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { FeatureView, Tag } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { Card, ErrorNotice } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { tagSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useWhyNot } from '../auth/permissions';
 import { useTagTypes } from '../projects/api';
 import { featureKey } from './api/feature';
-
-/** The values already used with a tag type, offered while typing a new tag. */
-const useTagValues = (type: string) =>
-  useQuery({
-    queryKey: ['tags', type],
-    enabled: type !== '',
-    queryFn: () => unwrap<{ tags: Tag[] }>(api.GET('/api/admin/tags/{type}', { params: { path: { type } } })),
-    select: (d) => [...new Set(d.tags.map((t) => t.value))].sort(),
-  });
+import { tagValuesQueryOptions } from './api/tags';
 
 /** A feature's tags: a type picked from the tag types, a value with the type's existing values offered. */
 export function FeatureTags({ feature }: { feature: FeatureView }) {
@@ -31,12 +23,12 @@ export function FeatureTags({ feature }: { feature: FeatureView }) {
   const [type, setType] = useState('');
   const chosenType = type || types[0]?.name || '';
   const [value, setValue] = useState('');
-  const suggestions = useTagValues(chosenType).data ?? [];
+  const suggestions = useQuery(tagValuesQueryOptions(chosenType)).data ?? [];
   const taken = new Set(feature.tags.filter((t) => t.type === chosenType).map((t) => t.value));
   const key = featureKey(feature.project, feature.name);
   const add = useApiMutation({
     mutationFn: (tag: Tag) =>
-      unwrap(
+      answerOf(
         api.POST('/api/admin/features/{featureName}/tags', {
           params: { path: { featureName: feature.name } },
           body: tag,
@@ -49,7 +41,7 @@ export function FeatureTags({ feature }: { feature: FeatureView }) {
   });
   const remove = useApiMutation({
     mutationFn: ({ type, value }: Tag) =>
-      unwrap(
+      answerOf(
         api.DELETE('/api/admin/features/{featureName}/tags/{type}/{value}', {
           params: { path: { featureName: feature.name, type, value } },
         }),

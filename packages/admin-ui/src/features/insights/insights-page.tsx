@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { InstanceInsights } from '../../api/types';
 import { Card, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
+import { instanceInsightsQueryOptions } from './api/insights';
 import { CategoryBars, TrendChart } from './charts';
 
 /** Instance-wide insights: users, flags and their trends. */
 export default function InsightsPage() {
-  const insights = useQuery({
-    queryKey: ['insights'],
-    queryFn: () => unwrap<InstanceInsights>(api.GET('/api/admin/insights')),
-  });
+  const insights = useQuery(instanceInsightsQueryOptions());
   if (insights.isPending) return <Loading />;
   if (insights.error && !insights.data) return <ErrorNotice error={insights.error} />;
   const d = insights.data;

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type { DoraMetrics, ProjectOverview } from '../../api/types';
 import { Card, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
+import { projectDoraQueryOptions, projectOverviewQueryOptions } from './api/insights';
 import { CategoryBars } from './charts';
 
 const Stat = ({ value, label, previous }: { value: number; label: string; previous?: number }) => (
@@ -19,15 +17,8 @@ const Stat = ({ value, label, previous }: { value: number; label: string; previo
 /** A project's health, activity statistics, feature types and DORA lead time. */
 export default function ProjectOverviewPage() {
   const projectId = useParams().projectId ?? '';
-  const path = { params: { path: { projectId } } };
-  const overview = useQuery({
-    queryKey: ['projects', projectId, 'overview'],
-    queryFn: () => unwrap<ProjectOverview>(api.GET('/api/admin/projects/{projectId}/overview', path)),
-  });
-  const dora = useQuery({
-    queryKey: ['projects', projectId, 'dora'],
-    queryFn: () => unwrap<DoraMetrics>(api.GET('/api/admin/projects/{projectId}/dora', path)),
-  });
+  const overview = useQuery(projectOverviewQueryOptions(projectId));
+  const dora = useQuery(projectDoraQueryOptions(projectId));
   if (overview.isPending) return <Loading />;
   if (overview.error && !overview.data) return <ErrorNotice error={overview.error} />;
   const o = overview.data;

@@ -1,29 +1,22 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, Fragment, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
-import type {
-  ContextField,
-  Environment,
-  PlaygroundFeature,
-  PlaygroundResponse,
-  ProjectList,
-} from '../../api/types';
+import type { PlaygroundFeature } from '../../api/types';
 import { Card, ErrorNotice, Field, PageHeader } from '../../components/ui/page';
 import { useDebounced } from '../../lib/use-debounced';
+import {
+  evaluateQueryOptions,
+  listContextFieldsQueryOptions,
+  listEnvironmentsQueryOptions,
+  listProjectsQueryOptions,
+  type PlaygroundBody,
+} from './api/playground';
 import { PlaygroundExplanation, verdict } from './playground-result';
 
 /** Results shown per page: the server evaluates every feature, but explains and sends only these. */
 export const PLAYGROUND_PAGE = 50;
 /** Typing in the name filter searches once it pauses this long. */
 const FILTER_DEBOUNCE_MS = 150;
-
-type PlaygroundBody = {
-  environment: string;
-  projects: string[] | '*';
-  context: Record<string, unknown> & { appName: string };
-};
 
 const BUILT_IN_CONTEXT = new Set([
   'appName',
@@ -37,18 +30,9 @@ const BUILT_IN_CONTEXT = new Set([
 /** Evaluates a context against features and explains each result. */
 export default function PlaygroundPage() {
   const [params] = useSearchParams();
-  const environments = useQuery({
-    queryKey: ['environments'],
-    queryFn: () => unwrap<{ environments: Environment[] }>(api.GET('/api/admin/environments')),
-  });
-  const projects = useQuery({
-    queryKey: ['projects'],
-    queryFn: () => unwrap<ProjectList>(api.GET('/api/admin/projects')),
-  });
-  const contextFields = useQuery({
-    queryKey: ['context-fields'],
-    queryFn: () => unwrap<ContextField[]>(api.GET('/api/admin/context')),
-  });
+  const environments = useQuery(listEnvironmentsQueryOptions());
+  const projects = useQuery(listProjectsQueryOptions());
+  const contextFields = useQuery(listContextFieldsQueryOptions());
   const [environment, setEnvironment] = useState('development');
   const [chosen, setChosen] = useState<string[]>(params.get('projects')?.split(',').filter(Boolean) ?? []);
   const [context, setContext] = useState<Record<string, string>>({
@@ -68,24 +52,7 @@ export default function PlaygroundPage() {
   const [page, setPage] = useState({ query, offset: 0 });
   // A new filter starts at the first page.
   const offset = page.query === query ? page.offset : 0;
-  const evaluate = useQuery({
-    queryKey: ['playground', submitted, query, offset],
-    enabled: submitted !== null,
-    placeholderData: keepPreviousData,
-    retry: false,
-    queryFn: ({ signal }) =>
-      unwrap<PlaygroundResponse>(
-        api.POST('/api/admin/playground', {
-          body: {
-            ...submitted!,
-            ...(query ? { query } : {}),
-            offset,
-            limit: PLAYGROUND_PAGE,
-          },
-          signal,
-        }),
-      ),
-  });
+  const evaluate = useQuery(evaluateQueryOptions(submitted, query, offset, PLAYGROUND_PAGE));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = context.appName ? null : 'The context needs an appName.';

@@ -1,30 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { TagType } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { tagTypeSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useWhyNot } from '../auth/permissions';
+import { tagTypesKey as key, listTagTypesQueryOptions } from './api/tag-types';
 import { TagTypeDialog } from './tag-type-dialog';
-
-const key = ['tag-types'];
 
 /** Tag types: the kinds of tags features can carry. */
 export default function TagTypesPage() {
   const whyNot = useWhyNot();
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap<{ tagTypes: TagType[] }>(api.GET('/api/admin/tag-types')),
-  });
+  const list = useQuery(listTagTypesQueryOptions());
   const [form, setForm] = useState({ name: '', description: '' });
   const [editing, setEditing] = useState<TagType | null>(null);
   const create = useApiMutation({
     mutationFn: () =>
-      unwrap(
+      answerOf(
         api.POST('/api/admin/tag-types', {
           body: { name: form.name, description: form.description || null },
         }),
@@ -38,7 +34,7 @@ export default function TagTypesPage() {
   const errors = useFormErrors(create.error, ['name', 'description'], { fallbackField: 'name' });
   const remove = useApiMutation({
     mutationFn: (name: string) =>
-      unwrap(api.DELETE('/api/admin/tag-types/{name}', { params: { path: { name } } })),
+      answerOf(api.DELETE('/api/admin/tag-types/{name}', { params: { path: { name } } })),
     invalidates: [key],
     success: 'Tag type deleted',
   });

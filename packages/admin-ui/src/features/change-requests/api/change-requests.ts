@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { paths } from '../../../api/schema';
-import { answerOf } from './answer';
+import { answerOf } from '../../../lib/api-answer';
 
 /** The filters changeRequests.search takes, as the client sends them. */
 export type ChangeRequestSearch = NonNullable<

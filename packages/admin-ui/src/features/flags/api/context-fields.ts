@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { unwrap } from '../../../api/errors';
-import type { ContextField } from '../../../api/types';
+import { answerOf } from '../../../lib/api-answer';
 
-// The context routes have no response schema yet (another area's conversion): the type is still asserted.
-export const useContextFields = () =>
-  useQuery({
+/** contextFields.list, for the strategy form's constraint editor. */
+export const listContextFieldsQueryOptions = () =>
+  queryOptions({
     queryKey: ['context-fields'],
-    queryFn: () => unwrap<ContextField[]>(api.GET('/api/admin/context')),
+    queryFn: () => answerOf(api.GET('/api/admin/context')),
   });
+export const useContextFields = () => useQuery(listContextFieldsQueryOptions());

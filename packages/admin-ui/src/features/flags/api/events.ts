@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { unwrap } from '../../../api/errors';
-import type { EventPage } from '../../../api/types';
+import { answerOf } from '../../../lib/api-answer';
 
-// The event routes have no response schema yet (another area's conversion): the type is still asserted.
-export const useFeatureEvents = (featureName: string) =>
-  useQuery({
+/** The feature's event log (GET /events/:featureName). */
+export const featureEventsQueryOptions = (featureName: string) =>
+  queryOptions({
     queryKey: ['events', 'feature', featureName],
     queryFn: () =>
-      unwrap<EventPage>(api.GET('/api/admin/events/{featureName}', { params: { path: { featureName } } })),
+      answerOf(api.GET('/api/admin/events/{featureName}', { params: { path: { featureName } } })),
   });
+export const useFeatureEvents = (featureName: string) => useQuery(featureEventsQueryOptions(featureName));

@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { unwrap } from '../../../api/errors';
-import type { Segment } from '../../../api/types';
+import { answerOf } from '../../../lib/api-answer';
 
-// The segment routes have no response schema yet (another area's conversion): the type is still asserted.
-export const useSegments = () =>
-  useQuery({
+/** segments.list, for the strategy form's segment picker. */
+export const listSegmentsQueryOptions = () =>
+  queryOptions({
     queryKey: ['segments'],
-    queryFn: () => unwrap<{ segments: Segment[] }>(api.GET('/api/admin/segments')),
+    queryFn: () => answerOf(api.GET('/api/admin/segments')),
     select: (d) => d.segments,
   });
+export const useSegments = () => useQuery(listSegmentsQueryOptions());

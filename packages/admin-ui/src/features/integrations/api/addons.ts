@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { paths } from '../../../api/schema';
-import { answerOf } from './answer';
+import { answerOf } from '../../../lib/api-answer';
 
 /** The body addons.create and addons.update take. */
 export type AddonBody = paths['/api/admin/addons']['post']['requestBody']['content']['application/json'];

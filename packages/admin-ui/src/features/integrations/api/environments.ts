@@ -1,14 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { unwrap } from '../../../api/errors';
-import type { Environment } from '../../../api/types';
+import { answerOf } from '../../../lib/api-answer';
 
-/**
- * environments.list, for the addon form's environment filter. Its route declares no response schema on
- * this branch yet (the environments area converts it), so the answer is still asserted with `unwrap`.
- */
+/** environments.list, for the addon form's environment filter. */
 export const listEnvironmentsQueryOptions = () =>
   queryOptions({
     queryKey: ['environments'],
-    queryFn: () => unwrap<{ environments: Environment[] }>(api.GET('/api/admin/environments')),
+    queryFn: () => answerOf(api.GET('/api/admin/environments')),
   });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { answerOf } from './answer';
+import { answerOf } from '../../../lib/api-answer';
 
 export const signalEndpointKeys = { all: ['signal-endpoints'] as const };
 

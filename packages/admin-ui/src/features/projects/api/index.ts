@@ -1,3 +1,3 @@
+export { answerOf } from '../../../lib/api-answer';
 export * from './projects';
-export { answerOf } from './request';
 export * from './settings';

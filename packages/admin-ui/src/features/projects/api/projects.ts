@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { unwrap } from '../../../api/errors';
-import type { ProjectEnvironmentView, TagType } from '../../../api/types';
-import { answerOf } from './request';
+import type { ProjectEnvironmentView } from '../../../api/types';
+import { answerOf } from '../../../lib/api-answer';
 
 export const projectKeys = {
   all: ['projects'] as const,
@@ -26,7 +26,11 @@ export const getProjectQueryOptions = (projectId: string) =>
     queryFn: () => answerOf(api.GET('/api/admin/projects/{projectId}', { params: { path: { projectId } } })),
   });
 
-/** The project's enabled environments, in order (GET /environments/project/:p, not an operation yet). */
+/**
+ * The project's enabled environments, in order (GET /environments/project/:p). Still `unwrap`: the route's
+ * schema types a default strategy's `parameters` as unknown-valued, looser than the domain's strings that
+ * the feature table, bulk actions and environment settings take.
+ */
 export const projectEnvironmentsQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: projectKeys.environments(projectId),
@@ -37,11 +41,11 @@ export const projectEnvironmentsQueryOptions = (projectId: string) =>
     select: (data) => data.environments.filter((e) => e.enabled).sort((a, b) => a.sortOrder - b.sortOrder),
   });
 
-/** Tag types (another area's route, not an operation yet). */
+/** Tag types (another area's route). */
 export const tagTypesQueryOptions = () =>
   queryOptions({
     queryKey: ['tag-types'],
-    queryFn: () => unwrap<{ tagTypes: TagType[] }>(api.GET('/api/admin/tag-types')),
+    queryFn: () => answerOf(api.GET('/api/admin/tag-types')),
     select: (data) => data.tagTypes,
   });
 

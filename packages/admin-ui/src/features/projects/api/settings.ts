@@ -1,27 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { unwrap } from '../../../api/errors';
-import type { Role, UserView } from '../../../api/types';
-import { answerOf } from './request';
-
-/** A user or group with their roles in a project, as GET /projects/:p/access lists them. */
-interface AccessFields {
-  roleId: number;
-  roles: number[];
-  addedAt: string;
-}
-export interface GroupSummary {
-  id: number;
-  name: string;
-  description: string | null;
-  userCount: number;
-  users: { user: UserView }[];
-}
-export interface ProjectAccess {
-  roles: Role[];
-  users: (UserView & AccessFields)[];
-  groups: (GroupSummary & AccessFields)[];
-}
+import type { UserView } from '../../../api/types';
+import { answerOf } from '../../../lib/api-answer';
 
 export const settingsKeys = {
   access: (projectId: string) => ['projects', projectId, 'access'] as const,
@@ -30,14 +10,12 @@ export const settingsKeys = {
   context: ['context'] as const,
 };
 
-/** The project's members and their roles (the access area's route, not an operation yet). */
+/** The project's members and their roles (the access area's route). */
 export const projectAccessQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: settingsKeys.access(projectId),
     queryFn: () =>
-      unwrap<ProjectAccess>(
-        api.GET('/api/admin/projects/{projectId}/access', { params: { path: { projectId } } }),
-      ),
+      answerOf(api.GET('/api/admin/projects/{projectId}/access', { params: { path: { projectId } } })),
   });
 export const useProjectAccess = (projectId: string) => useQuery(projectAccessQueryOptions(projectId));
 
@@ -50,17 +28,11 @@ export const listEnvironmentsQueryOptions = () =>
   });
 export const useAllEnvironments = () => useQuery(listEnvironmentsQueryOptions());
 
-/** A user or group that can be given a role, as GET /user-admin/access lists them (anyone signed in may). */
-export interface Assignable {
-  users: { id: number; name: string | null; email: string; username: string | null }[];
-  groups: { id: number; name: string; userCount: number }[];
-}
-
-/** Users and groups that can be given a role (the access area's route, not an operation yet). */
+/** Users and groups that can be given a role (the access area's route). */
 export const assignableQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.assignable,
-    queryFn: () => unwrap<Assignable>(api.GET('/api/admin/user-admin/access')),
+    queryFn: () => answerOf(api.GET('/api/admin/user-admin/access')),
   });
 export const useAssignable = () => useQuery(assignableQueryOptions());
 
