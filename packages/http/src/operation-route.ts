@@ -1,4 +1,4 @@
-import type { AnyOperation, ApiFamily } from '@flagstaff/core';
+import { type AnyOperation, type ApiFamily, FlagstaffError } from '@flagstaff/core';
 import type { z } from 'zod';
 import type { HttpMethod, Route } from './route.js';
 
@@ -81,7 +81,23 @@ export function operationRoute<const Path extends string, Op extends AnyOperatio
     errors: route.errors,
     deprecated: route.deprecated,
     response: route.empty ? undefined : route.operation.output,
-    handler: ({ flagstaff, caller, params, query, body }) =>
-      flagstaff.run.unknown(route.operation, caller, toInput({ params, query, body })),
+    handler: async ({ flagstaff, caller, params, query, body }) => {
+      try {
+        return await flagstaff.run.unknown(route.operation, caller, toInput({ params, query, body }));
+      } catch (error) {
+        throw route.body && body === undefined ? namingMissingBody(error) : error;
+      }
+    },
   };
+}
+
+/**
+ * A route that takes a body, called without one: the operation's validation error (judged after the
+ * policy, as always) says first that the body is missing, then which property it lacks.
+ */
+function namingMissingBody(error: unknown): unknown {
+  if (!(error instanceof FlagstaffError) || error.code !== 'VALIDATION') return error;
+  return new FlagstaffError('VALIDATION', `The request has no JSON body. ${error.message}`, error.details, {
+    cause: error,
+  });
 }
