@@ -1,2 +1,2 @@
+export { answerOf } from '../../../lib/api-answer';
 export * from './context-fields';
-export { answerOf } from './request';

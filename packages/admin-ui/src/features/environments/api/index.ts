@@ -1,2 +1,2 @@
+export { answerOf } from '../../../lib/api-answer';
 export * from './environments';
-export { answerOf } from './request';

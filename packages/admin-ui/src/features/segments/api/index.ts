@@ -1,2 +1,2 @@
-export { answerOf } from './request';
+export { answerOf } from '../../../lib/api-answer';
 export * from './segments';

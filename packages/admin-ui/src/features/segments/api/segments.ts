@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { answerOf } from './request';
+import { answerOf } from '../../../lib/api-answer';
 
 export const segmentKeys = { all: ['segments'] as const, contextFields: ['context-fields'] as const };
 
