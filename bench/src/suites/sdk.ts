@@ -16,6 +16,8 @@ const startServer = (databaseUrl: string) =>
     DATABASE_URL: databaseUrl,
     FLAGSTAFF_ADMIN_TOKEN: ADMIN,
     FLAGSTAFF_STREAM_MAX_CONNECTIONS: String(STREAMS + 10),
+    // Every stream here uses one token: lift the per-token bound (default 250) past the count.
+    FLAGSTAFF_STREAM_MAX_PER_TOKEN: String(STREAMS + 10),
   });
 
 /** Resident memory of a process in MB, from /proc (Linux); NaN elsewhere. */
