@@ -55,12 +55,12 @@ export * from './services/change-requests/change-request-commands.js';
 export * from './services/change-requests/change-request-config.js';
 export * from './services/change-requests/change-request-reads.js';
 export type { ScheduleOptions, ScheduleRun } from './services/change-requests/change-request-scheduler.js';
+export * from './services/change-requests/change-request-state-change.js';
 export type {
   ChangeRequestView,
   ChangeView,
   ParticipantView,
 } from './services/change-requests/change-request-view.js';
-export * from './services/change-requests/change-request-state-change.js';
 export {
   applyRevertChange,
   type RevertChange,
