@@ -280,11 +280,16 @@ describe('revert from history', () => {
     const draft = await draftOf(ann);
     expect((await s.request('POST', '/api/admin/maintenance', { body: { enabled: true } })).status).toBe(204);
     const afterToggle = await snapshot();
-    const state = await s.request('PUT', `${CR}/${draft.id}/state`, { ...as(ann), body: { state: 'In review' } });
+    const state = await s.request('PUT', `${CR}/${draft.id}/state`, {
+      ...as(ann),
+      body: { state: 'In review' },
+    });
     expect(state.status).toBe(503);
     expect((await s.request('POST', `/api/admin/events/${hidden.id}/revert`)).status).toBe(503);
     expect(await snapshot()).toEqual(afterToggle);
-    expect((await s.request('POST', '/api/admin/maintenance', { body: { enabled: false } })).status).toBe(204);
+    expect((await s.request('POST', '/api/admin/maintenance', { body: { enabled: false } })).status).toBe(
+      204,
+    );
     const admin = await s.request('POST', `/api/admin/events/${hidden.id}/revert`);
     expect(admin.status, admin.text).toBe(200);
     expect(admin.body).toEqual({
