@@ -214,7 +214,7 @@ function createServices(
   const features = createFeatureService(deps, run);
   const strategies = createStrategyService(deps, run);
   const insights = createInsightsService(run);
-  const changeRequestService = createChangeRequestService(deps, run);
+  const changeRequestService = createChangeRequestService(run);
   return {
     access: createAccessService(deps),
     environments: createEnvironmentService(run),
@@ -230,7 +230,7 @@ function createServices(
     dependencies: createDependencyService(run),
     changeRequests: {
       ...changeRequestService,
-      ...createRevertService(deps, features, changeRequestService),
+      ...createRevertService(run),
       runDueSchedules: scheduler.runDueSchedules,
     },
     tags: createTagService(deps, run),

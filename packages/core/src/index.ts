@@ -14,6 +14,7 @@ export { createFlagstaff } from './flagstaff.js';
 export * from './memory/index.js';
 export {
   type AnyOperation,
+  type CommandContext,
   defineOperation,
   type Operation,
   type OperationContext,
@@ -54,12 +55,18 @@ export * from './services/change-requests/change-request-commands.js';
 export * from './services/change-requests/change-request-config.js';
 export * from './services/change-requests/change-request-reads.js';
 export type { ScheduleOptions, ScheduleRun } from './services/change-requests/change-request-scheduler.js';
+export * from './services/change-requests/change-request-state-change.js';
 export type {
   ChangeRequestView,
   ChangeView,
   ParticipantView,
 } from './services/change-requests/change-request-view.js';
-export type { RevertChange, RevertResult } from './services/change-requests/revert.js';
+export {
+  applyRevertChange,
+  type RevertChange,
+  type RevertResult,
+  revertEvent,
+} from './services/change-requests/revert.js';
 export type { Actor } from './services/deps.js';
 export { SYSTEM_ACTOR } from './services/deps.js';
 export * from './services/events/event-operations.js';

@@ -53,8 +53,33 @@ describe('operation routes', () => {
       params: { projectId: 'default' },
       query: {},
       body: { size: 3, project: 'other' },
+      request: { headers: {} },
     } as unknown as Parameters<typeof route.handler>[0]);
     expect(answer).toEqual({ project: 'default', size: 3 });
+    await flagstaff.close();
+  });
+
+  it('hand the input mapping the request headers (a signal endpoint reads its token there)', async () => {
+    const route = operationRoute({
+      method: 'post',
+      path: '/api/echo/:projectId',
+      operation: echo,
+      input: ({ headers }) => ({ project: headers['x-project'] }),
+      api: 'public',
+      tag: 'Test',
+      status: 200,
+    });
+    const { createFlagstaff, createMemoryStore } = await import('@flagstaff/core');
+    const flagstaff = await createFlagstaff({ store: createMemoryStore() });
+    const answer = await route.handler({
+      flagstaff,
+      caller: SYSTEM,
+      params: { projectId: 'default' },
+      query: {},
+      body: undefined,
+      request: { headers: { 'x-project': 'from-header' } },
+    } as unknown as Parameters<typeof route.handler>[0]);
+    expect(answer).toEqual({ project: 'from-header' });
     await flagstaff.close();
   });
 });

@@ -21,6 +21,8 @@ export interface OperationRequest<Path extends string> {
   query: Record<string, unknown>;
   /** The parsed JSON body, not validated yet: the operation's input schema does that, once. */
   body: unknown;
+  /** Lower-case request headers, for the rare operation that reads one (a signal endpoint's token). */
+  headers: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -46,6 +48,8 @@ export interface OperationRoute<Path extends string, Op extends AnyOperation> {
   empty?: boolean;
   /** The request body's schema in the OpenAPI document (what the body adds to the path's parameters). */
   body?: z.ZodType;
+  /** Whether a body is required (default: true when `body` is given). */
+  bodyRequired?: boolean;
   /** The query string's schema in the OpenAPI document. */
   query?: z.ZodObject;
   errors?: number[];
@@ -77,15 +81,18 @@ export function operationRoute<const Path extends string, Op extends AnyOperatio
     status: route.status,
     empty: route.empty,
     body: route.body,
+    bodyRequired: route.bodyRequired,
     query: route.query,
     errors: route.errors,
     deprecated: route.deprecated,
     response: route.empty ? undefined : route.operation.output,
-    handler: async ({ flagstaff, caller, params, query, body }) => {
+    handler: async ({ flagstaff, caller, params, query, body, request }) => {
       try {
-        return await flagstaff.run.unknown(route.operation, caller, toInput({ params, query, body }));
+        const input = toInput({ params, query, body, headers: request.headers });
+        return await flagstaff.run.unknown(route.operation, caller, input);
       } catch (error) {
-        throw route.body && body === undefined ? namingMissingBody(error) : error;
+        const bodyMissing = route.body && route.bodyRequired !== false && body === undefined;
+        throw bodyMissing ? namingMissingBody(error) : error;
       }
     },
   };

@@ -11,6 +11,7 @@ import type { AddonRuntime } from '../services/integrations/addon-runtime.js';
 import type { InstanceState } from '../services/operations/instance-state.js';
 import type { PlaygroundLimits } from '../services/sdk/advanced-playground.js';
 import type { EvaluatorCache } from '../services/sdk/evaluator-cache.js';
+import type { OperationRunner } from './run-operation.js';
 
 /**
  * What the permission of an operation sees of its input: every property that parsed. On a valid
@@ -69,14 +70,33 @@ export interface OperationContext<K extends OperationKind> {
   caller: Caller;
   /** Who the events of a write record. */
   actor: Actor;
-  /** The transaction of a write; the store itself for a read. */
+  /** The transaction of a write; the store itself for a read or a command (which reads there). */
   repos: K extends 'write' ? Repositories : ReadRepositories;
   /** The policy's verdict on each stored token (operations with a `{ tokens }` permission). */
   judge: (token: TokenScope) => TokenVerdict;
 }
 
-/** Reads run outside any transaction; writes run inside one, with their events. */
-export type OperationKind = 'read' | 'write';
+/** What the `run` of a command receives: its reads on the store, and a way to open its transactions. */
+export interface CommandContext extends OperationContext<'command'> {
+  /** Opens one transaction: what `fn` writes, its events included, commits together or not at all. */
+  transaction: <T>(fn: (tx: Repositories) => Promise<T>) => Promise<T>;
+  /** Runs another operation as a caller, judged and transacted by the runner like any call. */
+  runner: OperationRunner;
+}
+
+/** The context `run` gets for an operation of kind `K`. */
+export type ContextOf<K extends OperationKind> = K extends 'command' ? CommandContext : OperationContext<K>;
+
+/**
+ * How an operation touches the store:
+ * - `'read'`: outside any transaction;
+ * - `'write'`: inside one transaction the runner opens, with its events;
+ * - `'command'`: a write that opens its own transactions (`ctx.transaction`), for work one
+ *   transaction cannot hold: applying a change request and then recording why it was refused,
+ *   storing a signal before its actions run, other operations run in turn (`ctx.runner`). The
+ *   policy judges it as a write (its permission, maintenance mode, the actor).
+ */
+export type OperationKind = 'read' | 'write' | 'command';
 
 export interface OperationSpec<I extends z.ZodType, O extends z.ZodType, K extends OperationKind> {
   /** Stable id, `<area>.<verb>` (also the OpenAPI operationId of its routes). */
@@ -86,7 +106,15 @@ export interface OperationSpec<I extends z.ZodType, O extends z.ZodType, K exten
   /** Required: an open operation says so with `'PUBLIC'`, a signed-in one with `'NONE'`. */
   permission: PermissionRule<z.output<I>>;
   /** Where the permission applies (project / environment / feature), from the input; async if it needs a read. */
-  scope?: (input: PermissionInput<z.output<I>>) => PermissionScope | Promise<PermissionScope>;
+  scope?: (
+    input: PermissionInput<z.output<I>>,
+    ctx: { repos: ReadRepositories },
+  ) => PermissionScope | Promise<PermissionScope>;
+  /**
+   * Runs while maintenance mode refuses changes (turning it off must work while it is on): the
+   * policy still judges the permission, only the maintenance refusal is skipped.
+   */
+  duringMaintenance?: true;
   /**
    * Further questions to the policy that need the whole, valid input (which projects a new token
    * would reach), asked before the transaction opens.
@@ -94,8 +122,8 @@ export interface OperationSpec<I extends z.ZodType, O extends z.ZodType, K exten
   guard?: (input: z.output<I>, ctx: { deps: OperationDeps; caller: Caller }) => Promise<void>;
   input: I;
   output: O;
-  run: (input: z.output<I>, ctx: OperationContext<K>) => Promise<z.input<O>>;
-  /** Runs once a write has ended, committed or not (caches that must not keep a replaced row). */
+  run: (input: z.output<I>, ctx: ContextOf<K>) => Promise<z.input<O>>;
+  /** Runs once a write or a command has ended, committed or not (caches that must not keep a replaced row). */
   settled?: (deps: OperationDeps) => void;
 }
 

@@ -160,6 +160,67 @@ describe('the operation runner', () => {
     expect(same).toMatchObject({ type: 'frontend', environment: 'development', projects: ['*'] });
   });
 
+  it('runs a command with its own transactions: each commits on its own, a later failure keeps the earlier', async () => {
+    const { flagstaff } = await setup();
+    const twoSteps = defineOperation({
+      id: 'test.twoSteps',
+      summary: 'Store a token, then store another or fail',
+      kind: 'command',
+      permission: 'ADMIN',
+      input: z.object({ name: z.string(), fail: z.boolean() }),
+      output: z.strictObject({ stored: z.number() }),
+      run: async ({ name, fail }, { repos, transaction, runner, caller }) => {
+        // Reads run on the store; each write opens its transaction; other operations run through the runner.
+        expect(repos).toBe(flagstaff.store);
+        await runner(storeTokenThen, caller, { name: `${name}-1`, fail: false });
+        await transaction((tx) => tx.settings.set('test.step', { done: name }));
+        if (fail) throw new Error('the second step failed');
+        await runner(storeTokenThen, caller, { name: `${name}-2`, fail: false });
+        return { stored: 2 };
+      },
+    });
+    const tokens = await tokenCount(flagstaff);
+    await expect(flagstaff.run(twoSteps, SYSTEM, { name: 'a', fail: true })).rejects.toThrow(
+      'the second step failed',
+    );
+    expect(await tokenCount(flagstaff)).toBe(tokens + 1);
+    expect(await flagstaff.store.settings.get('test.step')).toEqual({ done: 'a' });
+    expect(await flagstaff.run(twoSteps, SYSTEM, { name: 'b', fail: false })).toEqual({ stored: 2 });
+    expect(await tokenCount(flagstaff)).toBe(tokens + 3);
+  });
+
+  it('judges a command as a write: 403 before 400, the actor, maintenance mode (unless it runs during it)', async () => {
+    const { flagstaff, userCaller } = await setup();
+    const viewer = await userCaller('Viewer');
+    const admin = await userCaller('Admin');
+    const actorOf = (duringMaintenance: boolean) =>
+      defineOperation({
+        id: 'test.actorOf',
+        summary: 'Who acts',
+        kind: 'command',
+        permission: 'ADMIN',
+        ...(duringMaintenance && { duringMaintenance: true as const }),
+        input: z.object({ n: z.number() }),
+        output: z.string(),
+        run: async (_input, { actor }) => actor.name,
+      });
+    const command = actorOf(false);
+    await expect(flagstaff.run.unknown(command, viewer, { n: 'x' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(flagstaff.run.unknown(command, admin, { n: 'x' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      details: { path: 'n' },
+    });
+    expect(await flagstaff.run(command, admin, { n: 1 })).toBe(admin.actor.name);
+    await flagstaff.maintenance.set(admin, { enabled: true });
+    await expect(flagstaff.run(command, admin, { n: 1 })).rejects.toMatchObject({ code: 'MAINTENANCE' });
+    expect(await flagstaff.run(actorOf(true), admin, { n: 1 })).toBe(admin.actor.name);
+    await expect(flagstaff.run(actorOf(true), viewer, { n: 1 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await flagstaff.maintenance.set(admin, { enabled: false });
+    expect(await flagstaff.run(command, admin, { n: 1 })).toBe(admin.actor.name);
+  });
+
   it('does not compile an operation without a permission', () => {
     // @ts-expect-error `permission` is required: an open operation says 'PUBLIC'.
     defineOperation({
@@ -169,6 +230,15 @@ describe('the operation runner', () => {
       input: z.object({}),
       output: z.null(),
       run: async () => null,
+    });
+    // @ts-expect-error a command needs a permission too.
+    defineOperation({
+      id: 'test.noPermissionCommand',
+      summary: 'Forgot who may',
+      kind: 'command',
+      input: z.object({}),
+      output: z.null(),
+      run: async (_input, { transaction }) => transaction(async () => null),
     });
   });
 });

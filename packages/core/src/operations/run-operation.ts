@@ -3,12 +3,13 @@ import type { Caller } from '../auth/caller.js';
 import type { PermissionScope } from '../auth/policy.js';
 import type { TokenScope, TokenVerdict } from '../auth/token-access.js';
 import { validationError } from '../domain/parse.js';
+import type { Repositories } from '../ports/repositories.js';
 import type {
   AnyOperation,
+  CommandContext,
   OperationContext,
   OperationDeps,
   OperationInput,
-  OperationKind,
   OperationOutput,
   PermissionInput,
 } from './define-operation.js';
@@ -48,25 +49,30 @@ export interface OperationRunner {
 /**
  * One runner for every operation: parses the input once; asks the policy (before reporting an
  * invalid input, so a caller without the permission learns nothing about the body's rules); runs
- * a read outside any transaction and a write inside `store.transaction`, its events included; and
- * returns what `run` produced, typed by the operation's output schema.
+ * a read outside any transaction, a write inside `store.transaction`, its events included, and a
+ * command with the means to open its own transactions; and returns what `run` produced, typed by
+ * the operation's output schema.
  */
 export function createOperationRunner(deps: OperationDeps): OperationRunner {
+  const transaction = <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => deps.store.transaction(fn);
+
   async function runOperation(operation: AnyOperation, caller: Caller, input: unknown): Promise<unknown> {
     const parsed = operation.input.safeParse(input);
     const seen = parsed.success ? parsed.data : parsedProperties(operation.input, input);
-    const scope: PermissionScope = operation.scope ? await operation.scope(seen) : {};
+    const scope: PermissionScope = operation.scope ? await operation.scope(seen, { repos: deps.store }) : {};
     const rule = operation.permission;
-    const write = operation.kind === 'write';
+    // A command is judged as a write: the actor its events record, maintenance mode refusing it.
+    const write = operation.kind !== 'read';
+    const permit = write && !operation.duringMaintenance;
     let judge: (token: TokenScope) => TokenVerdict = allowEveryToken;
     let actor = caller.actor;
     if (typeof rule === 'object') {
       judge = await deps.policy.tokenAccess(caller, rule.tokens, scope.project);
       // Maintenance mode refuses writes here as it does for every other write.
-      if (write) actor = await deps.policy.permit(caller, 'NONE', scope);
+      if (permit) actor = await deps.policy.permit(caller, 'NONE', scope);
     } else if (rule !== 'PUBLIC') {
       const permission = rule === 'USER' ? 'NONE' : typeof rule === 'function' ? await rule(seen) : rule;
-      if (write) actor = await deps.policy.permit(caller, permission, scope);
+      if (permit) actor = await deps.policy.permit(caller, permission, scope);
       else await deps.policy.require(caller, permission, scope);
       if (rule === 'USER') deps.policy.requireUser(caller);
     }
@@ -78,8 +84,12 @@ export function createOperationRunner(deps: OperationDeps): OperationRunner {
       return operation.run(value, ctx);
     }
     try {
+      if (operation.kind === 'command') {
+        const ctx: CommandContext = { deps, caller, actor, repos: deps.store, judge, transaction, runner };
+        return await operation.run(value, ctx);
+      }
       return await deps.store.transaction((tx) => {
-        const ctx: OperationContext<OperationKind> = { deps, caller, actor, repos: tx, judge };
+        const ctx: OperationContext<'write'> = { deps, caller, actor, repos: tx, judge };
         return operation.run(value, ctx);
       });
     } finally {

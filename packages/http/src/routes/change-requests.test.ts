@@ -255,4 +255,46 @@ describe('revert from history', () => {
     expect((await s.request('POST', `/api/admin/events/${event.id}/revert`)).status).toBe(409);
     expect((await s.request('POST', '/api/admin/events/999999/revert')).status).toBe(404);
   });
+
+  it('hides events of a private project from non-members (404) and refuses everything in maintenance mode', async () => {
+    const project = await s.request('POST', '/api/admin/projects', {
+      body: { id: 'secret', name: 'secret', mode: 'private' },
+    });
+    expect(project.status, project.text).toBe(201);
+    expect(
+      (await s.request('POST', '/api/admin/projects/secret/features', { body: { name: 'hidden' } })).status,
+    ).toBe(200);
+    expect(
+      (await s.request('POST', '/api/admin/projects/secret/features/hidden/environments/development/on'))
+        .status,
+    ).toBe(200);
+    const events = await s.request('GET', '/api/admin/events?type=feature-environment-enabled');
+    const hidden = events.body.events.find((e: { featureName: string }) => e.featureName === 'hidden');
+    const before = await snapshot();
+    const outsider = await s.request('POST', `/api/admin/events/${hidden.id}/revert`, as(ann));
+    expect(outsider.status).toBe(404);
+    expect(errorBody(outsider).message).toContain('secret');
+    expect((await s.request('POST', '/api/admin/events/abc/revert')).status).toBe(404);
+    expect(await snapshot()).toEqual(before);
+
+    const draft = await draftOf(ann);
+    expect((await s.request('POST', '/api/admin/maintenance', { body: { enabled: true } })).status).toBe(204);
+    const afterToggle = await snapshot();
+    const state = await s.request('PUT', `${CR}/${draft.id}/state`, {
+      ...as(ann),
+      body: { state: 'In review' },
+    });
+    expect(state.status).toBe(503);
+    expect((await s.request('POST', `/api/admin/events/${hidden.id}/revert`)).status).toBe(503);
+    expect(await snapshot()).toEqual(afterToggle);
+    expect((await s.request('POST', '/api/admin/maintenance', { body: { enabled: false } })).status).toBe(
+      204,
+    );
+    const admin = await s.request('POST', `/api/admin/events/${hidden.id}/revert`);
+    expect(admin.status, admin.text).toBe(200);
+    expect(admin.body).toEqual({
+      applied: true,
+      change: { feature: 'hidden', action: 'updateEnabled', payload: { enabled: false } },
+    });
+  });
 });

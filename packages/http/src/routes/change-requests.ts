@@ -1,6 +1,7 @@
 import {
   addChangeRequestChanges,
   addChangeRequestComment,
+  changeChangeRequestState,
   changeInputSchema,
   changeRequestConfigInputSchema,
   commentInputSchema,
@@ -17,7 +18,7 @@ import {
   listOpenChangeRequests,
   listPendingForFeature,
   listScheduledChangeRequests,
-  revertResultSchema,
+  revertEvent,
   reviewersInputSchema,
   searchChangeRequests,
   setChangeRequestConfig,
@@ -28,19 +29,15 @@ import {
 } from '@flagstaff/core';
 import { z } from 'zod';
 import { bodyFields, operationRoute } from '../operation-route.js';
-import { defineRoutes, type Route } from '../route.js';
+import type { Route } from '../route.js';
 import { idParam } from './bodies.js';
 
 const tag = 'Change requests';
-/** A path id of the plain routes; one that is no number names no request (NOT_FOUND after the policy). */
-const id = (raw: string | undefined): number =>
-  raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
 const scheduledQuery = z.object({ strategyId: z.string().optional(), variantForFlag: z.string().optional() });
 
 /**
- * Change requests: settings, drafts, review and apply (the reference's change-request API), each
- * route serving an operation of `core/src/services/change-requests/`; the state change and revert
- * stay service methods (they run transactions of their own).
+ * Change requests: settings, drafts, review and apply (the reference's change-request API), and
+ * revert from history, each route serving an operation of `core/src/services/change-requests/`.
  */
 export const changeRequestRoutes: Route[] = [
   operationRoute({
@@ -189,21 +186,20 @@ export const changeRequestRoutes: Route[] = [
     status: 200,
     empty: true,
   }),
-  ...defineRoutes([
-    {
-      method: 'put',
-      path: '/api/admin/projects/:projectId/change-requests/:id/state',
-      api: 'admin',
-      tag,
-      summary: 'Send to review, approve, reject, cancel, schedule or apply a change request',
-      operationId: 'changeRequests.changeState',
-      status: 200,
-      body: stateInputSchema,
-      response: getChangeRequest.output,
-      handler: ({ flagstaff, caller, params, body }) =>
-        flagstaff.changeRequests.changeState(caller, params.projectId!, id(params.id), body),
-    },
-  ]),
+  operationRoute({
+    method: 'put',
+    path: '/api/admin/projects/:projectId/change-requests/:id/state',
+    operation: changeChangeRequestState,
+    input: ({ params, body }) => ({
+      ...bodyFields(body),
+      project: params.projectId,
+      id: idParam(params.id, 'change request'),
+    }),
+    api: 'admin',
+    tag,
+    status: 200,
+    body: stateInputSchema,
+  }),
   operationRoute({
     method: 'put',
     path: '/api/admin/projects/:projectId/change-requests/:id/changes/:changeId',
@@ -278,20 +274,15 @@ export const changeRequestRoutes: Route[] = [
     empty: true,
     body: reviewersInputSchema,
   }),
-  ...defineRoutes([
-    {
-      method: 'post',
-      path: '/api/admin/events/:id/revert',
-      api: 'admin',
-      tag,
-      summary:
-        'Revert a feature event: its inverse against the state now, applied directly or added to a change request where one is required',
-      operationId: 'changeRequests.revert',
-      status: 200,
-      response: revertResultSchema,
-      handler: ({ flagstaff, caller, params }) => flagstaff.changeRequests.revert(caller, id(params.id)),
-    },
-  ]),
+  operationRoute({
+    method: 'post',
+    path: '/api/admin/events/:id/revert',
+    operation: revertEvent,
+    input: ({ params }) => ({ id: idParam(params.id, 'event') }),
+    api: 'admin',
+    tag,
+    status: 200,
+  }),
   {
     ...operationRoute({
       method: 'get',

@@ -17,7 +17,7 @@ import {
 } from '@flagstaff/core';
 import { z } from 'zod';
 import { bodyFields, operationRoute } from '../operation-route.js';
-import { defineRoutes, type Route } from '../route.js';
+import type { Route } from '../route.js';
 import { idParam } from './bodies.js';
 
 const endpointId = (id: string) => idParam(id, 'signal endpoint');
@@ -27,24 +27,23 @@ const endpointId = (id: string) => idParam(id, 'signal endpoint');
  * and `signal-action-sets.ts`); receiving is authenticated by the endpoint's own tokens.
  */
 export const signalRoutes: Route[] = [
-  // A plain route: the operation needs the Authorization header, which operation routes do not map.
-  ...defineRoutes([
-    {
-      method: 'post',
-      path: '/api/signal-endpoint/:endpointName',
-      api: 'public',
-      tag: 'Signals',
-      summary: receiveSignal.summary,
-      operationId: receiveSignal.id,
-      status: 202,
-      body: z.unknown(),
-      bodyRequired: false,
-      errors: [401, 429],
-      response: receiveSignal.output,
-      handler: ({ flagstaff, params, body, request }) =>
-        flagstaff.signals.receive(params.endpointName!, request.headers.authorization, body),
-    },
-  ]),
+  // The endpoint's own token authenticates: the operation reads the Authorization header itself.
+  operationRoute({
+    method: 'post',
+    path: '/api/signal-endpoint/:endpointName',
+    operation: receiveSignal,
+    input: ({ params, headers, body }) => ({
+      endpointName: params.endpointName,
+      authorization: headers.authorization,
+      payload: body,
+    }),
+    api: 'public',
+    tag: 'Signals',
+    status: 202,
+    body: z.unknown(),
+    bodyRequired: false,
+    errors: [401, 429],
+  }),
   operationRoute({
     method: 'get',
     path: '/api/admin/signal-endpoints',

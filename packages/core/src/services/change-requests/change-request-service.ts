@@ -1,11 +1,6 @@
 import type { Caller } from '../../auth/caller.js';
-import { type ChangeInput, stateInputSchema } from '../../domain/change-request.js';
-import { parseWith } from '../../domain/parse.js';
-import { FlagstaffError } from '../../errors.js';
+import type { ChangeInput, StateInput } from '../../domain/change-request.js';
 import type { OperationRunner } from '../../operations/run-operation.js';
-import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
-import { ApplyRefused, createApplier } from './change-request-apply.js';
-import { save } from './change-request-changes.js';
 import {
   addChangeRequestChanges,
   addChangeRequestComment,
@@ -28,31 +23,17 @@ import {
   listScheduledChangeRequests,
   searchChangeRequests,
 } from './change-request-reads.js';
-import { requireRequest, userOf } from './change-request-records.js';
-import { transition } from './change-request-states.js';
-import { type ChangeRequestView, viewOf } from './change-request-view.js';
+import { changeChangeRequestState } from './change-request-state-change.js';
+import type { ChangeRequestView } from './change-request-view.js';
 
 export { requireRequest, userOf } from './change-request-records.js';
 
 /**
  * Change requests for in-process callers: typed wrappers over the operations of
- * `change-request-reads.ts`, `change-request-config.ts` and `change-request-commands.ts`; and
- * `changeState`, still a service method: applying runs the changes in a transaction of its own and
- * records a refused apply in another, which the runner's one transaction per write cannot hold.
+ * `change-request-reads.ts`, `change-request-config.ts`, `change-request-commands.ts` and
+ * `change-request-state-change.ts`.
  */
-export function createChangeRequestService(deps: ServiceDeps, run: OperationRunner) {
-  const { store } = deps;
-  const applier = createApplier(deps);
-  const view = (record: Parameters<typeof viewOf>[1]): Promise<ChangeRequestView> => viewOf(store, record);
-
-  /** Reads a request for a state change: anyone who sees the project; the transition judges who. */
-  async function forCommand(caller: Caller, project: string, id: number) {
-    await deps.policy.require(caller, 'NONE', { project });
-    const record = await requireRequest(store, project, id);
-    const actor = await deps.policy.permit(caller, 'NONE', { project, environment: record.environment });
-    return { record, actor };
-  }
-
+export function createChangeRequestService(run: OperationRunner) {
   return {
     getConfig: (caller: Caller, project: string) => run(getChangeRequestConfig, caller, { project }),
     setConfig: async (
@@ -149,52 +130,12 @@ export function createChangeRequestService(deps: ServiceDeps, run: OperationRunn
     },
 
     /** PUT …/state: moves the request through its states; `Applied` applies every change at once. */
-    async changeState(
+    changeState: (
       caller: Caller,
       project: string,
       id: number,
-      input: unknown,
-    ): Promise<ChangeRequestView> {
-      const { record, actor } = await forCommand(caller, project, id);
-      const body = parseWith(stateInputSchema, input);
-      const scope = { project, environment: record.environment };
-      const who = {
-        user: userOf(caller),
-        mayApprove: await deps.policy.allows(caller, 'APPROVE_CHANGE_REQUEST', scope),
-        mayApply: await deps.policy.allows(caller, 'APPLY_CHANGE_REQUEST', scope),
-      };
-      const at = nowIso(deps);
-      const effect = transition(record, body.state, who, at, {
-        scheduledAt: body.scheduledAt,
-        now: deps.clock.now().getTime(),
-      });
-      const comments = body.comment
-        ? [
-            ...record.comments,
-            {
-              id: Math.max(0, ...record.comments.map((c) => c.id)) + 1,
-              text: body.comment,
-              user: who.user,
-              createdAt: at,
-            },
-          ]
-        : record.comments;
-      if (effect.kind === 'state') {
-        const next = { ...effect.record, comments };
-        await inTransaction(deps, (tx) => save(tx, actor, record, next, effect.events));
-        return view(next);
-      }
-      const applied = await applier
-        .apply({ expected: record, caller, actor, at, events: ['change-request-applied'], schedule: null })
-        .catch((error: unknown) => {
-          if (error instanceof ApplyRefused)
-            throw new FlagstaffError('CONFLICT', `The change request was not applied: ${error.message}`);
-          throw error;
-        });
-      if (body.comment)
-        await inTransaction(deps, (tx) => save(tx, actor, applied, { ...applied, comments }, []));
-      return view({ ...applied, comments });
-    },
+      input: StateInput,
+    ): Promise<ChangeRequestView> => run(changeChangeRequestState, caller, { ...input, project, id }),
   };
 }
 

@@ -46,13 +46,13 @@ const actionRunnerOf = (deps: OperationDeps) => {
  * `POST /api/signal-endpoint/:name`. NOT_FOUND for an unknown or disabled endpoint, UNAUTHENTICATED
  * for a missing or wrong token, RATE_LIMITED past the per-second limit. Stores the signal with its
  * token's name, then runs the matching enabled action sets. Public to the policy (the endpoint's
- * token authenticates); declared a read because it runs its own transaction, so the action sets
- * run only once the signal is stored.
+ * token authenticates); a command: the signal is stored in a transaction of its own, so the action
+ * sets run only once it is committed (each in its own).
  */
 export const receiveSignal = defineOperation({
   id: 'signals.receive',
   summary: 'Send a signal',
-  kind: 'read',
+  kind: 'command',
   permission: 'PUBLIC',
   input: z.object({
     endpointName: z.string(),
@@ -60,7 +60,7 @@ export const receiveSignal = defineOperation({
     payload: z.unknown(),
   }),
   output: z.strictObject({ signalId: z.number().int() }),
-  run: async ({ endpointName, authorization, payload }, { deps, repos }) => {
+  run: async ({ endpointName, authorization, payload }, { deps, repos, transaction }) => {
     const endpoint = await repos.signals.getEndpointByName(endpointName);
     if (!endpoint?.enabled) throw notFound('signal endpoint', endpointName);
     const secret = (authorization ?? '').replace(/^Bearer\s+/i, '').trim();
@@ -80,7 +80,7 @@ export const receiveSignal = defineOperation({
         value: MAX_PAYLOAD_BYTES,
       });
     const perSecond = deps.signalLimits?.requestsPerSecond ?? 1;
-    const signal = await deps.store.transaction(async (tx) => {
+    const signal = await transaction(async (tx) => {
       const now = deps.clock.now();
       await takeRateSlot(tx, endpoint.id, now.getTime(), perSecond);
       return tx.signals.insertSignal({

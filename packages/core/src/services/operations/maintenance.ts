@@ -53,20 +53,21 @@ export const getMaintenanceMode = defineOperation({
 });
 
 /**
- * Turns maintenance mode on or off (root Admins; setting-updated). Declared a read so the policy
- * asks `require`, not `permit`: turning maintenance off must work while it is on. It opens its own
- * transaction for the setting and its event.
+ * Turns maintenance mode on or off (root Admins; setting-updated). It runs while maintenance mode
+ * is on (turning it off must work then); a command, so the process's cached flag is set only once
+ * the setting and its event are committed.
  */
 export const setMaintenanceMode = defineOperation({
   id: 'maintenance.set',
   summary: 'Turn maintenance mode on or off (root Admins): while on, admin changes are refused with 503',
-  kind: 'read',
+  kind: 'command',
   permission: 'ADMIN',
+  duringMaintenance: true,
   input: maintenanceInputSchema,
   output: maintenanceStateSchema,
-  run: async ({ enabled }, { deps, actor }) => {
+  run: async ({ enabled }, { deps, actor, transaction }) => {
     const before = await deps.instance.maintenance.isOn();
-    await deps.store.transaction(async (tx) => {
+    await transaction(async (tx) => {
       await tx.settings.set(MAINTENANCE_SETTING, { enabled });
       await writeEvents(tx, actor, nowIso(deps), [
         {
