@@ -1,6 +1,6 @@
-import { type AnyOperation, type ApiFamily, FlagstaffError } from '@flagstaff/core';
+import { type AnyOperation, type ApiFamily, FlagstaffError, type OperationOutput } from '@flagstaff/core';
 import type { z } from 'zod';
-import type { HttpMethod, Route } from './route.js';
+import type { HttpMethod, Reply, Route } from './route.js';
 
 /**
  * The `:name` segments of a path, as a union of their names (Hono's `ParamKeys`):
@@ -44,8 +44,18 @@ export interface OperationRoute<Path extends string, Op extends AnyOperation> {
   status: number;
   /** Answer with no body (the operation's output stays in process). */
   empty?: boolean;
+  /**
+   * How the output is answered when not as the JSON body of `status`: a download's headers, text.
+   * The answer's media type, when not JSON, is `mediaType`.
+   */
+  answer?: (output: OperationOutput<Op>, request: OperationRequest<Path>) => Reply | OperationOutput<Op>;
+  mediaType?: Route['mediaType'];
   /** The request body's schema in the OpenAPI document (what the body adds to the path's parameters). */
   body?: z.ZodType;
+  /** Whether a body is required (default: true when `body` is given). */
+  bodyRequired?: boolean;
+  /** The router's `importBodyLimit` instead of its `bodyLimit` (bodies holding a whole export document). */
+  bodyLimit?: 'import';
   /** The query string's schema in the OpenAPI document. */
   query?: z.ZodObject;
   errors?: number[];
@@ -77,16 +87,22 @@ export function operationRoute<const Path extends string, Op extends AnyOperatio
     status: route.status,
     empty: route.empty,
     body: route.body,
+    bodyRequired: route.bodyRequired,
+    bodyLimit: route.bodyLimit,
     query: route.query,
     errors: route.errors,
     deprecated: route.deprecated,
     response: route.empty ? undefined : route.operation.output,
+    mediaType: route.mediaType,
     handler: async ({ flagstaff, caller, params, query, body }) => {
+      const request = { params, query, body };
+      let output: OperationOutput<Op>;
       try {
-        return await flagstaff.run.unknown(route.operation, caller, toInput({ params, query, body }));
+        output = await flagstaff.run.unknown(route.operation, caller, toInput(request));
       } catch (error) {
         throw route.body && body === undefined ? namingMissingBody(error) : error;
       }
+      return route.answer ? route.answer(output, request as OperationRequest<Path>) : output;
     },
   };
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '../../auth/principal.js';
 import type { Flagstaff } from '../../flagstaff.js';
 import { alice, createTestFlagstaff } from '../test-support.js';
-import { parseTag } from './export-service.js';
+import { exportFeatures, parseTag } from './export-operations.js';
 
 let flagstaff: Flagstaff;
 let segmentId: number;
@@ -172,7 +172,7 @@ describe('exporting features', () => {
   });
 
   it('rejects a body without environment or selection, naming the property', async () => {
-    await expect(flagstaff.exports.export(alice, { features: [] })).rejects.toMatchObject({
+    await expect(flagstaff.run.unknown(exportFeatures, alice, { features: [] })).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"environment"'),
     });
@@ -181,7 +181,7 @@ describe('exporting features', () => {
       message: expect.stringContaining('"features"'),
     });
     await expect(
-      flagstaff.exports.export(alice, { environment: 'production', features: 'checkout' }),
+      flagstaff.run.unknown(exportFeatures, alice, { environment: 'production', features: 'checkout' }),
     ).rejects.toMatchObject({ code: 'VALIDATION' });
   });
 
