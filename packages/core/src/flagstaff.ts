@@ -12,7 +12,7 @@ import {
   createApiTokenService,
   tokenSecretBox,
 } from './services/access/api-token-service.js';
-import { createEdgeService, type EdgeService } from './services/access/edge-service.js';
+import { createEdgeService, type EdgeService } from './services/access/edge-operations.js';
 import type { LoginThrottleOptions } from './services/access/login-throttle.js';
 import { createPasswordResetService, type PasswordResetService } from './services/access/password-reset.js';
 import {
@@ -53,10 +53,10 @@ import {
   type FeatureExtras,
   type FeatureService,
 } from './services/features/feature-service.js';
-import { createImportService, type ImportService } from './services/features/import-service.js';
+import { createImportService, type ImportService } from './services/features/import-operations.js';
 import { createStrategyService, type StrategyService } from './services/features/strategy-service.js';
 import { createTagService, type TagService } from './services/features/tag-service.js';
-import { createExportService, type ExportService } from './services/insights/export-service.js';
+import { createExportService, type ExportService } from './services/insights/export-operations.js';
 import { createInsightsService, type InsightsService } from './services/insights/insights-service.js';
 import { createAddonRuntime } from './services/integrations/addon-runtime.js';
 import {
@@ -260,15 +260,15 @@ function createServices(
     }),
     insights,
     projectViews: createProjectViews(run),
-    exports: createExportService(deps),
-    imports: createImportService(deps),
+    exports: createExportService(run),
+    imports: createImportService(run),
     backups: createBackupService(run),
     maintenance: createMaintenanceService(run),
     health: createHealthService(run),
     personalTokens: createPersonalTokenService(run, {
       maxLifetimeDays: options.personalTokenMaxLifetimeDays,
     }),
-    edge: createEdgeService(deps),
+    edge: createEdgeService(run),
     instance: createInstanceService(run, instance),
     definitions: createDefinitionService(deps, run),
     applications: createApplicationViews(run),

@@ -31,7 +31,7 @@ export { hashSecret } from './services/access/access-service.js';
 export * from './services/access/account-operations.js';
 export type { AccountService, AdminBootstrap } from './services/access/account-service.js';
 export * from './services/access/api-token-operations.js';
-export { type EdgeService, type EdgeToken, edgeValidateSchema } from './services/access/edge-service.js';
+export { type EdgeService, validateEdgeTokens } from './services/access/edge-operations.js';
 export * from './services/access/group-operations.js';
 export type { LoginThrottleOptions } from './services/access/login-throttle.js';
 export { DEFAULT_LOGIN_THROTTLE } from './services/access/login-throttle.js';
@@ -89,14 +89,13 @@ export {
 } from './services/features/feature-search-service.js';
 export type { FeatureExtras } from './services/features/feature-service.js';
 export {
-  type ImportBody,
-  type ImportIssue,
-  type ImportValidation,
-  importBodySchema,
-} from './services/features/import-schema.js';
-export type { ImportService } from './services/features/import-service.js';
+  type ImportService,
+  importFeatures,
+  validateFeatureImport,
+} from './services/features/import-operations.js';
 export * from './services/features/strategy-operations.js';
 export * from './services/features/tag-operations.js';
+export { type ExportService, exportFeatures } from './services/insights/export-operations.js';
 export { isPotentiallyStale, type Lifetimes } from './services/insights/health.js';
 export * from './services/insights/insights-operations.js';
 export * from './services/integrations/addon-delivery-views.js';
@@ -116,7 +115,11 @@ export { setFrontendOrigins } from './services/operations/frontend-origins.js';
 export { checkHealth, checkReady, type HealthService } from './services/operations/health-service.js';
 export type { InstanceService } from './services/operations/instance-service.js';
 export type { InstanceState } from './services/operations/instance-state.js';
-export { getInstanceStatistics, statisticsCsv } from './services/operations/instance-statistics.js';
+export {
+  getInstanceStatistics,
+  getInstanceStatisticsCsv,
+  statisticsCsv,
+} from './services/operations/instance-statistics.js';
 export {
   getMaintenanceMode,
   MAINTENANCE_SETTING,

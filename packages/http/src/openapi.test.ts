@@ -75,6 +75,48 @@ describe('GET /docs/openapi.json', () => {
     const created = doc.paths['/api/admin/projects/{projectId}/api-tokens']!.post!.responses['201'];
     expect(created.content['application/json'].schema.properties.secret.type).toBe('string');
   });
+  it('describes every success body: no answer is left as a bare object, and downloads name their media type', () => {
+    const doc = buildOpenApiDocument(allRoutes()) as Doc;
+    const bare: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops))
+        for (const [status, response] of Object.entries<Doc['paths'][string][string]>(op.responses))
+          for (const [media, content] of Object.entries<Doc['paths'][string][string]>(
+            response.content ?? {},
+          )) {
+            const schema = content.schema ?? {};
+            if (schema.type === 'object' && !schema.properties && !schema.additionalProperties)
+              bare.push(`${method.toUpperCase()} ${path} ${status} ${media}`);
+          }
+    expect(bare).toEqual([]);
+    const answer = (path: string, method: string) => doc.paths[path]![method]!.responses['200'].content;
+    expect(answer('/api/admin/instance-admin/statistics/csv', 'get')).toEqual({
+      'text/csv': { schema: { type: 'string' } },
+    });
+    expect(answer('/api/admin/backup', 'get')['application/vnd.sqlite3'].schema).toMatchObject({
+      type: 'string',
+      contentMediaType: 'application/vnd.sqlite3',
+    });
+    const exported = answer('/api/admin/features-batch/export', 'post')['application/json'].schema;
+    expect(exported.additionalProperties).toBe(false);
+    expect(Object.keys(exported.properties)).toEqual(
+      expect.arrayContaining(['features', 'featureStrategies', 'featureEnvironments', 'dependencies']),
+    );
+    // The import takes the same document (read leniently) that the export answers.
+    const importBody =
+      doc.paths['/api/admin/features-batch/import']!.post!.requestBody.content['application/json'];
+    expect(Object.keys(importBody.schema.properties.data.properties)).toEqual(
+      Object.keys(exported.properties),
+    );
+    expect(answer('/api/admin/features-batch/validate', 'post')['application/json'].schema.required).toEqual([
+      'errors',
+      'warnings',
+      'permissions',
+    ]);
+    expect(
+      answer('/edge/validate', 'post')['application/json'].schema.properties.tokens.items.required,
+    ).toEqual(['token', 'type', 'projects']);
+  });
   it('derives error statuses from the route shape', () => {
     const byKey = new Map(allRoutes().map((r) => [`${r.method} ${r.path}`, r]));
     // Every authenticated route may refuse: a token of another API family, or a missing permission.

@@ -1,6 +1,6 @@
-import { type AnyOperation, type ApiFamily, FlagstaffError } from '@flagstaff/core';
+import { type AnyOperation, type ApiFamily, FlagstaffError, type OperationOutput } from '@flagstaff/core';
 import type { z } from 'zod';
-import type { HttpMethod, Route } from './route.js';
+import type { HttpMethod, Reply, Route } from './route.js';
 
 /**
  * The `:name` segments of a path, as a union of their names (Hono's `ParamKeys`):
@@ -46,10 +46,18 @@ export interface OperationRoute<Path extends string, Op extends AnyOperation> {
   status: number;
   /** Answer with no body (the operation's output stays in process). */
   empty?: boolean;
+  /**
+   * How the output is answered when not as the JSON body of `status`: a download's headers, text.
+   * The answer's media type, when not JSON, is `mediaType`.
+   */
+  answer?: (output: OperationOutput<Op>, request: OperationRequest<Path>) => Reply | OperationOutput<Op>;
+  mediaType?: Route['mediaType'];
   /** The request body's schema in the OpenAPI document (what the body adds to the path's parameters). */
   body?: z.ZodType;
   /** Whether a body is required (default: true when `body` is given). */
   bodyRequired?: boolean;
+  /** The router's `importBodyLimit` instead of its `bodyLimit` (bodies holding a whole export document). */
+  bodyLimit?: 'import';
   /** The query string's schema in the OpenAPI document. */
   query?: z.ZodObject;
   errors?: number[];
@@ -82,18 +90,22 @@ export function operationRoute<const Path extends string, Op extends AnyOperatio
     empty: route.empty,
     body: route.body,
     bodyRequired: route.bodyRequired,
+    bodyLimit: route.bodyLimit,
     query: route.query,
     errors: route.errors,
     deprecated: route.deprecated,
     response: route.empty ? undefined : route.operation.output,
-    handler: async ({ flagstaff, caller, params, query, body, request }) => {
+    mediaType: route.mediaType,
+    handler: async ({ flagstaff, caller, params, query, body, request: httpRequest }) => {
+      const request: OperationRequest<string> = { params, query, body, headers: httpRequest.headers };
+      let output: OperationOutput<Op>;
       try {
-        const input = toInput({ params, query, body, headers: request.headers });
-        return await flagstaff.run.unknown(route.operation, caller, input);
+        output = await flagstaff.run.unknown(route.operation, caller, toInput(request));
       } catch (error) {
         const bodyMissing = route.body && route.bodyRequired !== false && body === undefined;
         throw bodyMissing ? namingMissingBody(error) : error;
       }
+      return route.answer ? route.answer(output, request as OperationRequest<Path>) : output;
     },
   };
 }

@@ -150,8 +150,11 @@ export interface Route {
   query?: z.ZodObject;
   /** The success body's schema: OpenAPI describes it, and the test harness checks every answer against it. */
   response?: z.ZodType;
-  /** The success body's media type when it is not JSON (a server-sent event stream). */
-  mediaType?: 'text/event-stream';
+  /**
+   * The success body's media type when it is not JSON: a server-sent event stream, CSV text, an
+   * SQLite database file (the backup download).
+   */
+  mediaType?: 'text/event-stream' | 'text/csv' | 'application/vnd.sqlite3';
   /** Documented error statuses besides the ones derived from the route's shape. */
   errors?: number[];
   handler: (ctx: RouteContext) => Promise<unknown>;

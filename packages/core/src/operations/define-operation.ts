@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Caller } from '../auth/caller.js';
 import type { Permission } from '../auth/permissions.js';
 import type { PermissionScope } from '../auth/policy.js';
+import type { ApiFamily } from '../auth/principal.js';
 import type { SecretBox } from '../auth/secret-box.js';
 import type { TokenAction, TokenScope, TokenVerdict } from '../auth/token-access.js';
 import type { Repositories } from '../ports/repositories.js';
@@ -27,14 +28,17 @@ export type PermissionInput<I> = { [K in keyof I]?: I[K] | undefined };
  * - `'USER'`: a signed-in user (a session or personal token), never an API token: what a user owns;
  * - a function of the input naming the permission (async where it needs a read);
  * - `{ tokens }`: acting on stored API tokens, where the permission depends on each token's type:
- *   the policy returns a judge the operation applies to every token it reads.
+ *   the policy returns a judge the operation applies to every token it reads;
+ * - `{ families }`: open to SDK tokens of the families named (judged for their own API, needing the
+ *   permission given for it) and to admin callers (needing `admin`): Unleash Edge's token check.
  */
 export type PermissionRule<I> =
   | 'PUBLIC'
   | 'USER'
   | Permission
   | ((input: PermissionInput<I>) => Permission | Promise<Permission>)
-  | { tokens: Exclude<TokenAction, 'CREATE'> };
+  | { tokens: Exclude<TokenAction, 'CREATE'> }
+  | { families: { admin: Permission } & Partial<Record<Exclude<ApiFamily, 'admin'>, Permission>> };
 
 /** What the runner needs beyond the services' deps. */
 export interface OperationDeps extends ServiceDeps {
@@ -125,6 +129,11 @@ export interface OperationSpec<I extends z.ZodType, O extends z.ZodType, K exten
   run: (input: z.output<I>, ctx: ContextOf<K>) => Promise<z.input<O>>;
   /** Runs once a write or a command has ended, committed or not (caches that must not keep a replaced row). */
   settled?: (deps: OperationDeps) => void;
+  /**
+   * Runs after a write committed, with its output: upkeep that must see the committed rows and must
+   * not fail the command (it catches its own errors).
+   */
+  committed?: (output: z.output<O>, deps: OperationDeps) => Promise<void>;
 }
 
 /** An operation of any shape, as route tables and the runner hold them. */

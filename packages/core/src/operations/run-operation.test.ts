@@ -6,6 +6,7 @@ import { createFlagstaff, type Flagstaff } from '../flagstaff.js';
 import { createMemoryStore } from '../memory/index.js';
 import { createApiToken } from '../services/access/api-token-operations.js';
 import { writeEvents } from '../services/events/event-writer.js';
+import { tokenCaller } from '../services/test-support.js';
 import { defineOperation, type OperationOutput } from './define-operation.js';
 
 async function setup() {
@@ -134,6 +135,45 @@ describe('the operation runner', () => {
     await expect(flagstaff.run(storeTokenThen, anonymous, { name: 'x', fail: false })).rejects.toMatchObject({
       code: 'UNAUTHENTICATED',
     });
+  });
+
+  it('judges a { families } rule by the caller: an SDK token of a family named for its own API, anyone else as an admin', async () => {
+    const { flagstaff, userCaller } = await setup();
+    const families = defineOperation({
+      id: 'test.families',
+      summary: 'Client tokens or Admins',
+      kind: 'read',
+      permission: { families: { client: 'NONE', admin: 'ADMIN' } },
+      input: z.object({}),
+      output: z.literal('ok'),
+      run: async () => 'ok' as const,
+    });
+    expect(await flagstaff.run(families, tokenCaller('client', 'production', ['shop']), {})).toBe('ok');
+    expect(await flagstaff.run(families, tokenCaller('admin'), {})).toBe('ok');
+    expect(await flagstaff.run(families, await userCaller('Admin'), {})).toBe('ok');
+    await expect(flagstaff.run(families, tokenCaller('frontend'), {})).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(flagstaff.run(families, await userCaller('Editor'), {})).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      details: { permission: 'ADMIN' },
+    });
+  });
+
+  it("runs a write's committed hook after the commit, with the output, and never for a failed write", async () => {
+    const { flagstaff } = await setup();
+    const seen: { output: unknown; tokens: number }[] = [];
+    const hooked = defineOperation({
+      ...storeTokenThen,
+      id: 'test.hooked',
+      committed: async (output) => {
+        seen.push({ output, tokens: await tokenCount(flagstaff) });
+      },
+    });
+    await expect(flagstaff.run(hooked, SYSTEM, { name: 'gone', fail: true })).rejects.toThrow();
+    expect(seen).toEqual([]);
+    await flagstaff.run(hooked, SYSTEM, { name: 'kept', fail: false });
+    expect(seen).toEqual([{ output: { stored: 'kept' }, tokens: 1 }]);
   });
 
   it('types what the in-process API returns from the output schema', () => {

@@ -66,7 +66,18 @@ export function createOperationRunner(deps: OperationDeps): OperationRunner {
     const permit = write && !operation.duringMaintenance;
     let judge: (token: TokenScope) => TokenVerdict = allowEveryToken;
     let actor = caller.actor;
-    if (typeof rule === 'object') {
+    if (typeof rule === 'object' && 'families' in rule) {
+      const { principal } = caller;
+      const family =
+        principal.kind === 'api-token' &&
+        principal.tokenType !== 'admin' &&
+        rule.families[principal.tokenType]
+          ? principal.tokenType
+          : 'admin';
+      const permission = rule.families[family] ?? rule.families.admin;
+      if (permit) actor = await deps.policy.permit(caller, permission, scope, family);
+      else await deps.policy.require(caller, permission, scope, family);
+    } else if (typeof rule === 'object') {
       judge = await deps.policy.tokenAccess(caller, rule.tokens, scope.project);
       // Maintenance mode refuses writes here as it does for every other write.
       if (permit) actor = await deps.policy.permit(caller, 'NONE', scope);
@@ -83,18 +94,21 @@ export function createOperationRunner(deps: OperationDeps): OperationRunner {
       const ctx: OperationContext<'read'> = { deps, caller, actor, repos: deps.store, judge };
       return operation.run(value, ctx);
     }
+    let output: unknown;
     try {
       if (operation.kind === 'command') {
         const ctx: CommandContext = { deps, caller, actor, repos: deps.store, judge, transaction, runner };
-        return await operation.run(value, ctx);
-      }
-      return await deps.store.transaction((tx) => {
-        const ctx: OperationContext<'write'> = { deps, caller, actor, repos: tx, judge };
-        return operation.run(value, ctx);
-      });
+        output = await operation.run(value, ctx);
+      } else
+        output = await deps.store.transaction((tx) => {
+          const ctx: OperationContext<'write'> = { deps, caller, actor, repos: tx, judge };
+          return operation.run(value, ctx);
+        });
     } finally {
       operation.settled?.(deps);
     }
+    await operation.committed?.(output, deps);
+    return output;
   }
   const runner = ((operation: AnyOperation, caller: Caller, input: unknown) =>
     runOperation(operation, caller, input)) as OperationRunner;

@@ -2,7 +2,12 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createBackup } from '@flagstaff/core';
+import { z } from 'zod';
 import { defineRoutes, type Reply } from '../route.js';
+
+/** The download: the bytes of an SQLite database file (the test harness reads them as text). */
+const backupFile = z.string().meta({ contentMediaType: 'application/vnd.sqlite3' });
 
 /** Reads the file, then removes its directory: when the download ends, fails or is abandoned. */
 async function* fileThenRemove(file: string, dir: string): AsyncGenerator<Uint8Array> {
@@ -21,7 +26,11 @@ export const backupRoutes = defineRoutes([
     api: 'admin',
     tag: 'Operations',
     summary: 'Download a backup of the store (an SQLite database file)',
+    // The `backups.create` operation, written to a file of the route's own and streamed from it.
+    operationId: createBackup.id,
     status: 200,
+    mediaType: 'application/vnd.sqlite3',
+    response: backupFile,
     errors: [404],
     handler: async ({ flagstaff, caller }): Promise<Reply> => {
       const dir = await mkdtemp(join(tmpdir(), 'flagstaff-backup-'));

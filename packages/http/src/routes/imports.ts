@@ -1,29 +1,27 @@
-import { importBodySchema } from '@flagstaff/core';
-import { defineRoutes } from '../route.js';
+import { importBodySchema, importFeatures, validateFeatureImport } from '@flagstaff/core';
+import { operationRoute } from '../operation-route.js';
 
 /** Importing features (Unleash's features-batch API): validate first, then apply in one transaction. */
-export const importRoutes = defineRoutes([
-  {
+export const importRoutes = [
+  operationRoute({
     method: 'post',
     path: '/api/admin/features-batch/validate',
+    operation: validateFeatureImport,
     api: 'admin',
     tag: 'Import/Export',
-    summary: 'Validate an import: every error, warning and missing permission, nothing written',
     status: 200,
     body: importBodySchema,
     bodyLimit: 'import',
-    handler: ({ flagstaff, caller, body }) => flagstaff.imports.validate(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
     path: '/api/admin/features-batch/import',
+    operation: importFeatures,
     api: 'admin',
     tag: 'Import/Export',
-    summary: 'Import features into a project and environment (features-imported)',
     status: 200,
     empty: true,
     body: importBodySchema,
     bodyLimit: 'import',
-    handler: ({ flagstaff, caller, body }) => flagstaff.imports.import(caller, body),
-  },
-]);
+  }),
+];

@@ -3,6 +3,8 @@ import {
   evaluateAdvancedPlayground,
   evaluatePlayground,
   eventSearchSchema,
+  exportFeatures,
+  exportQuerySchema,
   instanceInsights,
   listEvents,
   listFeatureEvents,
@@ -13,17 +15,8 @@ import {
   searchEvents,
 } from '@flagstaff/core';
 import { z } from 'zod';
-import { operationRoute } from '../operation-route.js';
+import { bodyFields, operationRoute } from '../operation-route.js';
 import { defineRoutes, reply, streamJson } from '../route.js';
-
-/** Documentation of the export body; the export service parses it. */
-const exportBody = z.object({
-  environment: z.string(),
-  downloadFile: z.boolean().optional(),
-  features: z.array(z.string()).optional(),
-  tag: z.string().optional(),
-  project: z.string().optional(),
-});
 
 /** Read-only views: the event log, project overview and DORA, instance insights, export, playground. */
 export const insightRoutes = [
@@ -109,23 +102,20 @@ export const insightRoutes = [
     deprecated: true,
     status: 200,
   }),
+  operationRoute({
+    method: 'post',
+    path: '/api/admin/features-batch/export',
+    operation: exportFeatures,
+    api: 'admin',
+    tag: 'Import/Export',
+    status: 200,
+    body: exportQuerySchema,
+    answer: (document, { body }) =>
+      bodyFields(body).downloadFile === true
+        ? reply(200, document, { 'content-disposition': 'attachment; filename="export.json"' })
+        : document,
+  }),
   ...defineRoutes([
-    {
-      method: 'post',
-      path: '/api/admin/features-batch/export',
-      api: 'admin',
-      tag: 'Import/Export',
-      summary: 'Export features',
-      status: 200,
-      body: exportBody,
-      handler: async ({ flagstaff, caller, body }) => {
-        const result = await flagstaff.exports.export(caller, body);
-        const download = (body as { downloadFile?: unknown } | undefined)?.downloadFile === true;
-        return download
-          ? reply(200, result, { 'content-disposition': 'attachment; filename="export.json"' })
-          : result;
-      },
-    },
     {
       method: 'post',
       path: '/api/admin/playground',

@@ -4,14 +4,16 @@ import {
   edgeValidateSchema,
   frontendOriginsSchema,
   getInstanceStatistics,
+  getInstanceStatisticsCsv,
   getMaintenanceMode,
   getUiConfig,
   maintenanceInputSchema,
   setFrontendOrigins,
   setMaintenanceMode,
+  validateEdgeTokens,
 } from '@flagstaff/core';
 import { operationRoute } from '../operation-route.js';
-import { defineRoutes, type Route } from '../route.js';
+import type { Route } from '../route.js';
 
 /** Health and readiness, the UI configuration and statistics, maintenance mode: operations of `core/src/services/operations/`. */
 const instanceRoutes: Route[] = [
@@ -80,34 +82,34 @@ const instanceRoutes: Route[] = [
 ];
 
 /** Health and readiness, maintenance mode, the UI configuration, instance statistics and Edge's token check. */
-export const operationRoutes = defineRoutes([
+export const operationRoutes: Route[] = [
   ...instanceRoutes,
-  {
-    method: 'post',
-    path: '/edge/validate',
-    // A client token (Unleash Edge's own) or an admin; the service decides which pass.
-    api: 'client',
-    tag: 'Edge',
-    summary: 'Which of these tokens are valid SDK tokens, and the projects each reaches (Unleash Edge)',
-    status: 200,
-    body: edgeValidateSchema,
-    handler: ({ flagstaff, caller, body }) => flagstaff.edge.validate(caller, body),
-  },
-  {
+  operationRoute({
     method: 'get',
     path: '/api/admin/instance-admin/statistics/csv',
+    operation: getInstanceStatisticsCsv,
     api: 'admin',
     tag: 'Instance admin',
-    summary: 'The instance statistics as CSV',
     status: 200,
-    handler: async ({ flagstaff, caller }) => ({
-      kind: 'reply' as const,
+    mediaType: 'text/csv',
+    answer: (csv) => ({
+      kind: 'reply',
       status: 200,
-      raw: new TextEncoder().encode(await flagstaff.instance.statisticsCsv(caller)),
+      raw: new TextEncoder().encode(csv),
       headers: {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': 'attachment; filename="flagstaff-statistics.csv"',
       },
     }),
-  },
-]);
+  }),
+  operationRoute({
+    method: 'post',
+    path: '/edge/validate',
+    operation: validateEdgeTokens,
+    // A client token (Unleash Edge's own) or an admin; the operation's permission says which pass.
+    api: 'client',
+    tag: 'Edge',
+    status: 200,
+    body: edgeValidateSchema,
+  }),
+];

@@ -1,10 +1,10 @@
 import type { Caller } from '../../auth/caller.js';
 import type { Permission } from '../../auth/permissions.js';
 import type { Policy } from '../../auth/policy.js';
+import type { ImportBody, ImportIssue, ImportValidation } from '../../domain/feature-export.js';
 import { compileNamingPattern } from '../../domain/naming-pattern.js';
 import { isFlagstaffError } from '../../errors.js';
 import type { ReadRepositories } from '../../ports/store.js';
-import type { ImportBody, ImportIssue, ImportValidation } from './import-schema.js';
 
 const issue = (message: string, items: Iterable<string>): ImportIssue[] => {
   const affectedItems = [...new Set(items)].sort();

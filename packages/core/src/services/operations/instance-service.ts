@@ -3,7 +3,7 @@ import type { InstanceStatistics, UiConfig } from '../../domain/instance.js';
 import type { OperationRunner } from '../../operations/run-operation.js';
 import { setFrontendOrigins } from './frontend-origins.js';
 import type { InstanceState } from './instance-state.js';
-import { getInstanceStatistics, statisticsCsv } from './instance-statistics.js';
+import { getInstanceStatistics, getInstanceStatisticsCsv } from './instance-statistics.js';
 import { getUiConfig } from './ui-config.js';
 
 /** The UI configuration, the frontend API's origins and instance statistics: typed wrappers. */
@@ -19,8 +19,7 @@ export function createInstanceService(run: OperationRunner, state: InstanceState
     /** Counts of what the instance holds (root Admins). */
     statistics: (caller: Caller): Promise<InstanceStatistics> => run(getInstanceStatistics, caller, {}),
     /** The statistics as CSV. */
-    statisticsCsv: async (caller: Caller): Promise<string> =>
-      statisticsCsv(await run(getInstanceStatistics, caller, {})),
+    statisticsCsv: (caller: Caller): Promise<string> => run(getInstanceStatisticsCsv, caller, {}),
   };
 }
 

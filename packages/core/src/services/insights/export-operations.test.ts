@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '../../auth/principal.js';
+import { exportDocumentSchema, importDataSchema } from '../../domain/feature-export.js';
 import type { Flagstaff } from '../../flagstaff.js';
 import { alice, createTestFlagstaff } from '../test-support.js';
-import { parseTag } from './export-service.js';
+import { exportFeatures, parseTag } from './export-operations.js';
 
 let flagstaff: Flagstaff;
 let segmentId: number;
@@ -120,6 +121,25 @@ describe('exporting features', () => {
     ]);
   });
 
+  it('answers exactly its document schema, which the import reads back (one document, two readings)', async () => {
+    const document = await flagstaff.exports.export(alice, { environment: 'production', features: [] });
+    expect(document.features.length).toBe(3);
+    expect(exportDocumentSchema.safeParse(document).error).toBeUndefined();
+    expect(exportDocumentSchema.safeParse({ ...document, leaked: 1 }).success).toBe(false);
+    const read = importDataSchema.parse(document);
+    expect(read.features.map((f) => f.name)).toEqual(document.features.map((f) => f.name));
+    expect(read.featureStrategies[0]).toMatchObject({ name: 'flexibleRollout', segments: [segmentId] });
+    // Read leniently: Unleash's properties we do not know are kept aside, lists and details may be missing.
+    const unleash = importDataSchema.parse({
+      features: [{ name: 'from-unleash', createdAt: '2024-01-01' }],
+      featureStrategies: [
+        { featureName: 'from-unleash', name: 'default', disabled: null, parameters: { rollout: 50 } },
+      ],
+    });
+    expect(unleash).toMatchObject({ featureEnvironments: [], segments: [], dependencies: [] });
+    expect(unleash.featureStrategies[0]).toMatchObject({ constraints: [], variants: [], segments: [] });
+  });
+
   it('selects by tag, by project, or every live feature for an empty list', async () => {
     const names = async (input: object) =>
       (await flagstaff.exports.export(alice, { environment: 'development', ...input })).features.map(
@@ -172,7 +192,7 @@ describe('exporting features', () => {
   });
 
   it('rejects a body without environment or selection, naming the property', async () => {
-    await expect(flagstaff.exports.export(alice, { features: [] })).rejects.toMatchObject({
+    await expect(flagstaff.run.unknown(exportFeatures, alice, { features: [] })).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"environment"'),
     });
@@ -181,7 +201,7 @@ describe('exporting features', () => {
       message: expect.stringContaining('"features"'),
     });
     await expect(
-      flagstaff.exports.export(alice, { environment: 'production', features: 'checkout' }),
+      flagstaff.run.unknown(exportFeatures, alice, { environment: 'production', features: 'checkout' }),
     ).rejects.toMatchObject({ code: 'VALIDATION' });
   });
 

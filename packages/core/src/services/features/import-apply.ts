@@ -1,18 +1,15 @@
 import type { Caller } from '../../auth/caller.js';
-import { parseWith } from '../../domain/parse.js';
+import type { ImportBody } from '../../domain/feature-export.js';
 import type { VariantInput } from '../../domain/variant.js';
-import { FlagstaffError } from '../../errors.js';
 import type { Repositories } from '../../ports/repositories.js';
-import { nowIso, type ServiceDeps } from '../deps.js';
-import { writeEvents } from '../events/event-writer.js';
+import type { ServiceDeps } from '../deps.js';
 import { joined } from '../joined-store.js';
 import { createContextFieldService } from '../projects/context-field-service.js';
 import { runnerOf } from '../service-runner.js';
 import { createDependencyService } from './dependency-service.js';
 import { createFeatureEnvironmentService } from './feature-environment-service.js';
 import { createFeatureService } from './feature-service.js';
-import { type ImportBody, type ImportValidation, importBodySchema } from './import-schema.js';
-import { type ImportTarget, validateImport } from './import-validation.js';
+import type { ImportTarget } from './import-validation.js';
 import { addStrategy } from './strategy-operations.js';
 import { createStrategyService } from './strategy-service.js';
 import { createTagService } from './tag-service.js';
@@ -28,11 +25,8 @@ function groupByFeature<T extends { featureName: string }>(items: readonly T[]):
   return groups;
 }
 
-/** Features an import must bring for the planner statistics to be refreshed after it. */
-const BULK_IMPORT = 1000;
-
-/** Applies a validated import with the regular commands, inside the caller's transaction. */
-async function apply(
+/** Applies a validated import with the regular commands, inside the import's transaction. */
+export async function applyImport(
   deps: ServiceDeps,
   tx: Repositories,
   caller: Caller,
@@ -128,64 +122,3 @@ async function apply(
   }
   return data.features.length;
 }
-
-/**
- * Importing features (POST /features-batch/validate and /import, Unleash's body): everything is
- * validated first and every problem listed together; then the import applies in one transaction
- * through the regular commands (their events and permission checks), ending with features-imported.
- */
-export function createImportService(deps: ServiceDeps) {
-  return {
-    /** What an import would run into: errors, warnings and missing permissions, nothing written. */
-    async validate(caller: Caller, input: unknown): Promise<ImportValidation> {
-      await deps.policy.require(caller, 'NONE');
-      const body = parseWith(importBodySchema, input);
-      return (await validateImport(deps.store, deps.policy, caller, body)).validation;
-    },
-
-    /**
-     * Applies an import in one transaction. Any error or missing permission refuses it as a whole
-     * (VALIDATION with every problem in `details.errors`), writing nothing.
-     */
-    async import(caller: Caller, input: unknown): Promise<{ imported: number }> {
-      await deps.policy.require(caller, 'NONE');
-      const body = parseWith(importBodySchema, input);
-      await deps.policy.requireDirectChange('UPDATE_FEATURE_ENVIRONMENT', {
-        project: body.project,
-        environment: body.environment,
-      });
-      const result = await deps.store.transaction(async (tx) => {
-        const { validation, target } = await validateImport(tx, deps.policy, caller, body);
-        const problems = [...validation.errors, ...validation.permissions];
-        if (problems.length > 0)
-          throw new FlagstaffError(
-            validation.errors.length === 0 ? 'FORBIDDEN' : 'VALIDATION',
-            `The import was refused: ${problems.map((p) => `${p.message} ${p.affectedItems.join(', ')}`).join(' ')}`,
-            { errors: validation.errors, permissions: validation.permissions },
-          );
-        const imported = await apply(deps, tx, caller, body, target);
-        await writeEvents(tx, caller.actor, nowIso(deps), [
-          {
-            type: 'features-imported',
-            project: body.project,
-            environment: body.environment,
-            data: { features: body.data.features.map((f) => f.name) },
-          },
-        ]);
-        return { imported };
-      });
-      // A large import changes the tables' shape enough that a planner working from the statistics
-      // of before would scan where an index serves (see the store's `refreshStatistics`).
-      // The import is committed whatever happens here: a failure is worth a warning, not a refusal.
-      if (result.imported >= BULK_IMPORT)
-        await deps.store.refreshStatistics?.().catch((error: unknown) =>
-          deps.logger.warn('Could not refresh the planner statistics after an import.', {
-            error: String(error),
-          }),
-        );
-      return result;
-    },
-  };
-}
-
-export type ImportService = ReturnType<typeof createImportService>;

@@ -1,61 +1,25 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Caller } from '../../auth/caller.js';
 import { type ProjectVisibility, seesProject } from '../../auth/principal.js';
 import { projectVisibility } from '../../auth/project-visibility.js';
-import type { ContextField } from '../../domain/context-field.js';
 import type { Dependency, FeatureRecord } from '../../domain/feature.js';
-import { parseWith } from '../../domain/parse.js';
+import {
+  type ExportDocument,
+  type ExportQuery,
+  exportDocumentSchema,
+  exportQuerySchema,
+} from '../../domain/feature-export.js';
 import type { FeatureStrategy } from '../../domain/strategy.js';
-import type { Tag, TagType } from '../../domain/tag.js';
+import type { Tag } from '../../domain/tag.js';
 import type { Variant } from '../../domain/variant.js';
 import { FlagstaffError, notFound } from '../../errors.js';
+import { defineOperation } from '../../operations/define-operation.js';
+import type { OperationRunner } from '../../operations/run-operation.js';
 import type { ReadRepositories } from '../../ports/store.js';
-import { inTransaction, nowIso, type ServiceDeps } from '../deps.js';
+import { nowIso } from '../deps.js';
 import { writeEvents } from '../events/event-writer.js';
 import { requireEnvironment } from '../projects/environment-service.js';
 import { requireProject } from '../projects/project-service.js';
-
-/** Body of POST /features-batch/export: an environment and which features (names, tag or project). */
-export const exportQuerySchema = z
-  .object({
-    environment: z
-      .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-      .min(1, 'must be a non-empty environment name'),
-    features: z.array(z.string().min(1, 'must be a non-empty feature name')).optional(),
-    tag: z.string().min(1, 'must be a non-empty tag ("type:value" or a simple tag value)').optional(),
-    project: z.string().min(1, 'must be a non-empty project id').optional(),
-    downloadFile: z.boolean().optional(),
-  })
-  .refine((q) => q.features !== undefined || q.tag !== undefined || q.project !== undefined, {
-    message: 'is required (or "tag" or "project")',
-    path: ['features'],
-  });
-export type ExportQuery = z.input<typeof exportQuerySchema>;
-
-export interface ExportResult {
-  features: {
-    name: string;
-    type: string;
-    description: string | null;
-    project: string;
-    stale: boolean;
-    impressionData: boolean;
-    archived: boolean;
-  }[];
-  featureStrategies: Omit<FeatureStrategy, 'createdAt' | 'projectId' | 'environment'>[];
-  featureEnvironments: {
-    name: string;
-    featureName: string;
-    environment: string;
-    enabled: boolean;
-    variants: Variant[];
-  }[];
-  contextFields: Omit<ContextField, 'createdAt'>[];
-  featureTags: { featureName: string; tagType: string; tagValue: string }[];
-  segments: { id: number; name: string }[];
-  tagTypes: TagType[];
-  dependencies: { feature: string; dependencies: Dependency[] }[];
-}
 
 /** `type:value`, or a bare value of the `simple` type. */
 export function parseTag(text: string): Tag {
@@ -128,7 +92,7 @@ async function buildExport(
   repos: ReadRepositories,
   features: readonly FeatureRecord[],
   environment: string,
-): Promise<ExportResult> {
+): Promise<ExportDocument> {
   const names = features.map((f) => f.name);
   const none = names.length === 0;
   const [envRows, strategies, featureTags, dependencies, contextFields, segments, tagTypes] =
@@ -182,39 +146,49 @@ async function buildExport(
   };
 }
 
-/** Exporting features of an environment. */
-export function createExportService(deps: ServiceDeps) {
-  return {
-    /**
-     * POST /features-batch/export: the features with their configuration in one environment
-     * (features-exported). Only features of projects the caller may see.
-     */
-    async export(caller: Caller, input: unknown): Promise<ExportResult> {
-      await deps.policy.require(caller, 'NONE', {});
-      const { actor } = caller;
-      const query = parseWith(exportQuerySchema, input);
-      return inTransaction(deps, async (tx) => {
-        await requireEnvironment(tx, query.environment);
-        const features = await selectFeatures(tx, query, await projectVisibility(tx, caller.principal));
-        const result = await buildExport(tx, features, query.environment);
-        const projects = [...new Set(features.map((f) => f.project))];
-        // The event records what was exported, not the export itself: exports can be large and
-        // the log is searched and delivered to addons.
-        await writeEvents(tx, actor, nowIso(deps), [
-          {
-            type: 'features-exported',
+/**
+ * `POST /api/admin/features-batch/export`: the features with their configuration in one environment
+ * (features-exported), only features of projects the caller may see. A read: the event is its audit
+ * record, written in a transaction of its own with the reads it records, so exports still work in
+ * maintenance mode.
+ */
+export const exportFeatures = defineOperation({
+  id: 'features.export',
+  summary: 'Export features',
+  kind: 'read',
+  permission: 'NONE',
+  input: exportQuerySchema,
+  output: exportDocumentSchema,
+  run: (query, { deps, caller }) =>
+    deps.store.transaction(async (tx) => {
+      await requireEnvironment(tx, query.environment);
+      const features = await selectFeatures(tx, query, await projectVisibility(tx, caller.principal));
+      const result = await buildExport(tx, features, query.environment);
+      const projects = [...new Set(features.map((f) => f.project))];
+      // The event records what was exported, not the export itself: exports can be large and
+      // the log is searched and delivered to addons.
+      await writeEvents(tx, caller.actor, nowIso(deps), [
+        {
+          type: 'features-exported',
+          environment: query.environment,
+          project: projects.length === 1 ? projects[0] : null,
+          data: {
             environment: query.environment,
-            project: projects.length === 1 ? projects[0] : null,
-            data: {
-              environment: query.environment,
-              featureCount: features.length,
-              features: features.map((f) => f.name),
-            },
+            featureCount: features.length,
+            features: features.map((f) => f.name),
           },
-        ]);
-        return result;
-      });
-    },
+        },
+      ]);
+      return result;
+    }),
+});
+
+/** Exporting features of an environment: a typed wrapper. */
+export function createExportService(run: OperationRunner) {
+  return {
+    /** The features with their configuration in one environment (features-exported). */
+    export: (caller: Caller, input: ExportQuery): Promise<ExportDocument> =>
+      run(exportFeatures, caller, input),
   };
 }
 
