@@ -73,13 +73,17 @@ export function createOperationRunner(deps: OperationDeps): OperationRunner {
     if (!parsed.success) throw validationError(parsed.error);
     const value = parsed.data;
     if (operation.guard) await operation.guard(value, { deps, caller });
+    // Typed by each operation's own `prepare`; erased here like the input.
+    const prepared = (
+      operation.prepare ? await operation.prepare(value, { deps, caller, repos: deps.store }) : undefined
+    ) as undefined;
     if (!write) {
-      const ctx: OperationContext<'read'> = { deps, caller, actor, repos: deps.store, judge };
+      const ctx: OperationContext<'read'> = { deps, caller, actor, repos: deps.store, judge, prepared };
       return operation.run(value, ctx);
     }
     try {
       return await deps.store.transaction((tx) => {
-        const ctx: OperationContext<OperationKind> = { deps, caller, actor, repos: tx, judge };
+        const ctx: OperationContext<OperationKind> = { deps, caller, actor, repos: tx, judge, prepared };
         return operation.run(value, ctx);
       });
     } finally {

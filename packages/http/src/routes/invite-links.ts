@@ -4,12 +4,13 @@ import {
   getSignupToken,
   listSignupTokens,
   signupSchema,
+  signupWithToken,
   updateSignupToken,
   updateSignupTokenSchema,
-  userViewSchema,
+  validateSignupToken,
 } from '@flagstaff/core';
 import { z } from 'zod';
-import { bodyFields } from '../operation-route.js';
+import { bodyFields, operationRoute } from '../operation-route.js';
 import { absoluteLink } from '../public-links.js';
 import type { HttpRequest } from '../request.js';
 import { defineRoutes, reply } from '../route.js';
@@ -32,7 +33,10 @@ const firstString = (value: unknown): string | undefined =>
       ? value[0]
       : undefined;
 
-/** Invite links (public signup tokens) and the public routes that use them. */
+/**
+ * Invite links (public signup tokens) and the public routes that use them. The reference's link
+ * paths (`/new-user`, `/reset-password`) are plain redirects to the admin UI: no service is asked.
+ */
 export const inviteLinkRoutes = defineRoutes([
   // Plain routes serving operations of `core/src/services/access/signup-token-operations.ts`: each
   // link's `url` is made absolute from the request's own address.
@@ -102,29 +106,28 @@ export const inviteLinkRoutes = defineRoutes([
         await flagstaff.run.unknown(updateSignupToken, caller, { ...bodyFields(body), secret: params.token }),
       ),
   },
-  {
+  operationRoute({
     method: 'get',
     path: '/invite/:token/validate',
+    operation: validateSignupToken,
+    input: ({ params }) => ({ secret: params.token }),
     api: 'public',
     tag: 'Public signup',
-    summary: 'Validate an invite link',
     status: 200,
     empty: true,
     errors: [400],
-    handler: ({ flagstaff, params }) => flagstaff.signupTokens.validate(params.token!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
     path: '/invite/:token/signup',
+    operation: signupWithToken,
+    input: ({ params, body }) => ({ ...bodyFields(body), secret: params.token }),
     api: 'public',
     tag: 'Public signup',
-    summary: 'Sign up with an invite link',
     status: 200,
     body: signupSchema,
-    response: userViewSchema,
     errors: [409],
-    handler: ({ flagstaff, params, body }) => flagstaff.signupTokens.signup(params.token!, body),
-  },
+  }),
   {
     method: 'get',
     path: '/new-user',
@@ -132,6 +135,7 @@ export const inviteLinkRoutes = defineRoutes([
     tag: 'Public signup',
     summary:
       "The reference's links for new users: `?invite=` (invite link) and `?token=` (set-password link) redirect to the admin UI's page for them",
+    operationId: 'links.newUser',
     status: 302,
     empty: true,
     query: z.object({ invite: z.string().optional(), token: z.string().optional() }),
@@ -150,6 +154,7 @@ export const inviteLinkRoutes = defineRoutes([
     api: 'public',
     tag: 'Auth',
     summary: "The reference's password reset link: redirects to the admin UI's page for it",
+    operationId: 'links.resetPassword',
     status: 302,
     empty: true,
     query: z.object({ token: z.string().optional() }),

@@ -5,6 +5,7 @@ import { createFlagstaff, type Flagstaff } from '../../flagstaff.js';
 import { createMemoryStore } from '../../memory/index.js';
 import { withWriteTransactions } from '../../testing/write-transactions.js';
 import { alice, createTestFlagstaff } from '../test-support.js';
+import { changeOwnPassword, setUserPassword } from './account-operations.js';
 
 const PASSWORD = 'Very-Secret-42';
 const NEW_PASSWORD = 'Even-More-Secret-43';
@@ -73,7 +74,9 @@ describe('changing your own password', () => {
       [{ password: NEW_PASSWORD }, '"oldPassword"'],
     ];
     for (const [input, message] of attempts)
-      await expect(flagstaff.accounts.changePassword(callerOf(principal), input)).rejects.toMatchObject({
+      await expect(
+        flagstaff.run.unknown(changeOwnPassword, callerOf(principal), input),
+      ).rejects.toMatchObject({
         code: 'VALIDATION',
         message: expect.stringContaining(message),
       });
@@ -111,7 +114,7 @@ describe("an Admin resetting a user's password", () => {
       code: 'VALIDATION',
       message: expect.stringContaining('"password"'),
     });
-    await expect(flagstaff.accounts.resetPassword(alice, id, {})).rejects.toMatchObject({
+    await expect(flagstaff.run.unknown(setUserPassword, alice, { id })).rejects.toMatchObject({
       code: 'VALIDATION',
     });
   });
