@@ -1,5 +1,6 @@
-import { type AnyOperation, type ApiFamily, FlagstaffError } from '@flagstaff/core';
+import { type AnyOperation, type ApiFamily, FlagstaffError, type OperationOutput } from '@flagstaff/core';
 import type { z } from 'zod';
+import type { HttpRequest } from './request.js';
 import type { HttpMethod, Route } from './route.js';
 
 /**
@@ -37,6 +38,15 @@ export interface OperationRoute<Path extends string, Op extends AnyOperation> {
    * when it is not an object) with the path parameters over them.
    */
   input?: (request: OperationRequest<Path>) => unknown;
+  /**
+   * The output as this request receives it, of the same type (so the same schema describes it):
+   * links core made relative become absolute against the address the caller used. Presentation
+   * only; nothing is decided here.
+   */
+  answer?: (
+    output: OperationOutput<Op>,
+    http: { request: HttpRequest; secureCookies: boolean },
+  ) => OperationOutput<Op>;
   api: ApiFamily | 'public';
   tag: string;
   /** Defaults to the operation's summary. */
@@ -81,12 +91,14 @@ export function operationRoute<const Path extends string, Op extends AnyOperatio
     errors: route.errors,
     deprecated: route.deprecated,
     response: route.empty ? undefined : route.operation.output,
-    handler: async ({ flagstaff, caller, params, query, body }) => {
+    handler: async ({ flagstaff, caller, params, query, body, request, secureCookies }) => {
+      let output: OperationOutput<Op>;
       try {
-        return await flagstaff.run.unknown(route.operation, caller, toInput({ params, query, body }));
+        output = await flagstaff.run.unknown(route.operation, caller, toInput({ params, query, body }));
       } catch (error) {
         throw route.body && body === undefined ? namingMissingBody(error) : error;
       }
+      return route.answer ? route.answer(output, { request, secureCookies }) : output;
     },
   };
 }

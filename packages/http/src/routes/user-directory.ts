@@ -97,23 +97,20 @@ export const userDirectoryRoutes = defineRoutes([
     empty: true,
     body: passwordCheckSchema,
   }),
-  // A plain route: the link is made absolute from the request's own address.
-  {
+  operationRoute({
     method: 'post',
     path: '/api/admin/user-admin/reset-password',
+    operation: createResetLink,
+    // Absolute against the address the Admin used, so it can be passed on as it is.
+    answer: ({ resetPasswordUrl }, { request, secureCookies }) => ({
+      resetPasswordUrl: absoluteLink(request, resetPasswordUrl, secureCookies),
+    }),
     api: 'admin',
     tag: 'Users',
-    summary: createResetLink.summary,
-    operationId: createResetLink.id,
     status: 200,
     body: resetLinkSchema,
-    response: createResetLink.output,
     errors: [404],
-    handler: async ({ flagstaff, caller, body, request, secureCookies }) => {
-      const { resetPasswordUrl } = await flagstaff.run.unknown(createResetLink, caller, body);
-      return { resetPasswordUrl: absoluteLink(request, resetPasswordUrl, secureCookies) };
-    },
-  },
+  }),
   operationRoute({
     method: 'get',
     path: '/auth/reset/validate',
