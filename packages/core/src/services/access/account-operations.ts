@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { hashPassword, validatePassword, verifyPassword } from '../../auth/password.js';
 import type { Principal } from '../../auth/principal.js';
 import { changeOwnPasswordSchema, currentUserSchema, setUserPasswordSchema } from '../../domain/session.js';
-import { ROLES, type UserRecord, type UserView } from '../../domain/user.js';
+import { ROLES, type UserView } from '../../domain/user.js';
 import { FlagstaffError, invalid } from '../../errors.js';
 import { defineOperation } from '../../operations/define-operation.js';
-import type { Repositories } from '../../ports/repositories.js';
-import { type Actor, nowIso } from '../deps.js';
-import { writeEvents } from '../events/event-writer.js';
+import { nowIso } from '../deps.js';
 import { hashSessionId } from './session-ids.js';
+import { storePassword } from './store-password.js';
 import { requireUser, userView } from './user-view.js';
 
 /** The view of a caller that is no stored user: admin tokens and unauthenticated mode look like an Admin. */
@@ -52,36 +51,6 @@ export const getCurrentUser = defineOperation({
     return { user, permissions, feedback: [], splash: {} };
   },
 });
-
-/**
- * Stores a new password hash, ends the user's sessions (all, or all but `keepIdHash`) and writes
- * user-updated. The event says that the password changed, never what it is or its hash.
- *
- * `revokeTokens` also deletes the user's personal access tokens. A reset by an Admin (directly or
- * through a reset link) does: it is how an account someone else may control is taken back, and a
- * token made by that someone must not outlive it. A user changing their own password keeps their
- * tokens: they proved the old password and made those tokens themselves; they delete any they doubt.
- */
-export async function storePassword(
-  tx: Repositories,
-  actor: Actor,
-  before: UserRecord,
-  passwordHash: string,
-  keepIdHash: string | undefined,
-  at: string,
-  revokeTokens = false,
-): Promise<void> {
-  const after: UserRecord = { ...before, passwordHash };
-  await tx.users.update(after);
-  await tx.sessions.deleteForUser(before.id, keepIdHash);
-  const revoked = revokeTokens ? await tx.personalTokens.deleteForUser(before.id) : 0;
-  const data = {
-    ...userView(after),
-    passwordChanged: true,
-    ...(revoked > 0 ? { personalTokensRevoked: revoked } : {}),
-  };
-  await writeEvents(tx, actor, at, [{ type: 'user-updated', data, preData: userView(before) }]);
-}
 
 /**
  * A signed-in user changes their own password, giving the current one. Every other session of

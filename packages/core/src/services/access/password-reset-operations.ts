@@ -13,8 +13,8 @@ import { notFound } from '../../errors.js';
 import { defineOperation } from '../../operations/define-operation.js';
 import type { ReadRepositories } from '../../ports/store.js';
 import { nowIso } from '../deps.js';
-import { storePassword } from './account-operations.js';
 import { invalidResetLink } from './reset-links.js';
+import { storePassword } from './store-password.js';
 
 /** A user by id (a number, or digits), e-mail or username; NOT_FOUND naming what was given. */
 async function findUser(repos: ReadRepositories, id: string | number): Promise<UserRecord> {

@@ -9,7 +9,7 @@ const LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** Clock difference tolerated between the process that made a link and the one checking it. */
 const CLOCK_SKEW_MS = 60_000;
 /** HKDF `info` for the link key: another label than any other key taken from the server key. */
-export const RESET_LINK_KEY_LABEL = 'flagstaff password-reset link v1';
+const RESET_LINK_KEY_LABEL = 'flagstaff password-reset link v1';
 
 /**
  * The key reset links are signed with: HKDF-SHA256 of the server key under its own label (the
@@ -18,7 +18,7 @@ export const RESET_LINK_KEY_LABEL = 'flagstaff password-reset link v1';
  * is random per process, so links stop working when the process restarts and work only on the
  * process that made them.
  */
-export function resetLinkKey(secretKey: string | undefined): Buffer {
+function resetLinkKey(secretKey: string | undefined): Buffer {
   // An empty key would give every server the same link key: treat it as none.
   if (!secretKey) return randomBytes(32);
   return Buffer.from(hkdfSync('sha256', secretKey, '', RESET_LINK_KEY_LABEL, 32));

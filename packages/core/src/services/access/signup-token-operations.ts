@@ -24,15 +24,15 @@ import { userViews } from './user-view.js';
 const SECRET_BYTES = 16;
 
 // Invite secrets are credentials: errors never repeat them.
-export const unknownLink = () =>
+const unknownLink = () =>
   new FlagstaffError('NOT_FOUND', 'Could not find that invite link.', { resource: 'invite link' });
 
 /** Fact 1 of the contract: a passed expiresAt always reads as disabled. */
-export const isActive = (deps: { clock: Clock }, t: SignupTokenRecord): boolean =>
+const isActive = (deps: { clock: Clock }, t: SignupTokenRecord): boolean =>
   t.enabled && Date.parse(t.expiresAt) > deps.clock.now().getTime();
 
 /** An invite link as the API answers it, its `url` under the instance's base URL. */
-export async function signupTokenView(
+async function signupTokenView(
   deps: { clock: Clock; baseUrl?: string | undefined },
   repos: ReadRepositories,
   t: SignupTokenRecord,
