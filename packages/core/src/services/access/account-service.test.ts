@@ -92,6 +92,21 @@ describe('changing your own password', () => {
   });
 });
 
+describe('passwords in maintenance mode', () => {
+  it('cannot be changed, like every other change through the admin API; signing in still works', async () => {
+    const id = await addUser('ann');
+    await flagstaff.maintenance.set(alice, { enabled: true });
+    const { sessionId } = await flagstaff.sessions.login({ username: 'ann', password: PASSWORD });
+    const ann = callerOf((await flagstaff.sessions.authenticate(sessionId))!);
+    await expect(
+      flagstaff.accounts.changePassword(ann, { oldPassword: PASSWORD, password: NEW_PASSWORD }),
+    ).rejects.toMatchObject({ code: 'MAINTENANCE' });
+    await expect(
+      flagstaff.accounts.resetPassword(alice, id, { password: NEW_PASSWORD }),
+    ).rejects.toMatchObject({ code: 'MAINTENANCE' });
+  });
+});
+
 describe("an Admin resetting a user's password", () => {
   it('ends every session of the user', async () => {
     const id = await addUser('ann');
