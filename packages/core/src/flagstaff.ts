@@ -19,6 +19,8 @@ import {
   createPersonalTokenService,
   type PersonalTokenService,
 } from './services/access/personal-token-service.js';
+import { createResetLinks } from './services/access/reset-links.js';
+import { createSessionRuntime } from './services/access/session-runtime.js';
 import { createSessionService, type SessionService } from './services/access/session-service.js';
 import { createSignupTokenService, type SignupTokenService } from './services/access/signup-token-service.js';
 import { createUserDirectory, type UserDirectory } from './services/access/user-directory.js';
@@ -186,10 +188,15 @@ function createServices(
     secretKey: options.secretKey,
     writeOnly: options.tokenSecretsWriteOnly,
   });
-  const passwordReset = createPasswordResetService({
-    ...deps,
+  const resetLinks = createResetLinks({
+    clock: deps.clock,
     baseUrl: options.baseUrl,
     secretKey: options.secretKey,
+  });
+  const sessions = createSessionRuntime({
+    sessionIdleTtlMs: options.sessionIdleTtlMs,
+    loginThrottle: options.loginThrottle,
+    hashLimits: options.loginHashLimits,
   });
   const instance = createInstanceState(deps.store, maintenance, options.baseUrl);
   const outbound = createOutboundPolicy(options.webhookAllowedHosts);
@@ -200,7 +207,9 @@ function createServices(
   );
   const run = createOperationRunner({
     ...deps,
-    newUserLink: passwordReset.newUserLink,
+    newUserLink: resetLinks.newUserLink,
+    resetLinks,
+    sessions,
     baseUrl: options.baseUrl,
     tokenSecrets,
     signalLimits: options.signalLimits,
@@ -239,18 +248,11 @@ function createServices(
     events: createEventService(run),
     run,
     apiTokens: createApiTokenService(deps, run, tokenSecrets),
-    signupTokens: createSignupTokenService({ ...deps, baseUrl: options.baseUrl }, run),
+    signupTokens: createSignupTokenService(run),
     users,
     userDirectory: createUserDirectory(run),
-    passwordReset,
-    sessions: createSessionService({
-      ...deps,
-      sessions: {
-        sessionIdleTtlMs: options.sessionIdleTtlMs,
-        loginThrottle: options.loginThrottle,
-        hashLimits: options.loginHashLimits,
-      },
-    }),
+    passwordReset: createPasswordResetService(run, resetLinks),
+    sessions: createSessionService(deps, run, sessions),
     accounts: createAccountService(deps, run),
     addons: createAddonService(deps, run, addons),
     signals: createSignalService(run),

@@ -35,17 +35,15 @@ export { type EdgeService, validateEdgeTokens } from './services/access/edge-ope
 export * from './services/access/group-operations.js';
 export type { LoginThrottleOptions } from './services/access/login-throttle.js';
 export { DEFAULT_LOGIN_THROTTLE } from './services/access/login-throttle.js';
-export {
-  type PasswordResetService,
-  passwordCheckSchema,
-  resetLinkSchema,
-  resetWithTokenSchema,
-} from './services/access/password-reset.js';
+export type { PasswordResetService } from './services/access/password-reset.js';
+export * from './services/access/password-reset-operations.js';
 export * from './services/access/personal-token-operations.js';
 export type { PersonalTokenService } from './services/access/personal-token-service.js';
 export * from './services/access/project-access-operations.js';
-export type { SessionOptions, SessionService } from './services/access/session-service.js';
-export { DEFAULT_SESSION_IDLE_TTL_MS, hashSessionId } from './services/access/session-service.js';
+export { hashSessionId } from './services/access/session-ids.js';
+export * from './services/access/session-operations.js';
+export { DEFAULT_SESSION_IDLE_TTL_MS, type SessionOptions } from './services/access/session-runtime.js';
+export type { SessionService } from './services/access/session-service.js';
 export * from './services/access/signup-token-operations.js';
 export { inactiveDeleteSchema, type UserDirectory } from './services/access/user-directory.js';
 export * from './services/access/user-directory-operations.js';

@@ -48,7 +48,12 @@ describe('GET /docs/openapi.json', () => {
     expect(doc.paths['/api/signal-endpoint/{endpointName}']!.post!.security).toEqual([]);
     const playground =
       doc.paths['/api/admin/playground']!.post!.requestBody.content['application/json'].schema;
-    expect(playground.properties.context.required).toContain('appName');
+    expect(playground.properties.context.required).toContain('appName'); // The reference's link redirects answer 302 with a Location and no body, never JSON.
+    for (const path of ['/new-user', '/reset-password']) {
+      const redirect = doc.paths[path]!.get!.responses['302'];
+      expect(redirect.content).toBeUndefined();
+      expect(redirect.headers.Location).toMatchObject({ required: true, schema: { type: 'string' } });
+    }
   });
   it('is a valid OpenAPI 3.1 document (the OpenAPI Initiative schema, by @seriousme/openapi-schema-validator)', async () => {
     const validator = new Validator();

@@ -67,17 +67,23 @@ function operation(route: Route, operationId: string, params: string[]): JsonSch
     for (const [name, schema] of Object.entries(query.properties ?? {}))
       parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
   }
+  const redirect = route.status >= 300 && route.status < 400;
   const responses: Record<string, JsonSchema> = {
-    [route.status]: route.empty
-      ? { description: 'Success, with no body.' }
-      : {
-          description: 'Success.',
-          content: {
-            [route.mediaType ?? 'application/json']: {
-              schema: route.response ? toSchema(route.response, 'output') : { type: 'object' },
+    [route.status]: redirect
+      ? {
+          description: 'Redirect, with no body: the Location header says where.',
+          headers: { Location: { required: true, schema: { type: 'string' } } },
+        }
+      : route.empty
+        ? { description: 'Success, with no body.' }
+        : {
+            description: 'Success.',
+            content: {
+              [route.mediaType ?? 'application/json']: {
+                schema: route.response ? toSchema(route.response, 'output') : { type: 'object' },
+              },
             },
           },
-        },
   };
   for (const status of errorStatuses(route))
     responses[status] = {

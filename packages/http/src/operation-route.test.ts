@@ -82,4 +82,30 @@ describe('operation routes', () => {
     expect(answer).toEqual({ project: 'from-header' });
     await flagstaff.close();
   });
+
+  it('hand the output to `answer` with the request, for links made absolute', async () => {
+    const route = operationRoute({
+      method: 'get',
+      path: '/api/admin/projects/:projectId/echo',
+      operation: echo,
+      input: ({ params }) => ({ project: params.projectId }),
+      answer: (output, { request }) => ({ ...output, project: `${request.basePath}/${output.project}` }),
+      api: 'admin',
+      tag: 'Test',
+      status: 200,
+    });
+    const { createFlagstaff, createMemoryStore } = await import('@flagstaff/core');
+    const flagstaff = await createFlagstaff({ store: createMemoryStore() });
+    const answer = await route.handler({
+      flagstaff,
+      caller: SYSTEM,
+      params: { projectId: 'default' },
+      query: {},
+      body: undefined,
+      request: { basePath: '/flags', headers: {} },
+      secureCookies: false,
+    } as unknown as Parameters<typeof route.handler>[0]);
+    expect(answer).toEqual({ project: '/flags/default' });
+    await flagstaff.close();
+  });
 });

@@ -1,5 +1,6 @@
 import { type AnyOperation, type ApiFamily, FlagstaffError, type OperationOutput } from '@flagstaff/core';
 import type { z } from 'zod';
+import type { HttpRequest } from './request.js';
 import type { HttpMethod, Reply, Route } from './route.js';
 
 /**
@@ -25,6 +26,12 @@ export interface OperationRequest<Path extends string> {
   headers: Readonly<Record<string, string | undefined>>;
 }
 
+/** What `answer` sees: the request as the operation saw it, the HTTP request and whether cookies are secure. */
+export type AnswerRequest<Path extends string> = OperationRequest<Path> & {
+  request: HttpRequest;
+  secureCookies: boolean;
+};
+
 /**
  * A route that serves an operation: the request becomes the operation's input, the answer is its
  * output (described in OpenAPI by the operation's output schema). No handler, so nothing to decide.
@@ -47,10 +54,12 @@ export interface OperationRoute<Path extends string, Op extends AnyOperation> {
   /** Answer with no body (the operation's output stays in process). */
   empty?: boolean;
   /**
-   * How the output is answered when not as the JSON body of `status`: a download's headers, text.
-   * The answer's media type, when not JSON, is `mediaType`.
+   * The output as this request receives it. Presentation only, nothing is decided here: the same
+   * type with links core made relative absolute against the address the caller used (so the same
+   * schema describes it), or a reply when the answer is not the output as JSON (a download's
+   * headers, text; its media type is `mediaType`).
    */
-  answer?: (output: OperationOutput<Op>, request: OperationRequest<Path>) => Reply | OperationOutput<Op>;
+  answer?: (output: OperationOutput<Op>, request: AnswerRequest<Path>) => Reply | OperationOutput<Op>;
   mediaType?: Route['mediaType'];
   /** The request body's schema in the OpenAPI document (what the body adds to the path's parameters). */
   body?: z.ZodType;
@@ -96,7 +105,7 @@ export function operationRoute<const Path extends string, Op extends AnyOperatio
     deprecated: route.deprecated,
     response: route.empty ? undefined : route.operation.output,
     mediaType: route.mediaType,
-    handler: async ({ flagstaff, caller, params, query, body, request: httpRequest }) => {
+    handler: async ({ flagstaff, caller, params, query, body, request: httpRequest, secureCookies }) => {
       const request: OperationRequest<string> = { params, query, body, headers: httpRequest.headers };
       let output: OperationOutput<Op>;
       try {
@@ -105,7 +114,8 @@ export function operationRoute<const Path extends string, Op extends AnyOperatio
         const bodyMissing = route.body && route.bodyRequired !== false && body === undefined;
         throw bodyMissing ? namingMissingBody(error) : error;
       }
-      return route.answer ? route.answer(output, request as OperationRequest<Path>) : output;
+      const answering = { ...request, request: httpRequest, secureCookies } as AnswerRequest<Path>;
+      return route.answer ? route.answer(output, answering) : output;
     },
   };
 }

@@ -24,6 +24,7 @@ export * from './metrics.js';
 export * from './name-validation.js';
 export * from './naming-pattern.js';
 export * from './parse.js';
+export * from './password-reset.js';
 export * from './personal-token.js';
 export * from './playground.js';
 export * from './project.js';

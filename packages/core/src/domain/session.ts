@@ -45,8 +45,17 @@ export const changePasswordSchema = z.object({
   confirmPassword: z.string().optional(),
 });
 
+/** The change-password operation: the body, and the session making the request (it stays). */
+export const changeOwnPasswordSchema = changePasswordSchema.extend({
+  currentSessionId: z.string().optional(),
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
 /** An Admin setting another user's password (POST /api/admin/user-admin/:id/change-password). */
 export const resetPasswordSchema = z.object({ password: z.string() });
+/** The set-password operation: the body and the user (the path's id). */
+export const setUserPasswordSchema = resetPasswordSchema.extend({ id: z.number().int() });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 /** What a successful login returns; the session id is the caller's to put in a cookie. */
 export interface LoginResult {
@@ -54,6 +63,16 @@ export interface LoginResult {
   sessionId: string;
   expiresAt: string;
 }
+
+/** What a successful login returns (HTTP answers only `user` and sets the cookie). */
+export const loginResultSchema = z.strictObject({
+  user: userViewSchema,
+  sessionId: z.string(),
+  expiresAt: z.string(),
+});
+
+/** Ending a session: its id (from the cookie); none, or a malformed one, ends nothing. */
+export const logoutSchema = z.object({ sessionId: z.string().optional() });
 
 /** One permission a principal holds, as GET /api/admin/user lists them. */
 export interface PermissionGrant {

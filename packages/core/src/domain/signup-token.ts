@@ -56,5 +56,8 @@ export const signupTokenListSchema = z.strictObject({ tokens: z.array(signupToke
 const secretField = { secret: z.string().min(1) };
 export const signupTokenSecretSchema = z.object(secretField);
 export const updateSignupTokenInputSchema = updateSignupTokenSchema.extend(secretField);
+/** Joining through an invite link: the body and the link's secret (the path's token). */
+export const signupInputSchema = signupSchema.extend(secretField);
+export type SignupInput = z.input<typeof signupSchema>;
 export type CreateSignupTokenInput = z.input<typeof createSignupTokenSchema>;
 export type UpdateSignupTokenInput = z.input<typeof updateSignupTokenSchema>;

@@ -7,6 +7,8 @@ import type { SecretBox } from '../auth/secret-box.js';
 import type { TokenAction, TokenScope, TokenVerdict } from '../auth/token-access.js';
 import type { Repositories } from '../ports/repositories.js';
 import type { ReadRepositories } from '../ports/store.js';
+import type { ResetLinks } from '../services/access/reset-links.js';
+import type { SessionRuntime } from '../services/access/session-runtime.js';
 import type { Actor, ServiceDeps } from '../services/deps.js';
 import type { AddonRuntime } from '../services/integrations/addon-runtime.js';
 import type { InstanceState } from '../services/operations/instance-state.js';
@@ -60,6 +62,10 @@ export interface OperationDeps extends ServiceDeps {
   personalTokenMaxLifetimeDays?: number | undefined;
   /** The public address links (invite links) are made under; '' or none: relative links. */
   baseUrl?: string | undefined;
+  /** Signs and checks password reset links (the key lives only in memory). */
+  resetLinks: ResetLinks;
+  /** Session lifetime, the failed-login counter and the gate on password hashes in flight. */
+  sessions: SessionRuntime;
   /** The one-time set-password link answered as `inviteLink` for a user an Admin created (none: no link). */
   newUserLink?: ((user: { id: number; passwordHash: string | null }) => string) | undefined;
   /** The compiled configuration of each environment per revision (the playground evaluates it). */
@@ -69,7 +75,7 @@ export interface OperationDeps extends ServiceDeps {
 }
 
 /** What `run` receives besides its parsed input. */
-export interface OperationContext<K extends OperationKind> {
+export interface OperationContext<K extends OperationKind, P = undefined> {
   deps: OperationDeps;
   caller: Caller;
   /** Who the events of a write record. */
@@ -78,10 +84,19 @@ export interface OperationContext<K extends OperationKind> {
   repos: K extends 'write' ? Repositories : ReadRepositories;
   /** The policy's verdict on each stored token (operations with a `{ tokens }` permission). */
   judge: (token: TokenScope) => TokenVerdict;
+  /** What `prepare` produced (undefined without one). */
+  prepared: P;
+}
+
+/** What `prepare` receives: the store to read, never a transaction. */
+export interface PrepareContext {
+  deps: OperationDeps;
+  caller: Caller;
+  repos: ReadRepositories;
 }
 
 /** What the `run` of a command receives: its reads on the store, and a way to open its transactions. */
-export interface CommandContext extends OperationContext<'command'> {
+export interface CommandContext<P = undefined> extends OperationContext<'command', P> {
   /** Opens one transaction: what `fn` writes, its events included, commits together or not at all. */
   transaction: <T>(fn: (tx: Repositories) => Promise<T>) => Promise<T>;
   /** Runs another operation as a caller, judged and transacted by the runner like any call. */
@@ -89,7 +104,9 @@ export interface CommandContext extends OperationContext<'command'> {
 }
 
 /** The context `run` gets for an operation of kind `K`. */
-export type ContextOf<K extends OperationKind> = K extends 'command' ? CommandContext : OperationContext<K>;
+export type ContextOf<K extends OperationKind, P = undefined> = K extends 'command'
+  ? CommandContext<P>
+  : OperationContext<K, P>;
 
 /**
  * How an operation touches the store:
@@ -102,7 +119,12 @@ export type ContextOf<K extends OperationKind> = K extends 'command' ? CommandCo
  */
 export type OperationKind = 'read' | 'write' | 'command';
 
-export interface OperationSpec<I extends z.ZodType, O extends z.ZodType, K extends OperationKind> {
+export interface OperationSpec<
+  I extends z.ZodType,
+  O extends z.ZodType,
+  K extends OperationKind,
+  P = undefined,
+> {
   /** Stable id, `<area>.<verb>` (also the OpenAPI operationId of its routes). */
   id: string;
   summary: string;
@@ -124,9 +146,15 @@ export interface OperationSpec<I extends z.ZodType, O extends z.ZodType, K exten
    * would reach), asked before the transaction opens.
    */
   guard?: (input: z.output<I>, ctx: { deps: OperationDeps; caller: Caller }) => Promise<void>;
+  /**
+   * Slow work done before the transaction opens, with the valid input, once the policy and the
+   * guard have allowed the call (hashing a password takes tens of milliseconds: never while holding
+   * the store's write lock). `run` receives what it returns as `prepared`.
+   */
+  prepare?: (input: z.output<I>, ctx: PrepareContext) => Promise<P>;
   input: I;
   output: O;
-  run: (input: z.output<I>, ctx: ContextOf<K>) => Promise<z.input<O>>;
+  run: (input: z.output<I>, ctx: ContextOf<K, P>) => Promise<z.input<O>>;
   /** Runs once a write or a command has ended, committed or not (caches that must not keep a replaced row). */
   settled?: (deps: OperationDeps) => void;
   /**
@@ -137,25 +165,33 @@ export interface OperationSpec<I extends z.ZodType, O extends z.ZodType, K exten
 }
 
 /** An operation of any shape, as route tables and the runner hold them. */
-// biome-ignore lint/suspicious/noExplicitAny: the run function's input is contravariant; any erases it for collections
-export type AnyOperation = Operation<z.ZodType, z.ZodType, OperationKind> | Operation<any, any, any>;
+export type AnyOperation =
+  | Operation<z.ZodType, z.ZodType, OperationKind>
+  // biome-ignore lint/suspicious/noExplicitAny: the run function's input is contravariant; any erases it for collections
+  | Operation<any, any, any, any>;
 
-export interface Operation<I extends z.ZodType, O extends z.ZodType, K extends OperationKind>
-  extends OperationSpec<I, O, K> {
+export interface Operation<I extends z.ZodType, O extends z.ZodType, K extends OperationKind, P = undefined>
+  extends OperationSpec<I, O, K, P> {
   readonly kind: K;
 }
 
 /** The input an operation accepts before parsing (what callers pass). */
-export type OperationInput<Op> = Op extends Operation<infer I, z.ZodType, OperationKind> ? z.input<I> : never;
+export type OperationInput<Op> =
+  Op extends Operation<infer I, z.ZodType, OperationKind, infer _P> ? z.input<I> : never;
 /** The value an operation returns. */
 export type OperationOutput<Op> =
-  Op extends Operation<z.ZodType, infer O, OperationKind> ? z.output<O> : never;
+  Op extends Operation<z.ZodType, infer O, OperationKind, infer _P> ? z.output<O> : never;
 
 /**
  * Declares one thing the service does. `input` and `output` are zod schemas; `permission` is
  * required (leaving it out does not compile), and it is data the runner gives the policy: `run`
  * never asks for permission itself.
  */
-export const defineOperation = <I extends z.ZodType, O extends z.ZodType, K extends OperationKind>(
-  spec: OperationSpec<I, O, K>,
-): Operation<I, O, K> => Object.freeze({ ...spec });
+export const defineOperation = <
+  I extends z.ZodType,
+  O extends z.ZodType,
+  K extends OperationKind,
+  P = undefined,
+>(
+  spec: OperationSpec<I, O, K, P>,
+): Operation<I, O, K, P> => Object.freeze({ ...spec });

@@ -119,6 +119,42 @@ describe('the operation runner', () => {
     expect(await flagstaff.run(where, SYSTEM, {})).toBe(true);
   });
 
+  it('prepares a write outside its transaction, once the policy allowed it and the input is valid', async () => {
+    const { flagstaff, userCaller } = await setup();
+    const seen: string[] = [];
+    const prepared = defineOperation({
+      id: 'test.prepared',
+      summary: 'Slow work first, then the transaction',
+      kind: 'write',
+      permission: 'ADMIN',
+      input: z.object({ name: z.string().min(1) }),
+      output: z.strictObject({ inTransaction: z.boolean(), prepared: z.string() }),
+      prepare: async ({ name }, { repos }) => {
+        seen.push(name);
+        if (name === 'refuse') throw new Error('refused before the transaction');
+        return { upper: name.toUpperCase(), onStore: repos === flagstaff.store };
+      },
+      run: async (_input, { repos, prepared }) => {
+        expectTypeOf(prepared).toEqualTypeOf<{ upper: string; onStore: boolean }>();
+        const onTransaction = (repos as unknown) !== flagstaff.store;
+        return { inTransaction: onTransaction && prepared.onStore, prepared: prepared.upper };
+      },
+    });
+    expect(await flagstaff.run(prepared, SYSTEM, { name: 'ann' })).toEqual({
+      inTransaction: true,
+      prepared: 'ANN',
+    });
+    await expect(flagstaff.run(prepared, await userCaller('Viewer'), { name: 'bob' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(flagstaff.run(prepared, SYSTEM, { name: '' })).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(flagstaff.run(prepared, SYSTEM, { name: 'refuse' })).rejects.toThrow(
+      'refused before the transaction',
+    );
+    // Neither the refused caller nor the invalid input got as far as `prepare`.
+    expect(seen).toEqual(['ann', 'refuse']);
+  });
+
   it('refuses an anonymous caller unless the operation is public', async () => {
     const { flagstaff } = await setup();
     const anonymous = callerOf({ kind: 'anonymous', name: 'anonymous' });

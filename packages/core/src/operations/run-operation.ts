@@ -90,18 +90,31 @@ export function createOperationRunner(deps: OperationDeps): OperationRunner {
     if (!parsed.success) throw validationError(parsed.error);
     const value = parsed.data;
     if (operation.guard) await operation.guard(value, { deps, caller });
+    // Typed by each operation's own `prepare`; erased here like the input.
+    const prepared = (
+      operation.prepare ? await operation.prepare(value, { deps, caller, repos: deps.store }) : undefined
+    ) as undefined;
     if (!write) {
-      const ctx: OperationContext<'read'> = { deps, caller, actor, repos: deps.store, judge };
+      const ctx: OperationContext<'read'> = { deps, caller, actor, repos: deps.store, judge, prepared };
       return operation.run(value, ctx);
     }
     let output: unknown;
     try {
       if (operation.kind === 'command') {
-        const ctx: CommandContext = { deps, caller, actor, repos: deps.store, judge, transaction, runner };
+        const ctx: CommandContext = {
+          deps,
+          caller,
+          actor,
+          repos: deps.store,
+          judge,
+          prepared,
+          transaction,
+          runner,
+        };
         output = await operation.run(value, ctx);
       } else
         output = await deps.store.transaction((tx) => {
-          const ctx: OperationContext<'write'> = { deps, caller, actor, repos: tx, judge };
+          const ctx: OperationContext<'write'> = { deps, caller, actor, repos: tx, judge, prepared };
           return operation.run(value, ctx);
         });
     } finally {

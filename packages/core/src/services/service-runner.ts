@@ -29,4 +29,6 @@ export const runnerOf = (deps: ServiceDeps): OperationRunner =>
     instance: absent<OperationDeps['instance']>('the instance state'),
     addons: absent<OperationDeps['addons']>('the addon runtime'),
     evaluators: absent<OperationDeps['evaluators']>('the evaluator cache'),
+    resetLinks: absent<OperationDeps['resetLinks']>('the reset links'),
+    sessions: absent<OperationDeps['sessions']>('the session runtime'),
   });

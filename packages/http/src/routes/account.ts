@@ -1,19 +1,19 @@
-import { featureSearchResultSchema, getCurrentUser, userViewSchema } from '@flagstaff/core';
-import { z } from 'zod';
+import {
+  changeOwnPassword,
+  changePasswordSchema,
+  getCurrentUser,
+  resetPasswordSchema,
+  setUserPassword,
+  signIn,
+  signOut,
+  userViewSchema,
+} from '@flagstaff/core';
 import { HttpError } from '../errors.js';
-import { operationRoute } from '../operation-route.js';
+import { bodyFields, operationRoute } from '../operation-route.js';
 import type { HttpRequest } from '../request.js';
 import { defineRoutes, reply } from '../route.js';
 import { isCrossSiteRequest, readCookie, SESSION_COOKIE, sessionCookie } from '../session-cookie.js';
 import { idParam } from './bodies.js';
-
-const loginBody = z.object({ username: z.string(), password: z.string() });
-const changePasswordBody = z.object({
-  oldPassword: z.string(),
-  password: z.string(),
-  confirmPassword: z.string().optional(),
-});
-const resetPasswordBody = z.object({ password: z.string() });
 
 /**
  * Signing in and out need no session, so the authenticator's same-origin check never sees them:
@@ -28,7 +28,15 @@ function refuseCrossSite(request: HttpRequest, what: 'sign-in' | 'sign-out'): vo
     );
 }
 
-/** Signing in with a password, the signed-in user, and user administration beyond the listing. */
+/** The session cookie's id, when the request carries one. */
+const sessionIdOf = (request: HttpRequest): string | undefined =>
+  readCookie(request.headers.cookie, SESSION_COOKIE) ?? undefined;
+
+/**
+ * Signing in and out, the signed-in user and passwords. Each route serves one operation of
+ * `core/src/services/access/{session,account}-operations.ts`; sign-in, sign-out and the own
+ * password change keep thin handlers for the session cookie they set, clear or keep.
+ */
 export const accountRoutes = defineRoutes([
   {
     method: 'post',
@@ -36,18 +44,16 @@ export const accountRoutes = defineRoutes([
     api: 'public',
     tag: 'Auth',
     summary: 'Sign in with a username or e-mail and a password; sets the session cookie',
+    operationId: signIn.id,
     status: 200,
-    body: loginBody,
+    body: signIn.input.omit({ ip: true }),
     response: userViewSchema,
     errors: [401, 403, 429],
-    handler: async ({ flagstaff, body, request, secureCookies }) => {
+    handler: async ({ flagstaff, caller, body, request, secureCookies }) => {
       refuseCrossSite(request, 'sign-in');
-      const input = typeof body === 'object' && body !== null ? body : {};
       // The address comes from the connection, never from the body.
-      const { user, sessionId, expiresAt } = await flagstaff.sessions.login({
-        ...input,
-        ip: request.remoteAddress,
-      });
+      const input = { ...bodyFields(body), ip: request.remoteAddress };
+      const { user, sessionId, expiresAt } = await flagstaff.run.unknown(signIn, caller, input);
       const cookie = sessionCookie(request, sessionId, expiresAt, { secure: secureCookies });
       return reply(200, user, { 'set-cookie': cookie });
     },
@@ -58,13 +64,14 @@ export const accountRoutes = defineRoutes([
     api: 'public',
     tag: 'Auth',
     summary: 'Sign out: ends the session and clears its cookie',
+    operationId: signOut.id,
     status: 204,
     empty: true,
     errors: [403],
-    handler: async ({ flagstaff, request, secureCookies }) => {
+    handler: async ({ flagstaff, caller, request, secureCookies }) => {
       refuseCrossSite(request, 'sign-out');
-      const sessionId = readCookie(request.headers.cookie, SESSION_COOKIE);
-      if (sessionId) await flagstaff.sessions.logout(sessionId);
+      const sessionId = sessionIdOf(request);
+      if (sessionId) await flagstaff.run(signOut, caller, { sessionId });
       return reply(204, undefined, {
         'set-cookie': sessionCookie(request, null, undefined, { secure: secureCookies }),
       });
@@ -84,56 +91,28 @@ export const accountRoutes = defineRoutes([
     path: '/api/admin/user/change-password',
     api: 'admin',
     tag: 'Users',
-    summary: "Change the signed-in user's password (ends their other sessions)",
+    summary: changeOwnPassword.summary,
+    operationId: changeOwnPassword.id,
     status: 200,
     empty: true,
-    body: changePasswordBody,
+    body: changePasswordSchema,
+    // The session making the request stays signed in; a body cannot name another one.
     handler: ({ flagstaff, caller, body, request }) =>
-      flagstaff.accounts.changePassword(
-        caller,
-        body,
-        readCookie(request.headers.cookie, SESSION_COOKIE) ?? undefined,
-      ),
+      flagstaff.run.unknown(changeOwnPassword, caller, {
+        ...bodyFields(body),
+        currentSessionId: sessionIdOf(request),
+      }),
   },
-  {
+  operationRoute({
     method: 'post',
     path: '/api/admin/user-admin/:id/change-password',
+    operation: setUserPassword,
+    input: ({ params, body }) => ({ ...bodyFields(body), id: idParam(params.id, 'user') }),
     api: 'admin',
     tag: 'Users',
-    summary: "Set another user's password (ends their sessions)",
     status: 200,
     empty: true,
-    body: resetPasswordBody,
+    body: resetPasswordSchema,
     errors: [404],
-    handler: ({ flagstaff, caller, params, body }) =>
-      flagstaff.accounts.resetPassword(caller, idParam(params.id, 'user'), body),
-  },
-  {
-    method: 'get',
-    path: '/api/admin/search/features',
-    api: 'admin',
-    tag: 'Search',
-    summary: 'Search features: filters, sorting and paging done by the server',
-    operationId: 'features.search',
-    status: 200,
-    response: featureSearchResultSchema,
-    query: z.object({
-      query: z.string().optional(),
-      project: z.string().optional(),
-      tag: z.string().optional(),
-      type: z.string().optional(),
-      state: z.string().optional(),
-      lifecycle: z.string().optional(),
-      status: z.string().optional(),
-      segment: z.string().optional(),
-      createdAt: z.string().optional(),
-      lastSeenAt: z.string().optional(),
-      archived: z.string().optional(),
-      sortBy: z.string().optional(),
-      sortOrder: z.enum(['asc', 'desc']).optional(),
-      offset: z.number().int().min(0).optional(),
-      limit: z.number().int().min(1).max(100).optional(),
-    }),
-    handler: ({ flagstaff, caller, query }) => flagstaff.featureSearch.search(caller, query),
-  },
+  }),
 ]);

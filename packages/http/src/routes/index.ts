@@ -17,6 +17,7 @@ import { eventSearchRoutes } from './event-search.js';
 import { featureEnvironmentRoutes } from './feature-environments.js';
 import { featureLifecycleRoutes } from './feature-lifecycle.js';
 import { featureLinkRoutes } from './feature-links.js';
+import { featureSearchRoutes } from './feature-search.js';
 import { featureRoutes } from './features.js';
 import { groupRoutes } from './groups.js';
 import { importRoutes } from './imports.js';
@@ -68,6 +69,7 @@ export const allRoutes = (): Route[] => [
   ...groupRoutes,
   ...projectAccessRoutes,
   ...accountRoutes,
+  ...featureSearchRoutes,
   ...signalRoutes,
   ...operationRoutes,
   ...personalTokenRoutes,

@@ -4,22 +4,22 @@ import {
   getSignupToken,
   listSignupTokens,
   signupSchema,
+  signupWithToken,
   updateSignupToken,
   updateSignupTokenSchema,
-  userViewSchema,
+  validateSignupToken,
 } from '@flagstaff/core';
 import { z } from 'zod';
-import { bodyFields } from '../operation-route.js';
+import { bodyFields, operationRoute } from '../operation-route.js';
 import { absoluteLink } from '../public-links.js';
 import type { HttpRequest } from '../request.js';
 import { defineRoutes, reply } from '../route.js';
 
 /** An invite link with its `url` absolute, so the UI can show and copy it as it is. */
 const withAbsoluteUrl = <V extends { url?: string | null | undefined }>(
-  request: HttpRequest,
-  secure: boolean,
+  { request, secureCookies }: { request: HttpRequest; secureCookies: boolean },
   view: V,
-): V => (view.url ? { ...view, url: absoluteLink(request, view.url, secure) } : view);
+): V => (view.url ? { ...view, url: absoluteLink(request, view.url, secureCookies) } : view);
 
 /** Where the UI's pages for the reference's public links are, under the API's mount path. */
 const uiPage = (request: HttpRequest, page: string, query: Record<string, string>): string =>
@@ -32,25 +32,24 @@ const firstString = (value: unknown): string | undefined =>
       ? value[0]
       : undefined;
 
-/** Invite links (public signup tokens) and the public routes that use them. */
+/**
+ * Invite links (public signup tokens) and the public routes that use them. The reference's link
+ * paths (`/new-user`, `/reset-password`) are plain redirects to the admin UI: no service is asked.
+ */
 export const inviteLinkRoutes = defineRoutes([
-  // Plain routes serving operations of `core/src/services/access/signup-token-operations.ts`: each
-  // link's `url` is made absolute from the request's own address.
-  {
+  // The operations of `core/src/services/access/signup-token-operations.ts`; each link's `url` is
+  // made absolute from the request's own address.
+  operationRoute({
     method: 'get',
     path: '/api/admin/invite-link/tokens',
+    operation: listSignupTokens,
+    input: () => ({}),
+    answer: ({ tokens }, http) => ({ tokens: tokens.map((t) => withAbsoluteUrl(http, t)) }),
     api: 'admin',
     tag: 'Invite links',
-    summary: listSignupTokens.summary,
-    operationId: listSignupTokens.id,
     status: 200,
-    response: listSignupTokens.output,
-    handler: async ({ flagstaff, caller, request, secureCookies }) => ({
-      tokens: (await flagstaff.run(listSignupTokens, caller, {})).tokens.map((t) =>
-        withAbsoluteUrl(request, secureCookies, t),
-      ),
-    }),
-  },
+  }),
+  // A plain route for the Location header of the new link.
   {
     method: 'post',
     path: '/api/admin/invite-link/tokens',
@@ -64,67 +63,54 @@ export const inviteLinkRoutes = defineRoutes([
     handler: async ({ flagstaff, caller, body, request, secureCookies }) => {
       const token = await flagstaff.run.unknown(createSignupToken, caller, body);
       // Relative to the request path, like the reference: resolves to …/invite-link/tokens/<secret>.
-      return reply(201, withAbsoluteUrl(request, secureCookies, token), {
+      return reply(201, withAbsoluteUrl({ request, secureCookies }, token), {
         location: `tokens/${encodeURIComponent(token.secret)}`,
       });
     },
   },
-  {
+  operationRoute({
     method: 'get',
     path: '/api/admin/invite-link/tokens/:token',
+    operation: getSignupToken,
+    input: ({ params }) => ({ secret: params.token }),
+    answer: (token, http) => withAbsoluteUrl(http, token),
     api: 'admin',
     tag: 'Invite links',
-    summary: getSignupToken.summary,
-    operationId: getSignupToken.id,
     status: 200,
-    response: getSignupToken.output,
-    handler: async ({ flagstaff, params, caller, request, secureCookies }) =>
-      withAbsoluteUrl(
-        request,
-        secureCookies,
-        await flagstaff.run(getSignupToken, caller, { secret: params.token ?? '' }),
-      ),
-  },
-  {
+  }),
+  operationRoute({
     method: 'put',
     path: '/api/admin/invite-link/tokens/:token',
+    operation: updateSignupToken,
+    input: ({ params, body }) => ({ ...bodyFields(body), secret: params.token }),
+    answer: (token, http) => withAbsoluteUrl(http, token),
     api: 'admin',
     tag: 'Invite links',
-    summary: updateSignupToken.summary,
-    operationId: updateSignupToken.id,
     status: 200,
     body: updateSignupTokenSchema,
-    response: updateSignupToken.output,
-    handler: async ({ flagstaff, caller, params, body, request, secureCookies }) =>
-      withAbsoluteUrl(
-        request,
-        secureCookies,
-        await flagstaff.run.unknown(updateSignupToken, caller, { ...bodyFields(body), secret: params.token }),
-      ),
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/invite/:token/validate',
+    operation: validateSignupToken,
+    input: ({ params }) => ({ secret: params.token }),
     api: 'public',
     tag: 'Public signup',
-    summary: 'Validate an invite link',
     status: 200,
     empty: true,
     errors: [400],
-    handler: ({ flagstaff, params }) => flagstaff.signupTokens.validate(params.token!),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
     path: '/invite/:token/signup',
+    operation: signupWithToken,
+    input: ({ params, body }) => ({ ...bodyFields(body), secret: params.token }),
     api: 'public',
     tag: 'Public signup',
-    summary: 'Sign up with an invite link',
     status: 200,
     body: signupSchema,
-    response: userViewSchema,
     errors: [409],
-    handler: ({ flagstaff, params, body }) => flagstaff.signupTokens.signup(params.token!, body),
-  },
+  }),
   {
     method: 'get',
     path: '/new-user',
@@ -132,6 +118,7 @@ export const inviteLinkRoutes = defineRoutes([
     tag: 'Public signup',
     summary:
       "The reference's links for new users: `?invite=` (invite link) and `?token=` (set-password link) redirect to the admin UI's page for them",
+    operationId: 'links.newUser',
     status: 302,
     empty: true,
     query: z.object({ invite: z.string().optional(), token: z.string().optional() }),
@@ -150,6 +137,7 @@ export const inviteLinkRoutes = defineRoutes([
     api: 'public',
     tag: 'Auth',
     summary: "The reference's password reset link: redirects to the admin UI's page for it",
+    operationId: 'links.resetPassword',
     status: 302,
     empty: true,
     query: z.object({ token: z.string().optional() }),

@@ -1,5 +1,8 @@
 import {
+  checkPasswordRules,
+  checkPasswordRulesPublic,
   countAdmins,
+  createResetLink,
   deleteInactiveUsers,
   getUserProfile,
   getUserRoles,
@@ -8,8 +11,10 @@ import {
   listInactiveUsers,
   passwordCheckSchema,
   resetLinkSchema,
+  resetPasswordWithLink,
   resetWithTokenSchema,
   searchUsers,
+  validateResetLink,
 } from '@flagstaff/core';
 import { z } from 'zod';
 import { operationRoute } from '../operation-route.js';
@@ -36,19 +41,16 @@ export const userDirectoryRoutes = defineRoutes([
     tag: 'Users',
     status: 200,
   }),
-  {
-    ...operationRoute({
-      method: 'get',
-      path: '/api/admin/user-admin/search',
-      operation: searchUsers,
-      input: ({ query }) => query,
-      api: 'admin',
-      tag: 'Users',
-      status: 200,
-    }),
-    // The query string in the OpenAPI document (an operation route documents no query).
+  operationRoute({
+    method: 'get',
+    path: '/api/admin/user-admin/search',
+    operation: searchUsers,
+    input: ({ query }) => query,
+    api: 'admin',
+    tag: 'Users',
+    status: 200,
     query: z.object({ q: z.string().optional() }),
-  },
+  }),
   operationRoute({
     method: 'get',
     path: '/api/admin/user-admin/access',
@@ -85,71 +87,60 @@ export const userDirectoryRoutes = defineRoutes([
     status: 200,
     body: inactiveDeleteSchema,
   }),
-  {
+  operationRoute({
     method: 'post',
     path: '/api/admin/user-admin/validate-password',
+    operation: checkPasswordRules,
     api: 'admin',
     tag: 'Users',
-    summary: 'Check a password against the rules (400 naming what is missing)',
     status: 200,
     empty: true,
     body: passwordCheckSchema,
-    handler: ({ flagstaff, caller, body }) => flagstaff.passwordReset.checkPassword(caller, body, 'admin'),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
     path: '/api/admin/user-admin/reset-password',
+    operation: createResetLink,
+    // Absolute against the address the Admin used, so it can be passed on as it is.
+    answer: ({ resetPasswordUrl }, { request, secureCookies }) => ({
+      resetPasswordUrl: absoluteLink(request, resetPasswordUrl, secureCookies),
+    }),
     api: 'admin',
     tag: 'Users',
-    summary: 'A password reset link for a user (id, e-mail or username), valid 24 hours; no e-mail is sent',
     status: 200,
     body: resetLinkSchema,
-    response: z.strictObject({ resetPasswordUrl: z.string() }),
     errors: [404],
-    handler: async ({ flagstaff, caller, body, request, secureCookies }) => {
-      const { resetPasswordUrl } = await flagstaff.passwordReset.createLink(caller, body);
-      return { resetPasswordUrl: absoluteLink(request, resetPasswordUrl, secureCookies) };
-    },
-  },
-  {
+  }),
+  operationRoute({
     method: 'get',
     path: '/auth/reset/validate',
+    operation: validateResetLink,
+    input: ({ query }) => query,
     api: 'public',
     tag: 'Auth',
-    summary: 'Whom a password reset link is for (401 when invalid or expired)',
     status: 200,
     query: z.object({ token: z.string() }),
-    response: z.strictObject({
-      id: z.number().int(),
-      name: z.string().nullable(),
-      email: z.string().nullable(),
-      username: z.string().nullable(),
-      token: z.string(),
-    }),
     errors: [401],
-    handler: ({ flagstaff, caller, query }) => flagstaff.passwordReset.validateLink(caller, query),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
     path: '/auth/reset/password',
+    operation: resetPasswordWithLink,
     api: 'public',
     tag: 'Auth',
-    summary: 'Set a new password with a reset link (the link then stops working)',
     status: 200,
     empty: true,
     body: resetWithTokenSchema,
     errors: [400, 401],
-    handler: ({ flagstaff, caller, body }) => flagstaff.passwordReset.resetWithLink(caller, body),
-  },
-  {
+  }),
+  operationRoute({
     method: 'post',
     path: '/auth/reset/validate-password',
+    operation: checkPasswordRulesPublic,
     api: 'public',
     tag: 'Auth',
-    summary: 'Check a password against the rules (400 naming what is missing)',
     status: 200,
     empty: true,
     body: passwordCheckSchema,
-    handler: ({ flagstaff, caller, body }) => flagstaff.passwordReset.checkPassword(caller, body, 'public'),
-  },
+  }),
 ]);

@@ -28,25 +28,19 @@ export const userRoutes: Route[] = [
     tag: 'Users',
     status: 200,
   }),
-  // A plain route: the invite link is made absolute from the request's own address.
-  {
+  operationRoute({
     method: 'post',
     path: '/api/admin/user-admin',
+    operation: createUser,
+    // The set-password link, absolute against the address the Admin used.
+    answer: (user, { request, secureCookies }) =>
+      user.inviteLink ? { ...user, inviteLink: absoluteLink(request, user.inviteLink, secureCookies) } : user,
     api: 'admin',
     tag: 'Users',
-    summary: createUser.summary,
-    operationId: createUser.id,
     status: 201,
     body: createUserSchema,
-    response: createUser.output,
     errors: [409],
-    handler: async ({ flagstaff, caller, body, request, secureCookies }) => {
-      const user = await flagstaff.run.unknown(createUser, caller, body);
-      return user.inviteLink
-        ? { ...user, inviteLink: absoluteLink(request, user.inviteLink, secureCookies) }
-        : user;
-    },
-  },
+  }),
   operationRoute({
     method: 'get',
     path: '/api/admin/user-admin/:id',

@@ -5,6 +5,7 @@ import { createFlagstaff, type Flagstaff } from '../../flagstaff.js';
 import { createMemoryStore } from '../../memory/index.js';
 import { withWriteTransactions } from '../../testing/write-transactions.js';
 import { alice, createTestFlagstaff } from '../test-support.js';
+import { changeOwnPassword, setUserPassword } from './account-operations.js';
 
 const PASSWORD = 'Very-Secret-42';
 const NEW_PASSWORD = 'Even-More-Secret-43';
@@ -73,7 +74,9 @@ describe('changing your own password', () => {
       [{ password: NEW_PASSWORD }, '"oldPassword"'],
     ];
     for (const [input, message] of attempts)
-      await expect(flagstaff.accounts.changePassword(callerOf(principal), input)).rejects.toMatchObject({
+      await expect(
+        flagstaff.run.unknown(changeOwnPassword, callerOf(principal), input),
+      ).rejects.toMatchObject({
         code: 'VALIDATION',
         message: expect.stringContaining(message),
       });
@@ -86,6 +89,21 @@ describe('changing your own password', () => {
     expect((await flagstaff.store.users.get(id))!.passwordHash).toBe(before);
     // Only the reset that gave Ann her password.
     expect(await flagstaff.store.events.search({ type: 'user-updated' })).toHaveLength(1);
+  });
+});
+
+describe('passwords in maintenance mode', () => {
+  it('cannot be changed, like every other change through the admin API; signing in still works', async () => {
+    const id = await addUser('ann');
+    await flagstaff.maintenance.set(alice, { enabled: true });
+    const { sessionId } = await flagstaff.sessions.login({ username: 'ann', password: PASSWORD });
+    const ann = callerOf((await flagstaff.sessions.authenticate(sessionId))!);
+    await expect(
+      flagstaff.accounts.changePassword(ann, { oldPassword: PASSWORD, password: NEW_PASSWORD }),
+    ).rejects.toMatchObject({ code: 'MAINTENANCE' });
+    await expect(
+      flagstaff.accounts.resetPassword(alice, id, { password: NEW_PASSWORD }),
+    ).rejects.toMatchObject({ code: 'MAINTENANCE' });
   });
 });
 
@@ -111,7 +129,7 @@ describe("an Admin resetting a user's password", () => {
       code: 'VALIDATION',
       message: expect.stringContaining('"password"'),
     });
-    await expect(flagstaff.accounts.resetPassword(alice, id, {})).rejects.toMatchObject({
+    await expect(flagstaff.run.unknown(setUserPassword, alice, { id })).rejects.toMatchObject({
       code: 'VALIDATION',
     });
   });

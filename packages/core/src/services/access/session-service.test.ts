@@ -5,6 +5,7 @@ import { createFlagstaff, type Flagstaff } from '../../flagstaff.js';
 import { createMemoryStore } from '../../memory/index.js';
 import { withWriteTransactions } from '../../testing/write-transactions.js';
 import { createTestClock, createTestFlagstaff, type TestClock } from '../test-support.js';
+import { signIn } from './session-operations.js';
 import { hashSessionId } from './session-service.js';
 
 const PASSWORD = 'Very-Secret-42';
@@ -86,7 +87,7 @@ describe('login', () => {
       code: 'VALIDATION',
       message: expect.stringContaining('"username"'),
     });
-    await expect(flagstaff.sessions.login({ username: 'ann' })).rejects.toMatchObject({
+    await expect(flagstaff.run.unknown(signIn, SYSTEM, { username: 'ann' })).rejects.toMatchObject({
       code: 'VALIDATION',
       message: expect.stringContaining('"password"'),
     });

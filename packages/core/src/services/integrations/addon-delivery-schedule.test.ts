@@ -5,6 +5,8 @@ import { createOperationRunner } from '../../operations/run-operation.js';
 import type { HttpClient } from '../../ports/runtime-ports.js';
 import { type Logger, silentLogger } from '../../ports/runtime-ports.js';
 import { withWriteTransactions } from '../../testing/write-transactions.js';
+import { createResetLinks } from '../access/reset-links.js';
+import { createSessionRuntime } from '../access/session-runtime.js';
 import type { ServiceDeps } from '../deps.js';
 import { cryptoIds } from '../deps.js';
 import { createInstanceState } from '../operations/instance-state.js';
@@ -20,7 +22,15 @@ function addonServiceOver(deps: ServiceDeps & { http: HttpClient }, options: Add
   const runtime = createAddonRuntime(deps, options);
   const instance = createInstanceState(deps.store, createMaintenanceState(deps.store), undefined);
   const evaluators = createEvaluatorCache(deps);
-  const run = createOperationRunner({ ...deps, tokenSecrets: null, instance, addons: runtime, evaluators });
+  const run = createOperationRunner({
+    ...deps,
+    tokenSecrets: null,
+    instance,
+    addons: runtime,
+    evaluators,
+    resetLinks: createResetLinks({ clock: deps.clock }),
+    sessions: createSessionRuntime(),
+  });
   return createAddonService(deps, run, runtime);
 }
 
