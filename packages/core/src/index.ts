@@ -88,6 +88,7 @@ export {
   importBodySchema,
 } from './services/features/import-schema.js';
 export type { ImportService } from './services/features/import-service.js';
+export * from './services/features/strategy-copy-operations.js';
 export * from './services/features/strategy-operations.js';
 export * from './services/features/tag-operations.js';
 export { isPotentiallyStale, type Lifetimes } from './services/insights/health.js';
