@@ -7,14 +7,14 @@ import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice, Field } from '../../components/ui/page';
 import { answerOf } from '../../lib/api-answer';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { type Group, projectsQueryOptions, rolesQueryOptions } from './api/access';
+import { type Group, projectsQueryOptions, rolesQueryOptions, rootRolesQueryOptions } from './api/access';
 
 export type { Group };
 
 export const userLabel = (u: Pick<UserView, 'id' | 'name' | 'username' | 'email'>): string =>
   u.name ?? u.username ?? (u.email || `user ${u.id}`);
 
-/** Creates a group, or edits one: name, description and its users (added and removed here). */
+/** Creates a group, or edits one: name, description, root role and its users (added and removed here). */
 export function GroupDialog({
   group,
   users,
@@ -26,12 +26,15 @@ export function GroupDialog({
 }) {
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
+  const [rootRole, setRootRole] = useState(group?.rootRole == null ? '' : String(group.rootRole));
+  const rootRoles = useQuery(rootRolesQueryOptions());
   const [members, setMembers] = useState<number[]>(group?.users.map((u) => u.user.id) ?? []);
   const [adding, setAdding] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const body = () => ({
     name: name.trim(),
     description: description.trim() || null,
+    rootRole: rootRole === '' ? null : Number(rootRole),
     users: members.map((id) => ({ user: { id } })),
   });
   const save = useApiMutation({
@@ -49,7 +52,9 @@ export function GroupDialog({
     toastErrors: false,
     onSuccess: onClose,
   });
-  // Name problems (taken, empty) show next to the name; anything else below the form.
+  const rootRoleError =
+    save.error instanceof ApiError && /^"rootRole"/.test(save.error.message) ? save.error.message : null;
+  // Name problems (taken, empty) show next to the name, root role ones next to it; anything else below the form.
   const nameError =
     problem ??
     (save.error instanceof ApiError && (save.error.status === 409 || /^"name"/.test(save.error.message))
@@ -75,6 +80,21 @@ export function GroupDialog({
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />
+        </Field>
+        <Field
+          label="Root role"
+          htmlFor="group-root-role"
+          error={rootRoleError}
+          hint="Stored with the group, as the reference's groups carry one. Its users' permissions still come from their own root role and the group's project roles."
+        >
+          <select id="group-root-role" value={rootRole} onChange={(e) => setRootRole(e.target.value)}>
+            <option value="">None</option>
+            {(rootRoles.data ?? []).map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
         </Field>
         <div className="field">
           <span className="field-label">Users ({members.length})</span>
@@ -127,7 +147,7 @@ export function GroupDialog({
             Add user
           </button>
         </div>
-        {save.error && !nameError ? <ErrorNotice error={save.error} /> : null}
+        {save.error && !nameError && !rootRoleError ? <ErrorNotice error={save.error} /> : null}
         <div className="form-actions">
           <button type="button" className="btn" onClick={onClose}>
             Cancel

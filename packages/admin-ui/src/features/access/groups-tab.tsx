@@ -7,7 +7,7 @@ import { Card, EmptyState, ErrorNotice, Loading } from '../../components/ui/page
 import { answerOf } from '../../lib/api-answer';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
-import { groupsKey, groupsQueryOptions, usersQueryOptions } from './api/access';
+import { groupsKey, groupsQueryOptions, rootRolesQueryOptions, usersQueryOptions } from './api/access';
 import { AssignGroupDialog, type Group, GroupDialog, userLabel } from './group-dialogs';
 
 export const groupKeys = { all: groupsKey };
@@ -24,6 +24,9 @@ export function GroupsTab() {
     select: (data) => data.users,
     enabled: admin,
   });
+  const rootRoles = useQuery(rootRolesQueryOptions());
+  const roleName = (id: number | null) =>
+    id == null ? null : (rootRoles.data?.find((r) => r.id === id)?.name ?? `role ${id}`);
   const [open, setOpen] = useState<{ kind: 'create' | 'edit' | 'assign' | 'delete'; group?: Group } | null>(
     null,
   );
@@ -61,6 +64,7 @@ export function GroupsTab() {
             <thead>
               <tr>
                 <th>Group</th>
+                <th>Root role</th>
                 <th>Users</th>
                 <th className="hide-phone">Projects</th>
                 {admin ? <th /> : null}
@@ -72,6 +76,9 @@ export function GroupsTab() {
                   <td>
                     <div className="cell-name">{g.name}</div>
                     <div className="muted">{g.description || 'No description'}</div>
+                  </td>
+                  <td data-testid={`group-root-role-${g.id}`}>
+                    {roleName(g.rootRole) ?? <span className="muted">None</span>}
                   </td>
                   <td>
                     <div className="chip-list" data-testid={`group-users-${g.id}`}>
