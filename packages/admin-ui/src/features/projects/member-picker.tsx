@@ -33,11 +33,21 @@ export function MemberPicker({ id, exclude, value, onChange, invalid }: Props) {
   const groups = useQuery({ ...groupSearchQueryOptions(q), enabled: open });
   const taken = (kind: Subject['kind'], subjectId: number) =>
     exclude.some((e) => e.kind === kind && e.id === subjectId);
+  // While the answer for the latest text is on its way, the last one shows only what still matches it.
+  const typed = text.trim().toLowerCase();
+  const stillMatches = (stale: boolean, ...values: (string | null | undefined)[]) =>
+    !stale || values.some((v) => v?.toLowerCase().includes(typed));
   const foundGroups: Subject[] = (groups.data ?? [])
-    .filter((g) => !taken('group', g.id))
+    .filter(
+      (g) => !taken('group', g.id) && stillMatches(groups.isPlaceholderData || q !== text.trim(), g.name),
+    )
     .map((g) => ({ kind: 'group', id: g.id, name: g.name }));
   const foundUsers: (Subject & { detail: string })[] = (users.data ?? [])
-    .filter((u) => !taken('user', u.id))
+    .filter(
+      (u) =>
+        !taken('user', u.id) &&
+        stillMatches(users.isPlaceholderData || q !== text.trim(), u.name, u.email, u.username),
+    )
     .map((u) => ({ kind: 'user', id: u.id, name: displayName(u), detail: u.email }));
   const shownUsers = foundUsers.slice(0, SHOWN - Math.min(foundGroups.length, GROUPS_SHOWN));
   const shownGroups = foundGroups.slice(0, SHOWN - shownUsers.length);

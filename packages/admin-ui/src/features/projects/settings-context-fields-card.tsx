@@ -20,6 +20,7 @@ export function ProjectContextFieldsCard({ projectId, canEdit }: { projectId: st
   const list = useQuery(listProjectContextFieldsQueryOptions(projectId));
   const [editing, setEditing] = useState<ContextField | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
   const remove = useApiMutation({
     mutationFn: (contextField: string) =>
       answerOf(
@@ -87,9 +88,10 @@ export function ProjectContextFieldsCard({ projectId, canEdit }: { projectId: st
         </div>
       ) : null}
       {canEdit ? (
-        <details className="settings-subform">
+        <details className="settings-subform" open={adding} onToggle={(e) => setAdding(e.currentTarget.open)}>
           <summary>New context field</summary>
-          <NewContextFieldForm project={projectId} refused={null} />
+          {/* Drawn only while open: its fields would otherwise share labels with the general settings. */}
+          {adding ? <NewContextFieldForm project={projectId} refused={null} /> : null}
         </details>
       ) : null}
       {editing ? (

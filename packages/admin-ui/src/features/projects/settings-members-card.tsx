@@ -171,7 +171,10 @@ function AddMemberForm({ projectId, roles, taken }: { projectId: string; roles: 
           id="member-subject"
           exclude={taken}
           value={who}
-          onChange={setWho}
+          onChange={(subject) => {
+            setWho(subject);
+            if (subject) setProblem(null);
+          }}
           invalid={Boolean(problem)}
         />
       </Field>
