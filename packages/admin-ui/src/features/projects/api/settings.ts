@@ -6,7 +6,6 @@ import { answerOf } from '../../../lib/api-answer';
 export const settingsKeys = {
   access: (projectId: string) => ['projects', projectId, 'access'] as const,
   environments: ['environments'] as const,
-  assignable: ['users', 'assignable'] as const,
   userSearch: (q: string) => ['users', 'search', q] as const,
   groupSearch: (q: string) => ['groups', 'search', q] as const,
   context: ['context'] as const,
@@ -29,14 +28,6 @@ export const listEnvironmentsQueryOptions = () =>
     select: (data) => [...data.environments].sort((a, b) => a.sortOrder - b.sortOrder),
   });
 export const useAllEnvironments = () => useQuery(listEnvironmentsQueryOptions());
-
-/** Users and groups that can be given a role (the access area's route). */
-export const assignableQueryOptions = () =>
-  queryOptions({
-    queryKey: settingsKeys.assignable,
-    queryFn: () => answerOf(api.GET('/api/admin/user-admin/access')),
-  });
-export const useAssignable = () => useQuery(assignableQueryOptions());
 
 /** users.search: users whose name, e-mail or username hold `q` (the server answers at most 100). */
 export const userSearchQueryOptions = (q: string) =>
