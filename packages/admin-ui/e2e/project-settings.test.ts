@@ -258,10 +258,14 @@ describe('project settings in the admin UI', () => {
     expect(await create.locator('.field-invalid .field-error').textContent()).toContain('"name"');
     await create.getByLabel('Name').fill('Payments crew');
     await create.getByLabel('Description').fill('Everyone on the payments rota');
-    await create.getByLabel('User to add').selectOption({ label: 'Gail Grouped (gail@example.com)' });
-    await create.getByRole('button', { name: 'Add user' }).click();
-    await create.getByLabel('User to add').selectOption({ label: 'Nora Viewer (nora@example.com)' });
-    await create.getByRole('button', { name: 'Add user' }).click();
+    // Users are picked by typing: the server searches them.
+    const found = create.getByRole('list', { name: 'Matching users' });
+    await create.getByLabel('User to add').fill('gail');
+    await found.getByRole('button', { name: /Gail Grouped/ }).click();
+    await create.getByTestId('group-members').getByText('Gail Grouped').waitFor();
+    await create.getByLabel('User to add').fill('nora');
+    await found.getByRole('button', { name: /Nora Viewer/ }).click();
+    await create.getByTestId('group-members').getByText('Nora Viewer').waitFor();
     await create.getByRole('button', { name: 'Create group' }).click();
     await create.waitFor({ state: 'detached' });
     const groups = (await call('GET', 'api/admin/groups')) as { groups: { id: number; name: string }[] };

@@ -7,7 +7,7 @@ import { Card, EmptyState, ErrorNotice, Loading } from '../../components/ui/page
 import { answerOf } from '../../lib/api-answer';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
-import { groupsKey, groupsQueryOptions, rootRolesQueryOptions, usersQueryOptions } from './api/access';
+import { groupsKey, groupsQueryOptions, rootRolesQueryOptions } from './api/access';
 import { AssignGroupDialog, type Group, GroupDialog, userLabel } from './group-dialogs';
 
 export const groupKeys = { all: groupsKey };
@@ -18,11 +18,6 @@ export function GroupsTab() {
   const groups = useQuery({
     ...groupsQueryOptions(),
     select: (data) => data.groups,
-  });
-  const users = useQuery({
-    ...usersQueryOptions(),
-    select: (data) => data.users,
-    enabled: admin,
   });
   const rootRoles = useQuery(rootRolesQueryOptions());
   const roleName = (id: number | null) =>
@@ -141,7 +136,7 @@ export function GroupsTab() {
         </div>
       ) : null}
       {open?.kind === 'create' || open?.kind === 'edit' ? (
-        <GroupDialog group={open.group} users={users.data ?? []} onClose={() => setOpen(null)} />
+        <GroupDialog group={open.group} onClose={() => setOpen(null)} />
       ) : null}
       {open?.kind === 'assign' && open.group ? (
         <AssignGroupDialog group={open.group} onClose={() => setOpen(null)} />

@@ -13,6 +13,10 @@ const GROUPS_SHOWN = 3;
 
 interface Props {
   id: string;
+  /** Which kinds it offers (default both). */
+  kinds?: readonly Subject['kind'][];
+  /** Its accessible name when no label points at it. */
+  label?: string;
   /** Members already: never offered. */
   exclude: readonly Pick<Subject, 'kind' | 'id'>[];
   value: Subject | null;
@@ -24,13 +28,21 @@ interface Props {
  * Finds a user or group by asking the server's searches (users.search, groups.search) once typing
  * pauses for 250 ms, instead of loading every user: fine at thousands of users.
  */
-export function MemberPicker({ id, exclude, value, onChange, invalid }: Props) {
+export function MemberPicker({
+  id,
+  kinds = ['user', 'group'],
+  label,
+  exclude,
+  value,
+  onChange,
+  invalid,
+}: Props) {
   const [text, setText] = useState(value?.name ?? '');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const q = useDebounced(text.trim(), 250);
-  const users = useQuery({ ...userSearchQueryOptions(q), enabled: open });
-  const groups = useQuery({ ...groupSearchQueryOptions(q), enabled: open });
+  const users = useQuery({ ...userSearchQueryOptions(q), enabled: open && kinds.includes('user') });
+  const groups = useQuery({ ...groupSearchQueryOptions(q), enabled: open && kinds.includes('group') });
   const taken = (kind: Subject['kind'], subjectId: number) =>
     exclude.some((e) => e.kind === kind && e.id === subjectId);
   // While the answer for the latest text is on its way, the last one shows only what still matches it.
@@ -65,6 +77,7 @@ export function MemberPicker({ id, exclude, value, onChange, invalid }: Props) {
     setOpen(false);
   };
   const searching = (users.isFetching || groups.isFetching || q !== text.trim()) && open;
+  const answered = (!kinds.includes('user') || users.data) && (!kinds.includes('group') || groups.data);
   return (
     <div className="parent-picker">
       <input
@@ -73,8 +86,9 @@ export function MemberPicker({ id, exclude, value, onChange, invalid }: Props) {
         aria-expanded={open && !value}
         aria-controls={`${id}-results`}
         aria-autocomplete="list"
+        aria-label={label}
         aria-invalid={invalid || undefined}
-        placeholder="Type a name, e-mail or group…"
+        placeholder={kinds.includes('group') ? 'Type a name, e-mail or group…' : 'Type a name or e-mail…'}
         autoComplete="off"
         value={text}
         onFocus={() => setOpen(true)}
@@ -99,10 +113,16 @@ export function MemberPicker({ id, exclude, value, onChange, invalid }: Props) {
         }}
       />
       {open && !value ? (
-        <ul id={`${id}-results`} className="picker-results" aria-label="Matching users and groups">
+        <ul
+          id={`${id}-results`}
+          className="picker-results"
+          aria-label={kinds.includes('group') ? 'Matching users and groups' : 'Matching users'}
+        >
           {searching && !shown.length ? <li className="muted">Searching…</li> : null}
-          {!searching && users.data && groups.data && shown.length === 0 ? (
-            <li className="muted">No user or group matches.</li>
+          {!searching && answered && shown.length === 0 ? (
+            <li className="muted">
+              {kinds.includes('group') ? 'No user or group matches.' : 'No user matches.'}
+            </li>
           ) : null}
           {shown.map((s, i) => (
             <li key={`${s.kind}-${s.id}`}>
