@@ -222,6 +222,15 @@ describe('team administration in the browser', () => {
       .getByRole('region', { name: 'Environment staging' })
       .getByText('Everyone', { exact: true })
       .waitFor();
+    // On the server's SQLite store too, a copy that fails in its second target leaves the first alone.
+    const refused = await fetch(`${harness.root}${strategies}/copy`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ environments: ['production', 'nowhere'] }),
+    });
+    expect(refused.status).toBe(404);
+    const after = (await call('GET', 'api/admin/projects/default/features/checkout')) as typeof feature;
+    expect(after.environments.find((e) => e.name === 'production')?.strategies).toHaveLength(2);
     expect(unexpected(consoleErrors)).toEqual([]);
   });
 });
