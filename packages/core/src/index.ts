@@ -91,6 +91,7 @@ export {
   importFeatures,
   validateFeatureImport,
 } from './services/features/import-operations.js';
+export * from './services/features/strategy-copy-operations.js';
 export * from './services/features/strategy-operations.js';
 export * from './services/features/tag-operations.js';
 export { type ExportService, exportFeatures } from './services/insights/export-operations.js';

@@ -71,3 +71,24 @@ export const strategyOrderSchema = z
 
 /** A strategy as answers show it. */
 export const featureStrategyViewSchema = z.strictObject(featureStrategySchema.shape);
+
+/**
+ * Body of POST …/environments/:environment/strategies/copy: the environments to copy to (other
+ * environments of the feature's project), and which strategies of the source environment (all of
+ * them when `strategyIds` is left out).
+ */
+export const strategyCopySchema = z.object({
+  environments: z
+    .array(z.string().min(1, 'must name an environment'))
+    .min(1, 'must name at least one environment to copy to')
+    .max(100, 'must name at most 100 environments'),
+  strategyIds: z
+    .array(z.string().min(1, 'must name a strategy'))
+    .min(1, 'must name at least one strategy (leave it out to copy all)')
+    .max(1_000, 'must name at most 1000 strategies')
+    .optional(),
+});
+export type StrategyCopyInput = z.input<typeof strategyCopySchema>;
+
+/** What a copy made: every new strategy, environment by environment, in the source's order. */
+export const strategyCopyResultSchema = z.strictObject({ strategies: z.array(featureStrategyViewSchema) });

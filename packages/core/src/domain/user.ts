@@ -163,10 +163,21 @@ export const userBriefSchema = z.strictObject({
   accountType: z.string(),
 });
 export const userSearchResultSchema = z.array(userBriefSchema);
+/** GET /api/admin/groups/search?q=: groups whose name or description holds q. */
+export const groupSearchQuerySchema = z.object({
+  q: z.string().max(100, 'must be at most 100 characters').default(''),
+});
+/** The short group the access and search lists answer. */
+export const groupBriefSchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  userCount: z.number().int(),
+});
+export const groupSearchResultSchema = z.array(groupBriefSchema);
 /** GET /api/admin/user-admin/access: users and groups that can be given access. */
 export const accessCandidatesSchema = z.strictObject({
   users: z.array(userBriefSchema),
-  groups: z.array(z.strictObject({ id: z.number().int(), name: z.string(), userCount: z.number().int() })),
+  groups: z.array(groupBriefSchema),
 });
 /** GET /api/admin/user-admin/admin-count. */
 export const adminCountSchema = z.strictObject({

@@ -139,4 +139,18 @@ describe('membership and deletion', () => {
     expect((await s.request('GET', '/api/admin/projects/vault/access')).body.groups).toEqual([]);
     expect(await eventTypes()).toContain('group-deleted');
   });
+
+  it('GET /api/admin/groups/search finds groups by name or description for anyone signed in', async () => {
+    const id = await createGroup('search-crew', [ann, bob]);
+    await s.request('PUT', `/api/admin/groups/${id}`, { body: { description: 'Findable Folks' } });
+    const found = await s.request('GET', '/api/admin/groups/search?q=findable', editor);
+    expect(found.status, found.text).toBe(200);
+    expect(found.body).toEqual([{ id, name: 'search-crew', userCount: 2 }]);
+    expect((await s.request('GET', '/api/admin/groups/search?q=SEARCH-C')).body).toHaveLength(1);
+    expect((await s.request('GET', '/api/admin/groups/search?q=zzz-none')).body).toEqual([]);
+    const long = await s.request('GET', `/api/admin/groups/search?q=${'x'.repeat(101)}`);
+    expect(long.status).toBe(400);
+    expect(errorBody(long).message).toContain('"q"');
+    expect((await s.request('GET', '/api/admin/groups/search?q=a', { token: null })).status).toBe(401);
+  });
 });

@@ -6,9 +6,11 @@ import {
   getGroup,
   listGroups,
   removeGroupUser,
+  searchGroups,
   updateGroup,
   updateGroupSchema,
 } from '@flagstaff/core';
+import { z } from 'zod';
 import { bodyFields, operationRoute } from '../operation-route.js';
 import { idParam } from './bodies.js';
 
@@ -38,6 +40,19 @@ export const groupRoutes = [
     body: createGroupSchema,
     errors: [409],
   }),
+  {
+    ...operationRoute({
+      method: 'get',
+      path: '/api/admin/groups/search',
+      operation: searchGroups,
+      input: ({ query }) => query,
+      api: 'admin',
+      tag: 'Groups',
+      status: 200,
+    }),
+    // The query string in the OpenAPI document (an operation route documents no query).
+    query: z.object({ q: z.string().optional() }),
+  },
   operationRoute({
     method: 'get',
     path: '/api/admin/groups/:groupId',

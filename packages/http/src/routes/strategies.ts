@@ -1,5 +1,6 @@
 import {
   addStrategy,
+  copyStrategies,
   deleteStrategy,
   getStrategy,
   listStrategies,
@@ -7,6 +8,7 @@ import {
   patchStrategy,
   reorderStrategies,
   strategyConfigSchema,
+  strategyCopySchema,
   strategyOrderSchema,
   updateStrategy,
 } from '@flagstaff/core';
@@ -53,6 +55,16 @@ export const strategyRoutes = [
     status: 200,
     empty: true,
     body: strategyOrderSchema,
+  }),
+  operationRoute({
+    method: 'post',
+    path: '/api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/copy',
+    operation: copyStrategies,
+    input: ({ params, body }) => ({ ...bodyFields(body), ...at(params) }),
+    api: 'admin',
+    tag: 'Strategies',
+    status: 201,
+    body: strategyCopySchema,
   }),
   operationRoute({
     method: 'get',

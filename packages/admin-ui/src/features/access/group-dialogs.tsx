@@ -7,31 +7,30 @@ import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice, Field } from '../../components/ui/page';
 import { answerOf } from '../../lib/api-answer';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { type Group, projectsQueryOptions, rolesQueryOptions } from './api/access';
+import { MemberPicker } from '../projects/member-picker';
+import { type Group, projectsQueryOptions, rolesQueryOptions, rootRolesQueryOptions } from './api/access';
 
 export type { Group };
 
 export const userLabel = (u: Pick<UserView, 'id' | 'name' | 'username' | 'email'>): string =>
   u.name ?? u.username ?? (u.email || `user ${u.id}`);
 
-/** Creates a group, or edits one: name, description and its users (added and removed here). */
-export function GroupDialog({
-  group,
-  users,
-  onClose,
-}: {
-  group?: Group;
-  users: UserView[];
-  onClose(): void;
-}) {
+/** Creates a group, or edits one: name, description, root role and its users (added and removed here). */
+export function GroupDialog({ group, onClose }: { group?: Group; onClose(): void }) {
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
+  const [rootRole, setRootRole] = useState(group?.rootRole == null ? '' : String(group.rootRole));
+  const rootRoles = useQuery(rootRolesQueryOptions());
   const [members, setMembers] = useState<number[]>(group?.users.map((u) => u.user.id) ?? []);
-  const [adding, setAdding] = useState('');
+  // Names of the members shown, from the group and from what was picked.
+  const [names, setNames] = useState(
+    () => new Map(group?.users.map(({ user }) => [user.id, userLabel(user)] as const) ?? []),
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const body = () => ({
     name: name.trim(),
     description: description.trim() || null,
+    rootRole: rootRole === '' ? null : Number(rootRole),
     users: members.map((id) => ({ user: { id } })),
   });
   const save = useApiMutation({
@@ -49,7 +48,9 @@ export function GroupDialog({
     toastErrors: false,
     onSuccess: onClose,
   });
-  // Name problems (taken, empty) show next to the name; anything else below the form.
+  const rootRoleError =
+    save.error instanceof ApiError && /^"rootRole"/.test(save.error.message) ? save.error.message : null;
+  // Name problems (taken, empty) show next to the name, root role ones next to it; anything else below the form.
   const nameError =
     problem ??
     (save.error instanceof ApiError && (save.error.status === 409 || /^"name"/.test(save.error.message))
@@ -61,7 +62,6 @@ export function GroupDialog({
     setProblem(null);
     save.mutate();
   };
-  const byId = new Map(users.map((u) => [u.id, u]));
   const title = group ? `Edit group ${group.name}` : 'New group';
   return (
     <Dialog open onOpenChange={(o) => (o ? null : onClose())} title={title}>
@@ -76,12 +76,27 @@ export function GroupDialog({
             onChange={(e) => setDescription(e.target.value)}
           />
         </Field>
+        <Field
+          label="Root role"
+          htmlFor="group-root-role"
+          error={rootRoleError}
+          hint="Stored with the group, as the reference's groups carry one. Its users' permissions still come from their own root role and the group's project roles."
+        >
+          <select id="group-root-role" value={rootRole} onChange={(e) => setRootRole(e.target.value)}>
+            <option value="">None</option>
+            {(rootRoles.data ?? []).map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </Field>
         <div className="field">
           <span className="field-label">Users ({members.length})</span>
           <div className="chip-list" data-testid="group-members">
             {members.length === 0 ? <span className="muted">No users yet.</span> : null}
             {members.map((id) => {
-              const label = byId.get(id) ? userLabel(byId.get(id) as UserView) : `user ${id}`;
+              const label = names.get(id) ?? `user ${id}`;
               return (
                 <span key={id} className="chip">
                   {label}
@@ -98,36 +113,21 @@ export function GroupDialog({
             })}
           </div>
         </div>
-        <div className="row">
-          <select
-            aria-label="User to add"
-            value={adding}
-            onChange={(e) => setAdding(e.target.value)}
-            style={{ flex: 1 }}
-          >
-            <option value="">Choose a user…</option>
-            {users
-              .filter((u) => !members.includes(u.id))
-              .map((u) => (
-                <option key={u.id} value={u.id}>
-                  {userLabel(u)}
-                  {u.email && u.email !== userLabel(u) ? ` (${u.email})` : ''}
-                </option>
-              ))}
-          </select>
-          <button
-            type="button"
-            className="btn"
-            disabled={!adding}
-            onClick={() => {
-              setMembers((m) => [...m, Number(adding)]);
-              setAdding('');
-            }}
-          >
-            Add user
-          </button>
-        </div>
-        {save.error && !nameError ? <ErrorNotice error={save.error} /> : null}
+        {/* Users are found by the server's search as one types: fine with thousands of them. */}
+        <MemberPicker
+          key={members.length}
+          id="group-user-to-add"
+          label="User to add"
+          kinds={['user']}
+          exclude={members.map((id) => ({ kind: 'user' as const, id }))}
+          value={null}
+          onChange={(picked) => {
+            if (!picked) return;
+            setNames((n) => new Map(n).set(picked.id, picked.name));
+            setMembers((m) => [...m, picked.id]);
+          }}
+        />
+        {save.error && !nameError && !rootRoleError ? <ErrorNotice error={save.error} /> : null}
         <div className="form-actions">
           <button type="button" className="btn" onClick={onClose}>
             Cancel

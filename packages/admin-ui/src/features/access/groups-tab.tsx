@@ -7,7 +7,7 @@ import { Card, EmptyState, ErrorNotice, Loading } from '../../components/ui/page
 import { answerOf } from '../../lib/api-answer';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan } from '../auth/permissions';
-import { groupsKey, groupsQueryOptions, usersQueryOptions } from './api/access';
+import { groupsKey, groupsQueryOptions, rootRolesQueryOptions } from './api/access';
 import { AssignGroupDialog, type Group, GroupDialog, userLabel } from './group-dialogs';
 
 export const groupKeys = { all: groupsKey };
@@ -19,11 +19,9 @@ export function GroupsTab() {
     ...groupsQueryOptions(),
     select: (data) => data.groups,
   });
-  const users = useQuery({
-    ...usersQueryOptions(),
-    select: (data) => data.users,
-    enabled: admin,
-  });
+  const rootRoles = useQuery(rootRolesQueryOptions());
+  const roleName = (id: number | null) =>
+    id == null ? null : (rootRoles.data?.find((r) => r.id === id)?.name ?? `role ${id}`);
   const [open, setOpen] = useState<{ kind: 'create' | 'edit' | 'assign' | 'delete'; group?: Group } | null>(
     null,
   );
@@ -61,6 +59,7 @@ export function GroupsTab() {
             <thead>
               <tr>
                 <th>Group</th>
+                <th>Root role</th>
                 <th>Users</th>
                 <th className="hide-phone">Projects</th>
                 {admin ? <th /> : null}
@@ -72,6 +71,9 @@ export function GroupsTab() {
                   <td>
                     <div className="cell-name">{g.name}</div>
                     <div className="muted">{g.description || 'No description'}</div>
+                  </td>
+                  <td data-testid={`group-root-role-${g.id}`}>
+                    {roleName(g.rootRole) ?? <span className="muted">None</span>}
                   </td>
                   <td>
                     <div className="chip-list" data-testid={`group-users-${g.id}`}>
@@ -134,7 +136,7 @@ export function GroupsTab() {
         </div>
       ) : null}
       {open?.kind === 'create' || open?.kind === 'edit' ? (
-        <GroupDialog group={open.group} users={users.data ?? []} onClose={() => setOpen(null)} />
+        <GroupDialog group={open.group} onClose={() => setOpen(null)} />
       ) : null}
       {open?.kind === 'assign' && open.group ? (
         <AssignGroupDialog group={open.group} onClose={() => setOpen(null)} />

@@ -7,11 +7,22 @@ import { ErrorNotice, Field } from '../../components/ui/page';
 import { updateContextFieldSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { answerOf } from './api';
+import { answerOf, contextFieldKeys } from './api';
 import { fromLegalValues, LegalValueRows, legalValueFields, toLegalValues } from './legal-value-rows';
 
-/** Edits a context field: description, stickiness, and its legal values with their descriptions. */
-export function ContextFieldDialog({ field, onClose }: { field: ContextField; onClose(): void }) {
+/**
+ * Edits a context field: description, stickiness, and its legal values with their descriptions. With
+ * `project`, a field of that project's own (`/api/admin/projects/:project/context/:name`).
+ */
+export function ContextFieldDialog({
+  field,
+  project,
+  onClose,
+}: {
+  field: ContextField;
+  project?: string;
+  onClose(): void;
+}) {
   const [description, setDescription] = useState(field.description ?? '');
   const [stickiness, setStickiness] = useState(field.stickiness);
   const [rows, setRows] = useState(fromLegalValues(field.legalValues));
@@ -24,12 +35,17 @@ export function ContextFieldDialog({ field, onClose }: { field: ContextField; on
   const save = useApiMutation({
     mutationFn: () =>
       answerOf(
-        api.PUT('/api/admin/context/{contextField}', {
-          params: { path: { contextField: field.name } },
-          body: body(),
-        }),
+        project === undefined
+          ? api.PUT('/api/admin/context/{contextField}', {
+              params: { path: { contextField: field.name } },
+              body: body(),
+            })
+          : api.PUT('/api/admin/projects/{projectId}/context/{contextField}', {
+              params: { path: { projectId: project, contextField: field.name } },
+              body: body(),
+            }),
       ),
-    invalidates: [['context-fields']],
+    invalidates: [contextFieldKeys.all],
     success: `${field.name} saved`,
     toastErrors: false,
     onSuccess: onClose,

@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../api/client';
 import type { ContextField } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
-import { Badge, Card, ErrorNotice, Field, Loading, PageHeader } from '../../components/ui/page';
-import { contextFieldSchema } from '../../lib/domain';
-import { useFormErrors } from '../../lib/form-errors';
+import { Badge, Card, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useWhyNot } from '../auth/permissions';
 import { answerOf, contextFieldKeys, listContextFieldsQueryOptions } from './api';
 import { ContextFieldDialog } from './context-field-dialog';
-import { type LegalValueDraft, LegalValueRows, legalValueFields, toLegalValues } from './legal-value-rows';
+import { NewContextFieldForm } from './new-context-field-form';
 
 const key = contextFieldKeys.all;
 
@@ -18,42 +16,13 @@ const key = contextFieldKeys.all;
 export default function ContextFieldsPage() {
   const whyNot = useWhyNot();
   const list = useQuery(listContextFieldsQueryOptions());
-  const empty = { name: '', description: '', legalValues: [] as LegalValueDraft[], stickiness: false };
-  const [form, setForm] = useState(empty);
   const [editing, setEditing] = useState<ContextField | null>(null);
-  const edit = (patch: Partial<typeof empty>) => {
-    setForm({ ...form, ...patch });
-    errors.report([]);
-  };
-  const body = () => ({
-    name: form.name.trim(),
-    description: form.description.trim() || null,
-    stickiness: form.stickiness,
-    legalValues: toLegalValues(form.legalValues),
-  });
-  const create = useApiMutation({
-    mutationFn: () => answerOf(api.POST('/api/admin/context', { body: body() })),
-    invalidates: [key],
-    success: 'Context field created',
-    toastErrors: false,
-    onSuccess: () => setForm(empty),
-  });
-  // A refusal naming no property (a taken name) concerns the name, the form's identity.
-  const errors = useFormErrors(
-    create.error,
-    ['name', 'description', 'stickiness', ...legalValueFields(form.legalValues.length)],
-    { fallbackField: 'name' },
-  );
   const remove = useApiMutation({
     mutationFn: (contextField: string) =>
       answerOf(api.DELETE('/api/admin/context/{contextField}', { params: { path: { contextField } } })),
     invalidates: [key],
     success: 'Context field deleted',
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (errors.check(contextFieldSchema, body())) create.mutate();
-  };
   return (
     <>
       <PageHeader
@@ -107,43 +76,7 @@ export default function ContextFieldsPage() {
           </table>
         </Card>
         <Card title="New context field">
-          <form onSubmit={submit} noValidate>
-            <Field label="Name" htmlFor="cf-name" error={errors.of('name')}>
-              <input id="cf-name" value={form.name} onChange={(e) => edit({ name: e.target.value })} />
-            </Field>
-            <Field label="Description" htmlFor="cf-desc" error={errors.of('description')}>
-              <input
-                id="cf-desc"
-                value={form.description}
-                onChange={(e) => edit({ description: e.target.value })}
-              />
-            </Field>
-            <Field label="Legal values" hint="None: any value is allowed." error={errors.of('legalValues')}>
-              <LegalValueRows
-                rows={form.legalValues}
-                onChange={(legalValues) => edit({ legalValues })}
-                errorOf={errors.of}
-              />
-            </Field>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={form.stickiness}
-                onChange={(e) => edit({ stickiness: e.target.checked })}
-              />
-              Usable as stickiness
-            </label>
-            <ErrorNotice error={errors.rest} />
-            <div className="form-actions">
-              <ActionButton
-                type="submit"
-                className="btn btn-primary"
-                disabledReason={whyNot('CREATE_CONTEXT_FIELD')}
-              >
-                Create context field
-              </ActionButton>
-            </div>
-          </form>
+          <NewContextFieldForm refused={whyNot('CREATE_CONTEXT_FIELD')} />
         </Card>
       </div>
       {editing ? <ContextFieldDialog field={editing} onClose={() => setEditing(null)} /> : null}

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { errorMessage, unwrap } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import type { FeatureStrategy, FeatureView } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toast';
+import { answerOf } from '../../lib/api-answer';
 import { useWhyNot } from '../auth/permissions';
 import { pendingKey, useProtectedEnvironments } from '../change-requests/draft-bar';
 import { draftChange } from '../change-requests/draft-change';
@@ -30,8 +31,9 @@ interface Props {
 }
 
 /**
- * Copies strategies to other environments of the feature, as the reference's UI does: by adding each
- * one there (placed after what the environment has). Each environment is reported on its own.
+ * Copies strategies to other environments of the feature (placed after what each has). The
+ * environments that take changes directly get them in one request (strategies.copy: all or none);
+ * one requiring change requests gets the copies in the caller's draft for it.
  */
 export function CopyStrategiesDialog({ feature, from, strategies, onClose }: Props) {
   const whyNot = useWhyNot();
@@ -48,21 +50,28 @@ export function CopyStrategiesDialog({ feature, from, strategies, onClose }: Pro
   const copy = async () => {
     setBusy(true);
     const failed: Record<string, string> = {};
-    for (const environment of chosen) {
+    const direct = chosen.filter((e) => !guarded.has(e));
+    const drafted = chosen.filter((e) => guarded.has(e));
+    // The environments that take the copy directly get it in one request: all of them or none.
+    if (direct.length)
+      try {
+        await answerOf(
+          api.POST(
+            '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/copy',
+            {
+              params: { path: { projectId: feature.project, featureName: feature.name, environment: from } },
+              body: { environments: direct, strategyIds: strategies.map((s) => s.id) },
+            },
+          ),
+        );
+      } catch (error) {
+        const message = `${errorMessage(error)} Nothing was copied to ${direct.join(', ')}.`;
+        for (const e of direct) failed[e] = message;
+      }
+    for (const environment of drafted) {
       try {
         for (const s of strategies)
-          if (guarded.has(environment))
-            await draftChange(feature.project, environment, feature.name, 'addStrategy', configOf(s));
-          else
-            await unwrap(
-              api.POST(
-                '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies',
-                {
-                  params: { path: { projectId: feature.project, featureName: feature.name, environment } },
-                  body: configOf(s),
-                },
-              ),
-            );
+          await draftChange(feature.project, environment, feature.name, 'addStrategy', configOf(s));
       } catch (error) {
         failed[environment] = errorMessage(error);
       }
@@ -71,11 +80,10 @@ export function CopyStrategiesDialog({ feature, from, strategies, onClose }: Pro
     await queryClient.invalidateQueries({ queryKey: pendingKey(feature.project, feature.name) });
     setBusy(false);
     setFailures(failed);
-    const copied = chosen.filter((e) => !failed[e]);
-    const direct = copied.filter((e) => !guarded.has(e));
-    const drafted = copied.filter((e) => guarded.has(e));
-    if (direct.length) toast.success(`Copied to ${direct.join(', ')}`);
-    if (drafted.length) toast.success(`Added to your change request for ${drafted.join(', ')}`);
+    const copied = direct.filter((e) => !failed[e]);
+    const added = drafted.filter((e) => !failed[e]);
+    if (copied.length) toast.success(`Copied to ${copied.join(', ')}`);
+    if (added.length) toast.success(`Added to your change request for ${added.join(', ')}`);
     if (!Object.keys(failed).length) onClose();
   };
   const what =

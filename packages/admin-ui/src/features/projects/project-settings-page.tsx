@@ -3,12 +3,16 @@ import { Link, useParams } from 'react-router';
 import { Badge, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
 import { useCan } from '../auth/permissions';
 import { getProjectQueryOptions, projectEnvironmentsQueryOptions } from './api';
+import { ProjectContextFieldsCard } from './settings-context-fields-card';
 import { DeleteProjectCard } from './settings-delete-card';
 import { EnvironmentsSettingsCard } from './settings-environments-card';
 import { GeneralSettingsCard } from './settings-general-card';
 import { MembersCard } from './settings-members-card';
 
-/** A project's settings: general and naming, environments with default strategies, members, deletion. */
+/**
+ * A project's settings: general and naming, members, environments with default strategies, the
+ * project's own context fields, deletion.
+ */
 export default function ProjectSettingsPage() {
   const projectId = useParams().projectId ?? '';
   const project = useQuery(getProjectQueryOptions(projectId));
@@ -52,6 +56,7 @@ export default function ProjectSettingsPage() {
           canEdit={canEdit}
           defaultStickiness={p.defaultStickiness}
         />
+        <ProjectContextFieldsCard projectId={projectId} canEdit={canEdit} />
         <DeleteProjectCard project={p} canDelete={can('DELETE_PROJECT', { project: projectId })} />
       </div>
     </>

@@ -5,16 +5,8 @@ import type { Role } from '../../api/types';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, Card, EmptyState, ErrorNotice, Field, formatDate, Loading } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import {
-  answerOf,
-  assignableQueryOptions,
-  displayName,
-  projectAccessQueryOptions,
-  projectKeys,
-  settingsKeys,
-} from './api';
-
-type Subject = { kind: 'user' | 'group'; id: number; name: string };
+import { answerOf, displayName, projectAccessQueryOptions, projectKeys, settingsKeys } from './api';
+import { MemberPicker, type Subject } from './member-picker';
 
 /** Users and groups with roles in the project: add, change role, remove. */
 export function MembersCard({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
@@ -145,13 +137,13 @@ const roleName = (roles: Role[] | undefined, id: number) =>
   roles?.find((r) => r.id === id)?.name ?? `role ${id}`;
 
 function AddMemberForm({ projectId, roles, taken }: { projectId: string; roles: Role[]; taken: Subject[] }) {
-  const assignable = useQuery(assignableQueryOptions());
-  const [who, setWho] = useState('');
+  const [who, setWho] = useState<Subject | null>(null);
+  // A new picker (empty) after each member added.
+  const [round, setRound] = useState(0);
   const [roleId, setRoleId] = useState(roles.find((r) => r.name === 'Member')?.id ?? roles[0]?.id ?? 0);
   const [problem, setProblem] = useState<string | null>(null);
-  const isTaken = (kind: Subject['kind'], id: number) => taken.some((t) => t.kind === kind && t.id === id);
   const add = useApiMutation({
-    mutationFn: ({ kind, id }: { kind: Subject['kind']; id: number }) =>
+    mutationFn: ({ kind, id }: Subject) =>
       answerOf(
         api.POST('/api/admin/projects/{projectId}/role/{roleId}/access', {
           params: { path: { projectId, roleId: String(roleId) } },
@@ -159,41 +151,32 @@ function AddMemberForm({ projectId, roles, taken }: { projectId: string; roles: 
         }),
       ),
     invalidates: [settingsKeys.access(projectId), projectKeys.all],
-    success: 'Member added',
-    onSuccess: () => setWho(''),
+    success: (_r, s) => `${s.name} added`,
+    onSuccess: () => {
+      setWho(null);
+      setRound((r) => r + 1);
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const [kind, id] = who.split(':');
-    if (!id || (kind !== 'user' && kind !== 'group')) return setProblem('Choose a user or a group to add.');
+    if (!who) return setProblem('Choose a user or a group to add: type part of a name and pick it.');
     setProblem(null);
-    add.mutate({ kind, id: Number(id) });
+    add.mutate(who);
   };
   return (
     <form onSubmit={submit} noValidate className="add-member" aria-label="Add member">
       <Field label="Add a user or group" htmlFor="member-subject" error={problem}>
-        <select id="member-subject" value={who} onChange={(e) => setWho(e.target.value)}>
-          <option value="">Choose…</option>
-          <optgroup label="Users">
-            {(assignable.data?.users ?? [])
-              .filter((u) => !isTaken('user', u.id))
-              .map((u) => (
-                <option key={u.id} value={`user:${u.id}`}>
-                  {displayName(u)}
-                  {u.email && u.email !== displayName(u) ? ` (${u.email})` : ''}
-                </option>
-              ))}
-          </optgroup>
-          <optgroup label="Groups">
-            {(assignable.data?.groups ?? [])
-              .filter((g) => !isTaken('group', g.id))
-              .map((g) => (
-                <option key={g.id} value={`group:${g.id}`}>
-                  {g.name} ({g.userCount} user{g.userCount === 1 ? '' : 's'})
-                </option>
-              ))}
-          </optgroup>
-        </select>
+        <MemberPicker
+          key={round}
+          id="member-subject"
+          exclude={taken}
+          value={who}
+          onChange={(subject) => {
+            setWho(subject);
+            if (subject) setProblem(null);
+          }}
+          invalid={Boolean(problem)}
+        />
       </Field>
       <Field label="Role" htmlFor="member-role">
         <select id="member-role" value={roleId} onChange={(e) => setRoleId(Number(e.target.value))}>

@@ -7,6 +7,8 @@ import {
   type GroupRecord,
   groupIdSchema,
   groupListSchema,
+  groupSearchQuerySchema,
+  groupSearchResultSchema,
   groupViewSchema,
   removeGroupUserSchema,
   updateGroupInputSchema,
@@ -117,6 +119,33 @@ export const listGroups = defineOperation({
     const groups = await repos.groups.list();
     const views = await Promise.all(groups.map((g) => groupView(repos, g)));
     return { groups: await withProjects(deps, repos, caller, views) };
+  },
+});
+
+/**
+ * Groups whose name or description holds q (any case), by name; at most 100, each with how many
+ * users it has: what a picker asks while someone types, instead of loading every group.
+ */
+export const searchGroups = defineOperation({
+  id: 'groups.search',
+  summary: 'Search groups by name or description (q)',
+  kind: 'read',
+  permission: 'NONE',
+  input: groupSearchQuerySchema,
+  output: groupSearchResultSchema,
+  run: async ({ q: raw }, { repos }) => {
+    const q = raw.trim().toLowerCase();
+    const matches = (await repos.groups.list())
+      .filter((g) => q === '' || [g.name, g.description].some((v) => v?.toLowerCase().includes(q)))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .slice(0, 100);
+    return Promise.all(
+      matches.map(async (g) => ({
+        id: g.id,
+        name: g.name,
+        userCount: (await repos.groups.listUsers(g.id)).length,
+      })),
+    );
   },
 });
 

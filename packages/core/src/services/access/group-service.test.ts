@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Flagstaff } from '../../flagstaff.js';
 import { alice, createTestFlagstaff, userCaller } from '../test-support.js';
+import { searchGroups } from './group-operations.js';
 
 let flagstaff: Flagstaff;
 let ids: number[];
@@ -88,5 +89,26 @@ describe('groups', () => {
       code: 'FORBIDDEN',
     });
     expect((await flagstaff.users.groups.list(editor)).map((g) => g.name)).toEqual(['ops']);
+  });
+
+  it('searches groups by name or description, any case, by name, with their user counts', async () => {
+    const [ann, bob] = ids as [number, number];
+    await flagstaff.users.groups.create(alice, {
+      name: 'ops',
+      description: 'On call',
+      users: members([ann, bob]),
+    });
+    await flagstaff.users.groups.create(alice, { name: 'Backend', description: 'Services' });
+    await flagstaff.users.groups.create(alice, { name: 'design' });
+    const search = (q?: string) =>
+      flagstaff.run.unknown(searchGroups, userCaller(ann, 'Viewer'), q === undefined ? {} : { q });
+    expect((await search()).map((g) => g.name)).toEqual(['Backend', 'design', 'ops']);
+    expect(await search('CALL')).toEqual([{ id: expect.any(Number), name: 'ops', userCount: 2 }]);
+    expect((await search('  back ')).map((g) => g.name)).toEqual(['Backend']);
+    expect(await search('nothing like it')).toEqual([]);
+    await expect(search('x'.repeat(101))).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('"q"'),
+    });
   });
 });

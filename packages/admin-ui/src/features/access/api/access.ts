@@ -22,6 +22,14 @@ export const projectsQueryOptions = () =>
 export const rolesQueryOptions = () =>
   queryOptions({ queryKey: ['roles'], queryFn: () => answerOf(api.GET('/api/admin/roles')) });
 
+/** The root roles (not project roles): what a group's `rootRole` may be. */
+export const rootRolesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['roles'],
+    queryFn: () => answerOf(api.GET('/api/admin/roles')),
+    select: (data) => data.roles.filter((r) => r.type !== 'project' && r.type !== 'custom'),
+  });
+
 /** The users, with their root role. */
 export const usersQueryOptions = () =>
   queryOptions({ queryKey: ['users'], queryFn: () => answerOf(api.GET('/api/admin/user-admin')) });

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { UserView } from '../../../api/types';
 import { answerOf } from '../../../lib/api-answer';
@@ -6,7 +6,8 @@ import { answerOf } from '../../../lib/api-answer';
 export const settingsKeys = {
   access: (projectId: string) => ['projects', projectId, 'access'] as const,
   environments: ['environments'] as const,
-  assignable: ['users', 'assignable'] as const,
+  userSearch: (q: string) => ['users', 'search', q] as const,
+  groupSearch: (q: string) => ['groups', 'search', q] as const,
   context: ['context'] as const,
 };
 
@@ -28,13 +29,21 @@ export const listEnvironmentsQueryOptions = () =>
   });
 export const useAllEnvironments = () => useQuery(listEnvironmentsQueryOptions());
 
-/** Users and groups that can be given a role (the access area's route). */
-export const assignableQueryOptions = () =>
+/** users.search: users whose name, e-mail or username hold `q` (the server answers at most 100). */
+export const userSearchQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: settingsKeys.assignable,
-    queryFn: () => answerOf(api.GET('/api/admin/user-admin/access')),
+    queryKey: settingsKeys.userSearch(q),
+    queryFn: () => answerOf(api.GET('/api/admin/user-admin/search', { params: { query: { q } } })),
+    placeholderData: keepPreviousData,
   });
-export const useAssignable = () => useQuery(assignableQueryOptions());
+
+/** groups.search: groups whose name or description hold `q` (at most 100). */
+export const groupSearchQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: settingsKeys.groupSearch(q),
+    queryFn: () => answerOf(api.GET('/api/admin/groups/search', { params: { query: { q } } })),
+    placeholderData: keepPreviousData,
+  });
 
 /** contextFields.list, as the stickiness choices: the built-in `default` and `random`, and fields marked sticky. */
 export const stickinessOptionsQueryOptions = () =>
