@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { errorMessage, unwrap } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import type { FeatureStrategy, FeatureView } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toast';
+import { answerOf } from '../../lib/api-answer';
 import { useWhyNot } from '../auth/permissions';
 import { pendingKey, useProtectedEnvironments } from '../change-requests/draft-bar';
 import { draftChange } from '../change-requests/draft-change';
@@ -54,7 +55,7 @@ export function CopyStrategiesDialog({ feature, from, strategies, onClose }: Pro
           if (guarded.has(environment))
             await draftChange(feature.project, environment, feature.name, 'addStrategy', configOf(s));
           else
-            await unwrap(
+            await answerOf(
               api.POST(
                 '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies',
                 {
