@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { FeatureSearchQuery } from '../../api/session-types';
+import type { FeatureSearchQuery } from '../../api/types';
 import { answerOf } from '../../lib/api-answer';
 import { projectKeys } from './api';
 
