@@ -4,14 +4,12 @@ import { useEffect, useRef } from 'react';
 const RHYTHM = 4;
 
 /**
- * How long typing must pause to count as a pause: twice the typist's usual gap between keystrokes
- * (the median of the latest ones), within `min`…`max`; `max` before there is a rhythm to go by.
+ * How long typing must pause to count as a pause: twice the longest of the latest gaps between
+ * keystrokes (a typist's rhythm with its jitter), within `min`…`max`; `max` before there is a rhythm.
  */
 export function typingPause(gaps: readonly number[], min: number, max: number): number {
   if (gaps.length === 0) return max;
-  const sorted = [...gaps].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? max;
-  return Math.round(Math.min(max, Math.max(min, 2 * median)));
+  return Math.round(Math.min(max, Math.max(min, 2 * Math.max(...gaps))));
 }
 
 /**

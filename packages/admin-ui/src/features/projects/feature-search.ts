@@ -56,7 +56,7 @@ function searchParams(
 /**
  * How long typing must pause before the search box's text is searched (`typingPause`): twice the
  * typist's rhythm, so a word typed at speed is one request, but at least `min` and at most `max`:
- * at 30 ms a key the search goes out ~60 ms after the last one, and the answer shows within ~150 ms.
+ * at 30-40 ms a key the search goes out ~70 ms after the last one (it was a fixed 100 ms).
  */
 export const SEARCH_PAUSE_MS = { min: 50, max: 100 } as const;
 
