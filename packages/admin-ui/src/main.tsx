@@ -1,3 +1,6 @@
+// First, before React and the app's modules are evaluated: the session, the opened page's chunk and
+// its data are asked for (a module evaluates in import order).
+import './app/early-start';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config } from 'zod';

@@ -7,20 +7,34 @@ interface Answer<Data> {
   response: Response;
 }
 
-const messageOf = (error: unknown, status: number): { message: string; name?: string } => {
-  const body =
-    typeof error === 'object' && error !== null ? (error as { message?: unknown; name?: unknown }) : {};
-  if (typeof body.message === 'string' && body.message)
-    return { message: body.message, name: typeof body.name === 'string' ? body.name : undefined };
-  return { message: typeof error === 'string' && error ? error : `The server answered ${status}.` };
-};
+/**
+ * The error an unsuccessful answer becomes: the server's `message`, else the first of its `details`,
+ * else a plain-text body, else the status.
+ */
+export function apiErrorOf(body: unknown, status: number): ApiError {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as {
+    message?: unknown;
+    name?: unknown;
+    details?: { message?: unknown }[];
+  };
+  const detail = Array.isArray(b.details) ? b.details[0]?.message : undefined;
+  const message =
+    typeof b.message === 'string' && b.message
+      ? b.message
+      : typeof detail === 'string' && detail
+        ? detail
+        : typeof body === 'string' && body
+          ? body
+          : `The server answered ${status}.`;
+  return new ApiError(status, message, typeof b.name === 'string' ? b.name : undefined, body);
+}
 
-/** The body of a successful answer, as the generated client types it; an ApiError with the server's message otherwise. */
+/**
+ * The body of a successful answer, typed by the route's OpenAPI response schema (inferred, never
+ * given); an ApiError with the server's message otherwise.
+ */
 export async function answerOf<Data>(call: Promise<Answer<Data>>): Promise<Data> {
   const { data, error, response } = await call;
-  if (!response.ok) {
-    const { message, name } = messageOf(error, response.status);
-    throw new ApiError(response.status, message, name, error);
-  }
+  if (!response.ok) throw apiErrorOf(error, response.status);
   return data as Data;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { projectModeSchema } from './project.js';
-import { strategyConfigSchema } from './strategy.js';
+import { strategyConfigViewSchema } from './strategy.js';
 
 const count = z.number().int();
 
@@ -87,7 +87,7 @@ export const projectOverviewSchema = z.strictObject({
     z.strictObject({
       environment: z.string(),
       changeRequestsEnabled: z.boolean(),
-      defaultStrategy: strategyConfigSchema.optional(),
+      defaultStrategy: strategyConfigViewSchema.optional(),
     }),
   ),
   featureTypeCounts: z.array(z.strictObject({ type: z.string(), count })),
@@ -109,7 +109,7 @@ export const projectEnvironmentsSchema = z.strictObject({
       projectApiTokenCount: count,
       projectEnabledToggleCount: count,
       changeRequestsEnabled: z.boolean(),
-      defaultStrategy: strategyConfigSchema.optional(),
+      defaultStrategy: strategyConfigViewSchema.optional(),
     }),
   ),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { featureNamingViewSchema, projectModeSchema } from './project.js';
-import { strategyConfigSchema } from './strategy.js';
+import { strategyConfigViewSchema } from './strategy.js';
 
 // The answers of the project views beyond the overview: flag creators, applications, status,
 // health report and insights.
@@ -66,7 +66,7 @@ export const projectHealthReportSchema = z.strictObject({
     z.strictObject({
       environment: z.string(),
       changeRequestsEnabled: z.boolean(),
-      defaultStrategy: strategyConfigSchema.optional(),
+      defaultStrategy: strategyConfigViewSchema.optional(),
     }),
   ),
   featureTypeCounts: featureTypeCountsSchema,

@@ -21,6 +21,15 @@ export const strategyConfigSchema = z.object({
 export type StrategyConfig = z.infer<typeof strategyConfigSchema>;
 export type StrategyConfigInput = z.input<typeof strategyConfigSchema>;
 
+/**
+ * A strategy configuration as answers show it (a project environment's default strategy): parameters
+ * are the strings the input was turned into, so the OpenAPI document types them as strings.
+ */
+export const strategyConfigViewSchema = z.strictObject({
+  ...strategyConfigSchema.shape,
+  parameters: z.record(z.string(), z.string()),
+});
+
 /** A strategy attached to a feature in an environment, as stored and returned. */
 export const featureStrategySchema = z.object({
   id: z.string(),

@@ -88,10 +88,19 @@ describe('projects', () => {
       'POST',
       '/api/admin/projects/default/environments/staging/default-strategy',
       {
-        body: { name: 'flexibleRollout', parameters: { rollout: '25', stickiness: 'default' } },
+        // A number parameter is taken and answered as the string it is stored as (the document says strings).
+        body: { name: 'flexibleRollout', parameters: { rollout: 25, stickiness: 'default' } },
       },
     );
     expect(strategy.status, strategy.text).toBe(200);
+    expect(strategy.body.parameters).toEqual({ rollout: '25', stickiness: 'default' });
+    const answer = (await s.request('GET', '/docs/openapi.json')).body.paths[
+      '/api/admin/environments/project/{projectId}'
+    ].get.responses['200'].content['application/json'].schema;
+    expect(
+      answer.properties.environments.items.properties.defaultStrategy.properties.parameters
+        .additionalProperties,
+    ).toEqual({ type: 'string' });
     const envs = await s.request('GET', '/api/admin/environments/project/default');
     expect(
       envs.body.environments.find((e: { name: string }) => e.name === 'staging').defaultStrategy.parameters

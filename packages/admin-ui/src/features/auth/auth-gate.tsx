@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { loadedRouter, loadRouter, openingCode } from '../../app/app-code';
 import { ErrorNotice, Loading } from '../../components/ui/page';
 import { createCan, SessionContext } from './permissions';
 import { publicPageAt } from './public-pages';
@@ -7,10 +8,7 @@ import { useSession } from './use-session';
 const LoginPage = lazy(() => import('./login-page'));
 const SetPasswordPage = lazy(() => import('./set-password-page'));
 const SignupPage = lazy(() => import('./signup-page'));
-const loadRouter = () => import('../../app/router');
-const AppRouter = lazy(loadRouter);
-// The app's code loads while the session is asked for, not after it answers (public pages need none).
-if (!publicPageAt(window.location.pathname)) void loadRouter();
+const LazyRouter = lazy(loadRouter);
 
 /** The set-password and sign-up pages, which need no session; the app behind the session otherwise. */
 export function AuthGate() {
@@ -32,7 +30,11 @@ function SessionGate() {
     () => (signedIn ? { session: signedIn, can: createCan(signedIn) } : null),
     [signedIn],
   );
-  if (session.isPending) return <Loading label="Starting Flagstaff…" />;
+  // The app's code was started with the session (`early-start.ts`): waiting for both here, rather than
+  // suspending on the code once the session answers, shows the first page with no fallback in between.
+  const codeLoaded = useSettled(openingCode);
+  if (session.isPending || (!codeLoaded && value)) return <Loading label="Starting Flagstaff…" />;
+  const AppRouter = loadedRouter() ?? LazyRouter;
   // A failed refetch keeps the app on screen (the connection banner says the server is gone).
   if (session.isError && !session.data)
     return (
@@ -51,4 +53,20 @@ function SessionGate() {
       )}
     </Suspense>
   );
+}
+
+/** Whether the promise `start` answers has settled (it is asked for once). */
+function useSettled(start: () => Promise<unknown>): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const done = () => {
+      if (live) setSettled(true);
+    };
+    start().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [start]);
+  return settled;
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import { ErrorNotice, Field } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { sessionKey } from './use-session';
 
 /** Sign in with a username or e-mail and a password; the server sets an HttpOnly session cookie. */
@@ -11,7 +11,7 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const login = useMutation({
-    mutationFn: () => unwrap(api.POST('/auth/simple/login', { body: { username, password } })),
+    mutationFn: () => answerOf(api.POST('/auth/simple/login', { body: { username, password } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKey }),
   });
   const submit = (event: FormEvent) => {

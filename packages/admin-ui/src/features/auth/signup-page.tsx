@@ -1,34 +1,26 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import { ErrorNotice, Field, Loading } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { useFormErrors } from '../../lib/form-errors';
+import { inviteLinkQueryOptions } from './api/invite-link';
 import { enterApp } from './public-pages';
 
 /** Where an invite link leads: whoever has it joins as a Viewer and is signed in. */
 export default function SignupPage() {
   const invite = new URLSearchParams(window.location.search).get('invite') ?? '';
   const [form, setForm] = useState({ name: '', email: '', password: '' });
-  const link = useQuery({
-    queryKey: ['invite-link', invite],
-    // The answer is empty: a query's data may not be undefined, so it resolves to true.
-    queryFn: async () => {
-      await unwrap(api.GET('/invite/{token}/validate', { params: { path: { token: invite } } }));
-      return true;
-    },
-    retry: false,
-    enabled: invite !== '',
-  });
+  const link = useQuery(inviteLinkQueryOptions(invite));
   const signup = useMutation({
     mutationFn: async () => {
-      await unwrap(
+      await answerOf(
         api.POST('/invite/{token}/signup', {
           params: { path: { token: invite } },
           body: { name: form.name || undefined, email: form.email, password: form.password },
         }),
       );
-      await unwrap(
+      await answerOf(
         api.POST('/auth/simple/login', { body: { username: form.email, password: form.password } }),
       );
     },

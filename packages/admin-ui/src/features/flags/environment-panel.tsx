@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { FeatureEnvironmentView, FeatureStrategy, FeatureView } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, EmptyState } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
+import { answerOf } from '../../lib/api-answer';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useCan, useWhyNot } from '../auth/permissions';
 import { pendingKey } from '../change-requests/draft-bar';
@@ -51,7 +51,7 @@ export function EnvironmentPanel({ feature, env }: Props) {
     mutationFn: (enabled: boolean) =>
       guarded
         ? draftChange(feature.project, env.name, feature.name, 'updateEnabled', { enabled })
-        : unwrap(
+        : answerOf(
             enabled
               ? api.POST(
                   '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/on',
@@ -81,7 +81,7 @@ export function EnvironmentPanel({ feature, env }: Props) {
     mutationFn: (strategyId: string) =>
       guarded
         ? draftChange(feature.project, env.name, feature.name, 'deleteStrategy', { id: strategyId })
-        : unwrap(
+        : answerOf(
             api.DELETE(
               '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/{strategyId}',
               { params: { path: { ...path, strategyId } } },
@@ -94,7 +94,7 @@ export function EnvironmentPanel({ feature, env }: Props) {
     mutationFn: (order: { id: string; sortOrder: number }[]) =>
       guarded
         ? draftChange(feature.project, env.name, feature.name, 'reorderStrategy', order)
-        : unwrap(
+        : answerOf(
             api.POST(
               '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/set-sort-order',
               { params: { path }, body: order },

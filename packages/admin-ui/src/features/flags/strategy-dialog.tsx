@@ -1,11 +1,11 @@
 import type { ConstraintInput, StrategyConfigInput } from '@flagstaff/core';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { FeatureStrategy } from '../../api/types';
 import { ConstraintEditor, constraintProblem } from '../../components/constraint-editor';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice, Field } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { strategyConfigSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
@@ -57,13 +57,14 @@ export function StrategyDialog({
   // Where the environment requires change requests, the strategy goes into the caller's draft.
   const guarded = useDraftEnvironment(projectId, [environment]) !== null;
   const save = useApiMutation({
-    mutationFn: (body: StrategyConfigInput) =>
+    // Answers a drafted change request or the saved strategy: nothing here reads either.
+    mutationFn: (body: StrategyConfigInput): Promise<unknown> =>
       guarded
         ? strategy
           ? draftChange(projectId, environment, featureName, 'updateStrategy', { ...body, id: strategy.id })
           : draftChange(projectId, environment, featureName, 'addStrategy', body)
         : strategy
-          ? unwrap(
+          ? answerOf(
               api.PUT(
                 '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies/{strategyId}',
                 {
@@ -72,7 +73,7 @@ export function StrategyDialog({
                 },
               ),
             )
-          : unwrap(
+          : answerOf(
               api.POST(
                 '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies',
                 { params: { path }, body },

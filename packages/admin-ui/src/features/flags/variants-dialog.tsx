@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { FeatureEnvironmentView, FeatureView } from '../../api/types';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { pendingKey } from '../change-requests/draft-bar';
@@ -27,10 +27,11 @@ export function VariantsDialog({
   // Where the environment requires change requests, the variant set goes into the caller's draft.
   const guarded = useDraftEnvironment(feature.project, [env.name]) !== null;
   const save = useApiMutation({
-    mutationFn: (body: VariantDraft[]) =>
+    // Answers a drafted change request or the saved variant set: nothing here reads either.
+    mutationFn: (body: VariantDraft[]): Promise<unknown> =>
       guarded
         ? draftChange(feature.project, env.name, feature.name, 'patchVariant', { variants: body })
-        : unwrap(
+        : answerOf(
             api.PUT(
               '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/variants',
               {

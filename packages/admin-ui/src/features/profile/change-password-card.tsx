@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import { Card, ErrorNotice, Field } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
 
@@ -11,7 +11,7 @@ const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
 export function ChangePasswordCard() {
   const [form, setForm] = useState(EMPTY);
   const change = useApiMutation({
-    mutationFn: () => unwrap(api.POST('/api/admin/user/change-password', { body: form })),
+    mutationFn: () => answerOf(api.POST('/api/admin/user/change-password', { body: form })),
     success: 'Password changed',
     toastErrors: false,
     onSuccess: () => setForm(EMPTY),

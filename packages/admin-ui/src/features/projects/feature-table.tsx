@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { FeatureSearchItem } from '../../api/session-types';
-import type { ProjectEnvironmentView } from '../../api/types';
+import type { FeatureSearchItem, ProjectEnvironmentView } from '../../api/types';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, formatDate } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';

@@ -1,16 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ActionButton } from '../../components/ui/action-button';
 import { EmptyState, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
 import { FEATURE_TYPES, LIFECYCLE_STAGES } from '../../lib/domain';
-import { useDebounced } from '../../lib/use-debounced';
+import { useTypingPause } from '../../lib/use-typing-pause';
 import { useWhyNot } from '../auth/permissions';
 import { getProjectQueryOptions, projectEnvironmentsQueryOptions } from './api';
-import { BulkActions } from './bulk-actions';
-import { CreateFeatureDialog } from './create-feature-dialog';
-import { defaultFilters, type FeatureFilters, SEARCH_DEBOUNCE_MS, useFeatureSearch } from './feature-search';
+import {
+  defaultFilters,
+  type FeatureFilters,
+  featureSearchQueryOptions,
+  SEARCH_PAUSE_MS,
+  useFeatureSearch,
+} from './feature-search';
 import { FeatureTable } from './feature-table';
+
+// Off the first row's path: the bulk actions (a menu) and the new-flag dialog (core's validation rules)
+// load when first shown.
+const BulkActions = lazy(() => import('./bulk-actions').then((m) => ({ default: m.BulkActions })));
+const CreateFeatureDialog = lazy(() =>
+  import('./create-feature-dialog').then((m) => ({ default: m.CreateFeatureDialog })),
+);
 
 /** A project's feature table: search, filters, sorting, paging, bulk actions. */
 export default function ProjectPage() {
@@ -24,16 +35,25 @@ export default function ProjectPage() {
   const [creating, setCreating] = useState(false);
   const whyNot = useWhyNot();
   const update = (patch: Partial<FeatureFilters>) => setFilters((f) => ({ ...f, offset: 0, ...patch }));
-  // What is typed shows at once; it is searched (and paging starts over) once typing pauses.
+  // What is typed shows at once; it is searched (and paging starts over) once typing pauses. The
+  // request starts right then, from the timer, while React renders the new filters; the page then
+  // finds it under way (and a newer one aborts it, the table keeping the last answer meanwhile).
   const [typed, setTyped] = useState({ query: defaultFilters.query, tag: defaultFilters.tag });
-  const settled = useDebounced(typed, SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    setFilters((f) =>
-      f.query === settled.query && f.tag === settled.tag
-        ? f
-        : { ...f, offset: 0, query: settled.query, tag: settled.tag },
-    );
-  }, [settled]);
+  const queryClient = useQueryClient();
+  const current = useRef({ filters, envNames });
+  current.current = { filters, envNames };
+  useTypingPause(
+    typed,
+    (settled) => {
+      const f = current.current.filters;
+      if (f.query === settled.query && f.tag === settled.tag) return;
+      const next = { ...f, offset: 0, query: settled.query, tag: settled.tag };
+      const options = featureSearchQueryOptions(projectId, next, current.current.envNames);
+      if (options.enabled !== false) void queryClient.prefetchQuery(options);
+      setFilters(next);
+    },
+    SEARCH_PAUSE_MS,
+  );
   const total = search.data?.total ?? 0;
   const filtering = Boolean(
     filters.query ||
@@ -127,12 +147,14 @@ export default function ProjectPage() {
           </label>
         </search>
         {selected.size > 0 ? (
-          <BulkActions
-            projectId={projectId}
-            selected={[...selected]}
-            environments={environments.data ?? []}
-            onDone={() => setSelected(new Set())}
-          />
+          <Suspense fallback={null}>
+            <BulkActions
+              projectId={projectId}
+              selected={[...selected]}
+              environments={environments.data ?? []}
+              onDone={() => setSelected(new Set())}
+            />
+          </Suspense>
         ) : null}
         <ErrorNotice error={search.error} />
         {search.isPending ? <Loading /> : null}
@@ -196,7 +218,11 @@ export default function ProjectPage() {
           </div>
         </div>
       </section>
-      <CreateFeatureDialog project={project.data} open={creating} onOpenChange={setCreating} />
+      {creating ? (
+        <Suspense fallback={null}>
+          <CreateFeatureDialog project={project.data} open onOpenChange={setCreating} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
-import type { FeatureSearchItem } from '../../api/session-types';
+import type { FeatureSearchItem } from '../../api/types';
 import { useToast } from '../../components/ui/toast';
 import { answerOf, projectKeys } from './api';
 

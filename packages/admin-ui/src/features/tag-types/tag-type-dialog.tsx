@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
 import type { TagType } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorNotice, Field } from '../../components/ui/page';
+import { answerOf } from '../../lib/api-answer';
 import { updateTagTypeSchema } from '../../lib/domain';
 import { useFormErrors } from '../../lib/form-errors';
 import { useApiMutation } from '../../lib/use-api-mutation';
@@ -15,7 +15,7 @@ export function TagTypeDialog({ tagType, onClose }: { tagType: TagType; onClose(
   const body = () => ({ name: tagType.name, description: description.trim() || null });
   const save = useApiMutation({
     mutationFn: () =>
-      unwrap(
+      answerOf(
         api.PUT('/api/admin/tag-types/{name}', { params: { path: { name: tagType.name } }, body: body() }),
       ),
     invalidates: [['tag-types']],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { environmentNameSchema } from '../../domain/environment.js';
-import { strategyConfigSchema } from '../../domain/strategy.js';
+import { strategyConfigSchema, strategyConfigViewSchema } from '../../domain/strategy.js';
 import { conflict, FlagstaffError } from '../../errors.js';
 import { defineOperation } from '../../operations/define-operation.js';
 import { nowIso } from '../deps.js';
@@ -65,7 +65,7 @@ export const setProjectDefaultStrategy = defineOperation({
   permission: 'UPDATE_PROJECT',
   scope: projectScope,
   input: strategyConfigSchema.extend({ project, environment: z.string() }),
-  output: strategyConfigSchema,
+  output: strategyConfigViewSchema,
   run: async ({ project: projectId, environment, ...strategy }, { deps, repos: tx, actor }) => {
     await requireProject(tx, projectId);
     const link = await requireProjectEnvironment(tx, projectId, environment);

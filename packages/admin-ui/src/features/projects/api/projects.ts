@@ -1,7 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { unwrap } from '../../../api/errors';
-import type { ProjectEnvironmentView } from '../../../api/types';
 import { answerOf } from '../../../lib/api-answer';
 
 export const projectKeys = {
@@ -26,18 +24,12 @@ export const getProjectQueryOptions = (projectId: string) =>
     queryFn: () => answerOf(api.GET('/api/admin/projects/{projectId}', { params: { path: { projectId } } })),
   });
 
-/**
- * The project's enabled environments, in order (GET /environments/project/:p). Still `unwrap`: the route's
- * schema types a default strategy's `parameters` as unknown-valued, looser than the domain's strings that
- * the feature table, bulk actions and environment settings take.
- */
+/** The project's enabled environments, in order (`insights.projectEnvironments`). */
 export const projectEnvironmentsQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: projectKeys.environments(projectId),
     queryFn: () =>
-      unwrap<{ environments: ProjectEnvironmentView[] }>(
-        api.GET('/api/admin/environments/project/{projectId}', { params: { path: { projectId } } }),
-      ),
+      answerOf(api.GET('/api/admin/environments/project/{projectId}', { params: { path: { projectId } } })),
     select: (data) => data.environments.filter((e) => e.enabled).sort((a, b) => a.sortOrder - b.sortOrder),
   });
 
