@@ -316,6 +316,24 @@ async function measureAt(label: string, base: string, pid: number | undefined, a
       { client: 'node' },
     );
     await load('GET /api/client/features → 304', url, { authorization: client, 'if-none-match': etag }, 304);
+    // Delta SDKs: the hydration, the 304 of a client that is current, and one change since a revision.
+    const deltaUrl = `${base}/api/client/delta`;
+    await load('GET /api/client/delta (hydration)', deltaUrl, { authorization: client }, 200);
+    const deltaTag = (await fetch(deltaUrl, { headers: { authorization: client } })).headers.get('etag') ?? '';
+    await load('GET /api/client/delta → 304', deltaUrl, { authorization: client, 'if-none-match': deltaTag }, 304);
+    for (const state of ['on', 'off']) {
+      const toggled = await admin.request(
+        'POST',
+        `/api/admin/projects/default/features/feature-0003/environments/development/${state}`,
+      );
+      if (toggled.status >= 300) throw new Error(`toggle → ${toggled.status}`);
+    }
+    await load(
+      'GET /api/client/delta (one change)',
+      deltaUrl,
+      { authorization: client, 'if-none-match': deltaTag },
+      200,
+    );
     await load(
       'GET /api/frontend?userId=…',
       `${base}/api/frontend?userId=user-17&tenant=acme&currentTime=2025-01-01T00:00:00.000Z`,

@@ -9,25 +9,11 @@ const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The package whose route table the client is generated from (the only place the UI names it). */
 export const SERVER_PACKAGE = '@flagstaff/http';
 
-/**
- * Most routes document their success body only as `{ type: 'object' }`, which openapi-typescript turns
- * into `Record<string, never>`; an empty schema makes it `unknown`, which the UI narrows to core types.
- */
-function loosenUntypedResponses(document) {
-  for (const item of Object.values(document.paths))
-    for (const operation of Object.values(item))
-      for (const response of Object.values(operation.responses ?? {})) {
-        const media = response.content?.['application/json'];
-        if (media && media.schema?.type === 'object' && !media.schema.properties) media.schema = {};
-      }
-  return document;
-}
-
 /** Generates `openapi.json` and `src/api/schema.d.ts` from the route table. */
 export async function generateApi() {
   const { buildOpenApiDocument, allRoutes } = await import(SERVER_PACKAGE);
   const { default: openapiTS, astToString } = await import('openapi-typescript');
-  const document = loosenUntypedResponses(buildOpenApiDocument(allRoutes()));
+  const document = buildOpenApiDocument(allRoutes());
   const generatedDir = join(packageDir, 'generated');
   mkdirSync(generatedDir, { recursive: true });
   writeFileSync(join(generatedDir, 'openapi.json'), `${JSON.stringify(document, null, 2)}\n`);
