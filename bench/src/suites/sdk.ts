@@ -319,8 +319,14 @@ async function measureAt(label: string, base: string, pid: number | undefined, a
     // Delta SDKs: the hydration, the 304 of a client that is current, and one change since a revision.
     const deltaUrl = `${base}/api/client/delta`;
     await load('GET /api/client/delta (hydration)', deltaUrl, { authorization: client }, 200);
-    const deltaTag = (await fetch(deltaUrl, { headers: { authorization: client } })).headers.get('etag') ?? '';
-    await load('GET /api/client/delta → 304', deltaUrl, { authorization: client, 'if-none-match': deltaTag }, 304);
+    const deltaTag =
+      (await fetch(deltaUrl, { headers: { authorization: client } })).headers.get('etag') ?? '';
+    await load(
+      'GET /api/client/delta → 304',
+      deltaUrl,
+      { authorization: client, 'if-none-match': deltaTag },
+      304,
+    );
     for (const state of ['on', 'off']) {
       const toggled = await admin.request(
         'POST',
