@@ -39,7 +39,11 @@ export async function preparedReply(
   const size = payload.size;
   const chosen =
     size < COMPRESS_FROM_BYTES ? 'identity' : chooseEncoding(acceptEncoding, size >= GZIP_FIRST_FROM_BYTES);
-  const bytes = await payload.encoded(chosen);
+  // Identity bytes go out as their pieces (a hydration shares its feature list with the client
+  // payload), so no answer joins them into a copy.
+  const { pieces } = payload;
+  const bytes =
+    chosen === 'identity' ? (pieces.length === 1 ? pieces[0]! : pieces) : await payload.encoded(chosen);
   return rawJson(bytes, 200, {
     ...headers,
     etag: payload.etag,

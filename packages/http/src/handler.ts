@@ -87,7 +87,8 @@ export function jsonResponse(
 function toResponse(route: Route, result: unknown): HttpResponse {
   if (isReply(result)) {
     const headers = { ...result.headers };
-    if (result.json !== undefined) return jsonResponse(result.status, result.json, headers);
+    if (result.json !== undefined)
+      return { status: result.status, headers: { ...headers, 'content-type': JSON_TYPE }, body: result.json };
     if (result.raw !== undefined) return { status: result.status, headers, body: result.raw };
     if (result.body === undefined) return { status: result.status, headers };
     return jsonResponse(result.status, result.body, headers);

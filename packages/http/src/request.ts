@@ -20,8 +20,14 @@ export interface HttpRequest<Native = unknown> {
   native: Native;
 }
 
-/** A response body: bytes, text, or a stream of chunks (server-sent events). */
-export type HttpBody = string | Uint8Array | AsyncIterable<Uint8Array>;
+/**
+ * A response body: bytes, text, bytes in pieces written one after another (an answer that shares
+ * part of its bytes with another, never joined into a copy), or a stream of chunks (server-sent events).
+ */
+export type HttpBody = string | Uint8Array | readonly Uint8Array[] | AsyncIterable<Uint8Array>;
+
+/** Whether a body is bytes in pieces. */
+export const isPieces = (body: HttpBody): body is readonly Uint8Array[] => Array.isArray(body);
 
 /** What the handler answers; adapters write it out as is. */
 export interface HttpResponse {

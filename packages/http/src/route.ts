@@ -28,8 +28,8 @@ export interface Reply {
   readonly kind: 'reply';
   status: number;
   body?: unknown;
-  /** A body already serialized as JSON (text or UTF-8 bytes), sent as is instead of `body`. */
-  json?: string | Uint8Array;
+  /** A body already serialized as JSON (text, UTF-8 bytes, or bytes in pieces), sent as is instead of `body`. */
+  json?: string | Uint8Array | readonly Uint8Array[];
   /** A body of another type, sent as is (a stream of chunks); `headers` carry its content-type. */
   raw?: HttpBody;
   headers?: Record<string, string>;
@@ -49,7 +49,7 @@ export const reply = (status: number, body?: unknown, headers?: Record<string, s
  * once and sent many times, possibly compressed (then `headers` name the `content-encoding`).
  */
 export const rawJson = (
-  json: string | Uint8Array,
+  json: string | Uint8Array | readonly Uint8Array[],
   status = 200,
   headers?: Record<string, string>,
 ): Reply => ({

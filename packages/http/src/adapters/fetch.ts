@@ -1,7 +1,6 @@
 import type { Flagstaff } from '@flagstaff/core';
 import { createHttpHandler, type FlagstaffHttpOptions } from '../handler.js';
-import type { HttpBody, HttpRequest } from '../request.js';
-import { parseQuery } from '../request.js';
+import { type HttpBody, type HttpRequest, isPieces, parseQuery } from '../request.js';
 
 export interface FetchHandlerOptions extends FlagstaffHttpOptions<Request> {
   /** Where the API is mounted in the URL space (default `''`), e.g. `/flags` for a catch-all route there. */
@@ -44,7 +43,7 @@ const ownBytes = (bytes: Uint8Array): Uint8Array<ArrayBuffer> =>
     : new Uint8Array(bytes);
 
 const toBodyInit = (
-  body: HttpBody | undefined,
+  body: Buffer | Exclude<HttpBody, readonly Uint8Array[]> | undefined,
 ): string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null =>
   body === undefined
     ? null
@@ -52,7 +51,7 @@ const toBodyInit = (
       ? body
       : body instanceof Uint8Array
         ? ownBytes(body)
-        : toStream(body);
+        : toStream(body as AsyncIterable<Uint8Array>);
 
 /**
  * The API as a Fetch-API handler, `(request: Request) => Promise<Response>`: mount it in Hono,
@@ -85,7 +84,9 @@ export function createFetchHandler(flagstaff: Flagstaff, options: FetchHandlerOp
     // A 204/304 must not carry a body, not even an empty one.
     if (response.status === 204 || response.status === 304)
       return new Response(null, { status: response.status, headers: response.headers });
-    const { body } = response;
+    // Pieces become one buffer here: `Response` copies what it is given anyway.
+    const body =
+      response.body !== undefined && isPieces(response.body) ? Buffer.concat(response.body) : response.body;
     // Bodies whose size is known say so, as the Node adapter does: servers that pass a Response's
     // body through as a stream would otherwise send it chunked, and clients could not see its size.
     const length =

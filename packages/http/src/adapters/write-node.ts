@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpResponse } from '../request.js';
+import { type HttpResponse, isPieces } from '../request.js';
 
 /** Characters up to which a string body is written as a string. */
 const SHORT_STRING = 16 * 1024;
@@ -33,8 +33,19 @@ export async function writeNodeResponse(
     res.end(bytes);
     return;
   }
+  if (isPieces(body)) {
+    // Pieces go out in one writev (corked until `end`), never joined into a copy.
+    const pieces = body;
+    let length = 0;
+    for (const piece of pieces) length += piece.byteLength;
+    res.setHeader('content-length', length);
+    res.cork();
+    for (const piece of pieces) res.write(piece);
+    res.end();
+    return;
+  }
   res.flushHeaders();
-  await pipeChunks(res, body);
+  await pipeChunks(res, body as AsyncIterable<Uint8Array>);
 }
 
 /**

@@ -150,6 +150,8 @@ describe('GET /api/client/delta on the wire', () => {
     expect(event.type).toBe('hydration');
     expect(typeof event.eventId).toBe('number');
     expect(hydration.headers.etag).toBe(`"${event.eventId}"`);
+    // Written in pieces (its feature list is the client payload's bytes): the length is the sum.
+    expect(Number(hydration.headers['content-length'])).toBe(hydration.bytes.byteLength);
     expect(event.features.map((f: { name: string }) => f.name)).toContain('wire-3');
     const scoped = json((await raw(s, '/api/client/delta', { authorization: otherProjectClient })).bytes);
     expect(scoped.events[0].features.map((f: { name: string }) => f.name)).toEqual(['elsewhere']);
