@@ -18,6 +18,7 @@ import {
   createToggle,
   heapSnapshot,
   heapSnapshotSettings,
+  memoryMaps,
   repeated,
   rssMb,
   streamLatency,
@@ -150,6 +151,8 @@ async function measureSize(
     note: playground.status === 200 ? `${mb(playground.bytes).toFixed(1)} MB` : `status ${playground.status}`,
   });
   row.set('server RSS, + search and playground (all of it)', { value: rssMb(pid), unit: 'MB' });
+  for (const [kind, value] of Object.entries(memoryMaps(pid)).sort((a, b) => b[1] - a[1]))
+    row.set(`  of which ${kind}`, { value, unit: 'MB' });
   return row;
 }
 
