@@ -21,41 +21,22 @@ const NO_FRAME: ExplainJsonFrame = { before: '', after: '' };
 /**
  * `before + JSON.stringify(features explained) + after` as UTF-8 bytes, in pieces of
  * `featuresPerChunk` features (the frame's `before` in the first, `after` in the last). Each chunk is
- * a fresh buffer the consumer owns. `compile` turns a chunk of `features` into compiled features
- * when it is asked for (the playground compiles a chunk at a time; see `playground-compile.ts`).
+ * a fresh buffer the consumer owns.
  */
-export function explainSelectedJsonChunks(
+export function* explainSelectedJsonChunks(
   features: readonly CompiledFeature[],
   context: EvaluationContext,
   environment: string,
   frame: ExplainJsonFrame,
   featuresPerChunk: number,
-): Generator<Uint8Array>;
-export function explainSelectedJsonChunks<T>(
-  features: readonly T[],
-  context: EvaluationContext,
-  environment: string,
-  frame: ExplainJsonFrame,
-  featuresPerChunk: number,
-  compile: (chunk: readonly T[]) => readonly CompiledFeature[],
-): Generator<Uint8Array>;
-export function* explainSelectedJsonChunks<T>(
-  features: readonly T[],
-  context: EvaluationContext,
-  environment: string,
-  frame: ExplainJsonFrame,
-  featuresPerChunk: number,
-  compile: (chunk: readonly T[]) => readonly CompiledFeature[] = (chunk) =>
-    chunk as unknown as readonly CompiledFeature[],
 ): Generator<Uint8Array> {
   let i = 0;
   do {
     const end = Math.min(features.length, i + featuresPerChunk);
     const parts: string[] = [i === 0 ? `${frame.before}[` : ''];
-    const chunk = compile(features.slice(i, end));
     for (let k = i; k < end; k++) {
       if (k > 0) parts.push(',');
-      parts.push(JSON.stringify(explainFeature(chunk[k - i]!, context, environment)));
+      parts.push(JSON.stringify(explainFeature(features[k]!, context, environment)));
     }
     if (end === features.length) parts.push(']', frame.after);
     i = end;

@@ -21,14 +21,6 @@ export interface EnvironmentSnapshot {
    * SDKs that fetch JSON never wait for, nor hold, a compilation of every feature.
    */
   readonly compiled: CompiledFeatureSet;
-  /** The evaluator when something already compiled it (then kept with the snapshot), else null. */
-  readonly compiledIfReady: CompiledFeatureSet | null;
-  /**
-   * Compiles a payload (some of this one's features) with the snapshot's options, for one caller:
-   * the snapshot keeps nothing of it. The playground explains 50,000 features in chunks compiled
-   * this way, so a request no SDK made does not leave ~50 MB of closures behind for the revision.
-   */
-  compile(payload: ClientFeatures): CompiledFeatureSet;
   /** When it was patched from the snapshot at `since`: the features re-read (null: gone). */
   readonly patch?: Pick<PatchedPayload, 'since' | 'features'> | undefined;
   /**
@@ -58,10 +50,6 @@ function lazySnapshot(
       compiled ??= compile(payload);
       return compiled;
     },
-    get compiledIfReady() {
-      return compiled;
-    },
-    compile,
   };
 }
 

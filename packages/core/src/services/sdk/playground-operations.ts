@@ -8,15 +8,12 @@ import {
   playgroundResponseSchema,
 } from '../../domain/playground.js';
 import { FlagstaffError } from '../../errors.js';
-import type { ClientFeature } from '../../evaluation/client-features.js';
-import type { CompiledFeature } from '../../evaluation/compile-features.js';
 import type { EvaluationContext } from '../../evaluation/evaluation-context.js';
-import { explainFeature } from '../../evaluation/explain-features.js';
+import { explainFeatures, selectFeatures } from '../../evaluation/explain-features.js';
 import { defineOperation } from '../../operations/define-operation.js';
 import type { ServiceDeps } from '../deps.js';
 import { evaluateAdvanced } from './advanced-playground.js';
 import type { EnvironmentSnapshot, EvaluatorCache } from './evaluator-cache.js';
-import { compileSelected, payloadByName, selectSources } from './playground-compile.js';
 
 /**
  * The projects to evaluate: the requested ones the viewer may see. `*` stays `*` for a viewer who
@@ -57,20 +54,17 @@ export async function preparePlayground(
     ...request.context,
     environment: request.context.environment ?? request.environment,
   };
-  const selected = selectSources(snapshot, {
+  const selected = selectFeatures(snapshot.compiled, {
+    environment: request.environment,
     projects: visibleProjects(request.projects, visibility),
     query: request.query,
   });
   const offset = request.offset ?? 0;
-  const parentsOf = payloadByName(snapshot);
   return {
     snapshot,
     context,
     selected,
     page: selected.slice(offset, offset + (request.limit ?? selected.length)),
-    /** Some of the selected features compiled for this request (see `playground-compile.ts`). */
-    compile: (features: readonly ClientFeature[]): CompiledFeature[] =>
-      compileSelected(snapshot, features, parentsOf),
   };
 }
 
@@ -86,8 +80,10 @@ export const evaluatePlayground = defineOperation({
   input: playgroundRequestSchema,
   output: playgroundResponseSchema,
   run: async (request, { deps, caller }) => {
-    const { context, selected, page, compile } = await preparePlayground(deps, request, caller.principal);
-    const features = compile(page).map((f) => explainFeature(f, context, request.environment));
+    const { snapshot, context, selected, page } = await preparePlayground(deps, request, caller.principal);
+    const features = explainFeatures({ ...snapshot.compiled, features: page }, context, {
+      environment: request.environment,
+    });
     return pagesPlayground(request)
       ? { input: request, features, total: selected.length }
       : { input: request, features };

@@ -34,7 +34,7 @@ export function createPlaygroundService(
   async function evaluateJsonChunks(caller: Caller, input: unknown): Promise<Iterable<Uint8Array>> {
     await deps.policy.require(caller, 'NONE', {});
     const request = parseWith(playgroundRequestSchema, input);
-    const { context, selected, page, compile } = await preparePlayground(deps, request, caller.principal);
+    const { context, selected, page } = await preparePlayground(deps, request, caller.principal);
     return explainSelectedJsonChunks(
       page,
       context,
@@ -44,7 +44,6 @@ export function createPlaygroundService(
         after: pagesPlayground(request) ? `,"total":${selected.length}}` : '}',
       },
       FEATURES_PER_CHUNK,
-      compile,
     );
   }
 
