@@ -21,13 +21,6 @@ export interface EnvironmentSnapshot {
    * SDKs that fetch JSON never wait for, nor hold, a compilation of every feature.
    */
   readonly compiled: CompiledFeatureSet;
-  /**
-   * The same evaluator for a caller no SDK path waits on (the playground): kept by the snapshot only
-   * while something else holds it, so one playground request does not leave an evaluator of every
-   * feature (closures, contexts, compiled strategies: ~50 MB at 50,000 features) behind for the
-   * rest of the revision. Repeated requests share it until a collection takes it.
-   */
-  readonly compiledBriefly: CompiledFeatureSet;
   /** When it was patched from the snapshot at `since`: the features re-read (null: gone). */
   readonly patch?: Pick<PatchedPayload, 'since' | 'features'> | undefined;
   /**
@@ -47,7 +40,6 @@ function lazySnapshot(
   compile: (payload: ClientFeatures) => CompiledFeatureSet,
 ): EnvironmentSnapshot {
   let compiled: CompiledFeatureSet | null = null;
-  let brief: WeakRef<CompiledFeatureSet> | null = null;
   return {
     environment,
     revision,
@@ -55,17 +47,8 @@ function lazySnapshot(
     patch: patch ? { since: patch.since, features: patch.features } : undefined,
     answers: new Map(),
     get compiled() {
-      compiled ??= brief?.deref() ?? compile(payload);
-      brief = null;
+      compiled ??= compile(payload);
       return compiled;
-    },
-    get compiledBriefly() {
-      if (compiled) return compiled;
-      const held = brief?.deref();
-      if (held) return held;
-      const fresh = compile(payload);
-      brief = new WeakRef(fresh);
-      return fresh;
     },
   };
 }

@@ -54,9 +54,7 @@ export async function preparePlayground(
     ...request.context,
     environment: request.context.environment ?? request.environment,
   };
-  // The evaluator is held by this request (and the chunks it streams) alone; see `compiledBriefly`.
-  const compiled = snapshot.compiledBriefly;
-  const selected = selectFeatures(compiled, {
+  const selected = selectFeatures(snapshot.compiled, {
     environment: request.environment,
     projects: visibleProjects(request.projects, visibility),
     query: request.query,
@@ -64,7 +62,6 @@ export async function preparePlayground(
   const offset = request.offset ?? 0;
   return {
     snapshot,
-    compiled,
     context,
     selected,
     page: selected.slice(offset, offset + (request.limit ?? selected.length)),
@@ -83,8 +80,8 @@ export const evaluatePlayground = defineOperation({
   input: playgroundRequestSchema,
   output: playgroundResponseSchema,
   run: async (request, { deps, caller }) => {
-    const { compiled, context, selected, page } = await preparePlayground(deps, request, caller.principal);
-    const features = explainFeatures({ ...compiled, features: page }, context, {
+    const { snapshot, context, selected, page } = await preparePlayground(deps, request, caller.principal);
+    const features = explainFeatures({ ...snapshot.compiled, features: page }, context, {
       environment: request.environment,
     });
     return pagesPlayground(request)
