@@ -233,3 +233,48 @@ export async function streamLatency(
     stream.close();
   }
 }
+
+/**
+ * Where a process's resident memory is, from /proc/<pid>/smaps (Linux; empty elsewhere): glibc's
+ * main heap (`[heap]`), anonymous mappings under 1 MB (mostly V8's 256 kB heap pages), anonymous
+ * mappings from 1 MB (V8's large objects and code space, mapped buffers, malloc's thread arenas),
+ * files (the node binary and libraries) and the rest, in MB.
+ */
+export function memoryMaps(pid: number | undefined): Record<string, number> {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  } catch {
+    return {};
+  }
+  // Every kind, so the rows of each size line up.
+  const out: Record<string, number> = {
+    'glibc [heap]': 0,
+    'anonymous < 1 MB': 0,
+    'anonymous >= 1 MB': 0,
+    files: 0,
+    other: 0,
+  };
+  let kind = 'other';
+  for (const line of text.split('\n')) {
+    const header = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (header) {
+      const size = Number.parseInt(header[2]!, 16) - Number.parseInt(header[1]!, 16);
+      const path = header[3]!;
+      kind =
+        path === '[heap]'
+          ? 'glibc [heap]'
+          : path.startsWith('/')
+            ? 'files'
+            : path === ''
+              ? size < 1 << 20
+                ? 'anonymous < 1 MB'
+                : 'anonymous >= 1 MB'
+              : 'other';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) out[kind] = (out[kind] ?? 0) + Number(rss[1]) / 1024;
+  }
+  return out;
+}

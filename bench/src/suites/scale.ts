@@ -18,6 +18,7 @@ import {
   createToggle,
   heapSnapshot,
   heapSnapshotSettings,
+  memoryMaps,
   repeated,
   rssMb,
   streamLatency,
@@ -150,6 +151,12 @@ async function measureSize(
     note: playground.status === 200 ? `${mb(playground.bytes).toFixed(1)} MB` : `status ${playground.status}`,
   });
   row.set('server RSS, + search and playground (all of it)', { value: rssMb(pid), unit: 'MB' });
+  // RSS right after the load counts garbage a collection has not reached yet; V8 collects an idle
+  // heap within seconds (its memory reducer), so this is what the process settles at.
+  await new Promise((r) => setTimeout(r, 15_000));
+  row.set('server RSS, 15 s idle after it', { value: rssMb(pid), unit: 'MB' });
+  for (const [kind, value] of Object.entries(memoryMaps(pid)).sort((a, b) => b[1] - a[1]))
+    row.set(`  of which ${kind}`, { value, unit: 'MB' });
   return row;
 }
 

@@ -9,6 +9,7 @@ import { createChangeRequestTables } from './change-requests.js';
 import { ddlFor } from './column-types.js';
 import { createFeatureNameTrigram } from './feature-name-trigram.js';
 import { createFeatureSearchIndexes } from './feature-search-indexes.js';
+import { featureTextIndexesAsGist } from './feature-text-gist.js';
 import { createAccessTables } from './initial-access-tables.js';
 import { createEventTables } from './initial-event-tables.js';
 import { createFeatureTables } from './initial-feature-tables.js';
@@ -114,6 +115,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
     '0069_feature_name_trigram': {
       async up(db) {
         await createFeatureNameTrigram(db, dialect);
+      },
+    },
+    '0070_feature_text_gist': {
+      async up(db) {
+        await featureTextIndexesAsGist(db, dialect);
       },
     },
   };

@@ -137,7 +137,7 @@ async function fewMatches(ctx: RepoContext, term: string): Promise<string[] | nu
 /**
  * Name, description or a `type:value` tag contains the term. A term with few matches is looked up
  * first, through migration 0069's trigram index (SQLite: the FTS5 table, as a phrase; PostgreSQL:
- * pg_trgm's GIN indexes under the same `like`), and the page is read from those names by the
+ * pg_trgm's GiST indexes of migration 0070 under the same `like`), and the page is read from those names by the
  * features' primary key, so a search with few matches no longer reads every feature of the project.
  */
 function textCondition(

@@ -120,6 +120,40 @@ describe('playground', () => {
     );
   });
 
+  it('evaluates dependencies on parents outside the selected features, before and after an SDK compiled everything', async () => {
+    await flagstaff.features.create(alice, 'default', { name: 'zz-parent' });
+    await flagstaff.strategies.add(alice, dev('zz-parent'), { name: 'default' });
+    await flagstaff.featureEnvironments.setEnabled(alice, 'default', 'zz-parent', 'development', true);
+    for (const [child, enabled] of [
+      ['child-on', true],
+      ['child-off', false],
+    ] as const) {
+      await flagstaff.features.create(alice, 'default', { name: child });
+      await flagstaff.strategies.add(alice, dev(child), { name: 'default' });
+      await flagstaff.featureEnvironments.setEnabled(alice, 'default', child, 'development', true);
+      await flagstaff.dependencies.add(alice, 'default', child, { feature: 'zz-parent', enabled });
+    }
+    const input = { environment: 'development', query: 'child', context: { appName: 'web' } };
+    const outcome = (res: {
+      features: { name: string; isEnabled: boolean; hasUnsatisfiedDependency: boolean }[];
+    }) => res.features.map((f) => [f.name, f.isEnabled, f.hasUnsatisfiedDependency]);
+    const expected = [
+      ['child-off', false, true],
+      ['child-on', true, false],
+    ];
+    // The parent is not among the selected features: each chunk is compiled with its parents.
+    const alone = await flagstaff.playground.evaluate(SYSTEM, input);
+    expect(outcome(alone)).toEqual(expected);
+    expect(
+      JSON.parse(Buffer.from(await flagstaff.playground.evaluateJson(SYSTEM, input)).toString()),
+    ).toEqual(alone);
+    // An in-process check compiles the whole configuration; the playground then uses that evaluator.
+    expect(await flagstaff.client.isEnabled('development', 'child-on', { appName: 'web' })).toBe(true);
+    expect(await flagstaff.playground.evaluate(SYSTEM, input)).toEqual(alone);
+    const every = await flagstaff.playground.evaluate(SYSTEM, { ...input, query: undefined });
+    expect(outcome(every).filter(([name]) => String(name).startsWith('child'))).toEqual(expected);
+  });
+
   it('rejects a missing appName and an unknown environment naming the property', async () => {
     await expect(
       flagstaff.playground.evaluate(SYSTEM, { environment: 'development', context: {} }),
