@@ -2,12 +2,13 @@
 // (its own process, SQLite, authentication off) seeded through its import route, then per run a fresh
 // browser context (nothing cached) and the p50 of: the project page's first row after navigation,
 // a search typed at speed until its rows show (from the last keystroke, requests counted), the next
-// page, and the playground's first results. BENCH_UI_FEATURES and BENCH_UI_RUNS override the sizes.
+// page, and the playground's first results, each timed in the page itself (see `installMarks`).
+// BENCH_UI_FEATURES and BENCH_UI_RUNS override the sizes.
 // Needs the built UI (`npm run build`) and `chromium` on PATH; skipped without it.
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { startServerProcess, stopServerProcess } from '../server-process.js';
 
 const FEATURES = Number(process.env.BENCH_UI_FEATURES ?? 10_000);
@@ -70,8 +71,55 @@ interface Run {
   playground: number;
 }
 
+/**
+ * Timings are read in the page: Playwright's waits poll (0, 20, 100, 100, then every 500 ms), so a
+ * row that appears at 300 ms would be seen at up to 770 ms. A mutation observer stamps when what a
+ * step waits for first appears (`performance.now()`, from the navigation's start), and a capturing
+ * listener stamps the last key press or click that set it off.
+ */
+function installMarks(): void {
+  const w = window as unknown as {
+    __marks: { firstRow?: number; lastInput?: number; seen?: number };
+    __watch: { text?: string; selector?: string } | null;
+  };
+  w.__marks = {};
+  w.__watch = null;
+  const check = () => {
+    if (w.__marks.firstRow === undefined && document.querySelector('tbody tr'))
+      w.__marks.firstRow = performance.now();
+    const watch = w.__watch;
+    if (!watch || w.__marks.seen !== undefined) return;
+    const found = watch.selector
+      ? document.querySelector(watch.selector) !== null
+      : (document.body?.textContent ?? '').includes(watch.text ?? '');
+    if (found) w.__marks.seen = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  const input = () => {
+    w.__marks.lastInput = performance.now();
+  };
+  document.addEventListener('keydown', input, true);
+  document.addEventListener('click', input, true);
+}
+
+/** Starts watching for a text or an element; `elapsed` is then the time from the last input to it. */
+const watchFor = (page: Page, watch: { text?: string; selector?: string }) =>
+  page.evaluate((w) => {
+    const win = window as unknown as { __marks: { seen?: number }; __watch: unknown };
+    win.__marks.seen = undefined;
+    win.__watch = w;
+  }, watch);
+
+const elapsed = (page: Page): Promise<number> =>
+  page.evaluate(() => {
+    const { __marks: m } = window as unknown as { __marks: { lastInput?: number; seen?: number } };
+    if (m.seen === undefined || m.lastInput === undefined) throw new Error('no in-page marks');
+    return m.seen - m.lastInput;
+  });
+
 async function oneRun(browser: Browser, ui: string): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(installMarks);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const searches: string[] = [];
@@ -79,35 +127,36 @@ async function oneRun(browser: Browser, ui: string): Promise<Run> {
     if (r.url().includes('/api/admin/search/features')) searches.push(r.url());
   });
   try {
-    let start = performance.now();
     await page.goto(`${ui}projects/default`);
     await page.locator('tbody tr').first().waitFor();
-    const firstRow = performance.now() - start;
+    const firstRow = await page.evaluate(
+      () => (window as unknown as { __marks: { firstRow: number } }).__marks.firstRow,
+    );
     await page.getByText(`1–25 of ${FEATURES}`).waitFor();
 
     const before = searches.length;
     const box = page.getByLabel('Search features');
     // 10 features match `ui-feature-0123` (01230…01239) at 10,000.
+    await watchFor(page, { text: '1–10 of 10' });
     await box.pressSequentially('ui-feature-0123', { delay: 30 });
-    start = performance.now();
     await page.getByText('1–10 of 10').waitFor();
-    const search = performance.now() - start;
+    const search = await elapsed(page);
     await page.waitForTimeout(300);
     const searchRequests = searches.length - before;
 
     await box.fill('');
     await page.getByText(`1–25 of ${FEATURES}`).waitFor();
-    start = performance.now();
+    await watchFor(page, { text: `26–50 of ${FEATURES}` });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText(`26–50 of ${FEATURES}`).waitFor();
-    const nextPage = performance.now() - start;
+    const nextPage = await elapsed(page);
 
     await page.goto(`${ui}playground`);
     await page.getByRole('button', { name: 'Evaluate' }).waitFor();
-    start = performance.now();
+    await watchFor(page, { selector: 'td.cell-name' });
     await page.getByRole('button', { name: 'Evaluate' }).click();
     await page.locator('td.cell-name').first().waitFor();
-    const playground = performance.now() - start;
+    const playground = await elapsed(page);
     return { firstRow, search, searchRequests, nextPage, playground };
   } finally {
     await context.close();
