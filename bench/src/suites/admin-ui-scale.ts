@@ -2,7 +2,7 @@
 // (its own process, SQLite, authentication off) seeded through its import route, then per run a fresh
 // browser context (nothing cached) and the p50 of: the project page's first row after navigation,
 // a search typed at speed until its rows show (from the last keystroke, requests counted), the next
-// page, and the playground's first results, each timed in the page itself (see `installMarks`).
+// page, and the playground's first results, each timed in the page itself (see `STAMP_FIRST_ROW`, `watchFor`).
 // BENCH_UI_FEATURES and BENCH_UI_RUNS override the sizes.
 // Needs the built UI (`npm run build`) and `chromium` on PATH; skipped without it.
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
@@ -73,53 +73,56 @@ interface Run {
 
 /**
  * Timings are read in the page: Playwright's waits poll (0, 20, 100, 100, then every 500 ms), so a
- * row that appears at 300 ms would be seen at up to 770 ms. A mutation observer stamps when what a
- * step waits for first appears (`performance.now()`, from the navigation's start), and a capturing
- * listener stamps the last key press or click that set it off.
+ * row that appears at 300 ms would be seen at up to 770 ms. A mutation observer stamps when the
+ * first row appears (`performance.now()`, from the navigation's start).
  */
-function installMarks(): void {
-  const w = window as unknown as {
-    __marks: { firstRow?: number; lastInput?: number; seen?: number };
-    __watch: { text?: string; selector?: string } | null;
-  };
-  w.__marks = {};
-  w.__watch = null;
-  const check = () => {
-    if (w.__marks.firstRow === undefined && document.querySelector('tbody tr'))
-      w.__marks.firstRow = performance.now();
-    const watch = w.__watch;
-    if (!watch || w.__marks.seen !== undefined) return;
-    const found = watch.selector
-      ? document.querySelector(watch.selector) !== null
-      : (document.body?.textContent ?? '').includes(watch.text ?? '');
-    if (found) w.__marks.seen = performance.now();
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
-  const input = () => {
-    w.__marks.lastInput = performance.now();
-  };
-  document.addEventListener('keydown', input, true);
-  document.addEventListener('click', input, true);
-}
-
-/** Starts watching for a text or an element; `elapsed` is then the time from the last input to it. */
-const watchFor = (page: Page, watch: { text?: string; selector?: string }) =>
-  page.evaluate((w) => {
-    const win = window as unknown as { __marks: { seen?: number }; __watch: unknown };
-    win.__marks.seen = undefined;
-    win.__watch = w;
-  }, watch);
-
-const elapsed = (page: Page): Promise<number> =>
-  page.evaluate(() => {
-    const { __marks: m } = window as unknown as { __marks: { lastInput?: number; seen?: number } };
-    if (m.seen === undefined || m.lastInput === undefined) throw new Error('no in-page marks');
-    return m.seen - m.lastInput;
+const STAMP_FIRST_ROW = `
+  const observer = new MutationObserver(() => {
+    if (window.__firstRow !== undefined || !document.querySelector('tbody tr')) return;
+    window.__firstRow = performance.now();
+    observer.disconnect();
   });
+  observer.observe(document, { childList: true, subtree: true });
+`;
+
+/**
+ * For a step set off by typing or a click: stamps, in the page, the last key press or click and
+ * when the text or element the step waits for first appears; `elapsed` reads the difference. (Page
+ * code is written as text: the bench runs through tsx, whose helpers do not exist in the page.)
+ */
+const watchFor = (page: Page, watch: { text?: string; selector?: string }) =>
+  page.evaluate(`(() => {
+    const target = ${JSON.stringify(watch)};
+    const step = {};
+    window.__step = step;
+    const input = () => {
+      if (step.seen === undefined) step.lastInput = performance.now();
+    };
+    document.addEventListener('keydown', input, true);
+    document.addEventListener('click', input, true);
+    const observer = new MutationObserver(() => {
+      const found = target.selector
+        ? document.querySelector(target.selector) !== null
+        : (document.body.textContent || '').includes(target.text || '');
+      if (!found || step.lastInput === undefined) return;
+      step.seen = performance.now();
+      observer.disconnect();
+      document.removeEventListener('keydown', input, true);
+      document.removeEventListener('click', input, true);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  })()`);
+
+const elapsed = async (page: Page): Promise<number> => {
+  const step = (await page.evaluate('window.__step')) as { lastInput?: number; seen?: number };
+  if (step.seen === undefined || step.lastInput === undefined)
+    throw new Error(`no in-page marks: ${JSON.stringify(step)}`);
+  return step.seen - step.lastInput;
+};
 
 async function oneRun(browser: Browser, ui: string): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(installMarks);
+  await context.addInitScript(STAMP_FIRST_ROW);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const searches: string[] = [];
@@ -129,9 +132,7 @@ async function oneRun(browser: Browser, ui: string): Promise<Run> {
   try {
     await page.goto(`${ui}projects/default`);
     await page.locator('tbody tr').first().waitFor();
-    const firstRow = await page.evaluate(
-      () => (window as unknown as { __marks: { firstRow: number } }).__marks.firstRow,
-    );
+    const firstRow = (await page.evaluate('window.__firstRow')) as number;
     await page.getByText(`1–25 of ${FEATURES}`).waitFor();
 
     const before = searches.length;
