@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import type { ContextField } from '../../api/types';
 import { ActionButton } from '../../components/ui/action-button';
-import { Badge, Card, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
+import { Card, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useWhyNot } from '../auth/permissions';
 import { answerOf, contextFieldKeys, listContextFieldsQueryOptions } from './api';
+import { ContextFieldCells } from './context-field-cells';
 import { ContextFieldDialog } from './context-field-dialog';
 import { NewContextFieldForm } from './new-context-field-form';
 
@@ -37,19 +38,7 @@ export default function ContextFieldsPage() {
             <tbody>
               {list.data?.map((f) => (
                 <tr key={f.name}>
-                  <td>
-                    <div className="cell-name">{f.name}</div>
-                    <div className="muted">{f.description}</div>
-                    <div className="chips">
-                      {f.legalValues.map((l) => (
-                        <span key={l.value} className="badge tag" title={l.description}>
-                          {l.value}
-                          {l.description ? <span className="muted"> · {l.description}</span> : null}
-                        </span>
-                      ))}
-                    </div>
-                  </td>
-                  <td>{f.stickiness ? <Badge tone="info">stickiness</Badge> : null}</td>
+                  <ContextFieldCells field={f} />
                   <td className="cell-actions">
                     <ActionButton
                       type="button"

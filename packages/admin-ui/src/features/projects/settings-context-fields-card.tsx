@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import type { ContextField } from '../../api/types';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { Badge, Card, EmptyState, ErrorNotice, Loading } from '../../components/ui/page';
+import { Card, EmptyState, ErrorNotice, Loading } from '../../components/ui/page';
 import { answerOf } from '../../lib/api-answer';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { contextFieldKeys, listProjectContextFieldsQueryOptions } from '../context-fields/api';
+import { ContextFieldCells } from '../context-fields/context-field-cells';
 import { ContextFieldDialog } from '../context-fields/context-field-dialog';
 import { NewContextFieldForm } from '../context-fields/new-context-field-form';
 
@@ -46,19 +47,7 @@ export function ProjectContextFieldsCard({ projectId, canEdit }: { projectId: st
             <tbody>
               {list.data.map((f) => (
                 <tr key={f.name} data-testid={`project-context-${f.name}`}>
-                  <td>
-                    <div className="cell-name">{f.name}</div>
-                    <div className="muted">{f.description}</div>
-                    <div className="chips">
-                      {f.legalValues.map((l) => (
-                        <span key={l.value} className="badge tag" title={l.description}>
-                          {l.value}
-                          {l.description ? <span className="muted"> · {l.description}</span> : null}
-                        </span>
-                      ))}
-                    </div>
-                  </td>
-                  <td>{f.stickiness ? <Badge tone="info">stickiness</Badge> : null}</td>
+                  <ContextFieldCells field={f} />
                   <td className="cell-actions">
                     <button
                       type="button"
