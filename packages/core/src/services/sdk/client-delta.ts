@@ -5,7 +5,7 @@ import type {
   ClientStrategy,
 } from '../../evaluation/client-features.js';
 import { isDisabledStrategy, offByDisabledStrategies } from '../../evaluation/disabled-strategies.js';
-import type { JsonFragment } from './client-payloads.js';
+import { fragmentOf, type JsonFragment } from './client-payloads.js';
 import type { EnvironmentSnapshot } from './evaluator-cache.js';
 
 /** How many revisions of changes each environment keeps for delta clients (older ones hydrate). */
@@ -118,8 +118,12 @@ function entriesOf(
 }
 
 function entryOf(f: ClientFeature): FeatureEntry {
-  const json = JSON.stringify(withoutDisabledStrategies(f));
-  return { name: f.name, project: f.project ?? 'default', json, bytes: Buffer.byteLength(json), source: f };
+  return {
+    ...fragmentOf(JSON.stringify(withoutDisabledStrategies(f))),
+    name: f.name,
+    project: f.project ?? 'default',
+    source: f,
+  };
 }
 
 /**
