@@ -62,9 +62,8 @@ function joined(fragments: readonly JsonFragment[], comma: boolean): Buffer {
   for (const fragment of fragments) total += fragment.bytes;
   const out = Buffer.allocUnsafeSlow(total);
   let at = 0;
-  for (const { json, bytes } of fragments) {
-    // A fragment as long in bytes as in characters is ASCII: latin1 copies it without encoding.
-    at += out.write(json, at, bytes === json.length ? 'latin1' : 'utf8');
+  for (const fragment of fragments) {
+    at += fragment.writeTo(out, at);
     if (at < total) out[at++] = 0x2c;
   }
   if (at !== total) throw new Error(`payload block wrote ${at} of ${total} bytes`);

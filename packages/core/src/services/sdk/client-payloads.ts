@@ -40,19 +40,44 @@ export interface PreparedPayload {
   encoded(encoding: PayloadEncoding): Promise<PayloadBytes> | PayloadBytes;
 }
 
-/** A serialized piece of a payload with its UTF-8 length, measured once when it was serialized. */
-export interface JsonFragment {
-  readonly json: string;
+/**
+ * A serialized piece of a payload (one feature) with its UTF-8 length, measured once. Its text is
+ * let go once it is written into a block of a payload: from then on its bytes are read from the
+ * newest block that holds them, so 50,000 features are not kept twice, as strings and as bytes.
+ */
+export class JsonFragment {
+  private text: string | undefined;
+  private home: Buffer | undefined;
+  private offset = 0;
+  /** Its length in UTF-8 bytes. */
   readonly bytes: number;
   /** Whether a block of the payload starts at it (`startsBlock`), decided once. */
   readonly startsBlock: boolean;
-}
 
-export const fragmentOf = (json: string): JsonFragment => ({
-  json,
-  bytes: Buffer.byteLength(json),
-  startsBlock: startsBlock(json),
-});
+  constructor(json: string) {
+    this.text = json;
+    this.bytes = Buffer.byteLength(json);
+    this.startsBlock = startsBlock(json);
+  }
+
+  /** The JSON text (decoded from its block once it lives in one). */
+  get json(): string {
+    return this.text ?? this.home!.toString('utf8', this.offset, this.offset + this.bytes);
+  }
+
+  /** Writes its bytes into `out` at `at`, which becomes where they are kept; returns the bytes written. */
+  writeTo(out: Buffer, at: number): number {
+    const { text, home } = this;
+    if (text !== undefined)
+      // As long in bytes as in characters is ASCII: latin1 copies it without encoding.
+      out.write(text, at, this.bytes === text.length ? 'latin1' : 'utf8');
+    else home!.copy(out, at, this.offset, this.offset + this.bytes);
+    this.text = undefined;
+    this.home = out;
+    this.offset = at;
+    return this.bytes;
+  }
+}
 
 /** Wraps serialized JSON; compressed variants are made lazily, off the event loop (zlib's pool). */
 export function preparePayload(revision: number, etag: string, json: string | BlockJson): PreparedPayload {
