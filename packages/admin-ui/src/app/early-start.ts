@@ -1,3 +1,4 @@
+import { prepareDateFormat } from '../components/ui/page';
 import { currentUserQueryOptions } from '../features/auth/api/session';
 import { publicPageAt } from '../features/auth/public-pages';
 import { prefetchProjectPage } from '../features/projects/project-page-queries';
@@ -23,6 +24,9 @@ function startEarly(pathname: string): void {
   loadOpeningCode(pathname);
   const page = pageAt(pathname);
   if (page) EARLY_DATA[page.path]?.(page.params);
+  // The locale's date data loads while the page waits for its answers, not as its first rows render.
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(prepareDateFormat);
+  else setTimeout(prepareDateFormat, 0);
 }
 
 startEarly(window.location.pathname);
