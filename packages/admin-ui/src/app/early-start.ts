@@ -3,6 +3,7 @@ import { currentUserQueryOptions } from '../features/auth/api/session';
 import { publicPageAt } from '../features/auth/public-pages';
 import { prefetchProjectPage } from '../features/projects/project-page-queries';
 import { loadOpeningCode, pageAt } from './app-code';
+import { forgetEarlyAnswers } from './early-answers';
 import type { PagePath } from './pages';
 import { queryClient } from './query-client';
 
@@ -24,9 +25,12 @@ function startEarly(pathname: string): void {
   loadOpeningCode(pathname);
   const page = pageAt(pathname);
   if (page) EARLY_DATA[page.path]?.(page.params);
-  // The locale's date data loads while the page waits for its answers, not as its first rows render.
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(prepareDateFormat);
-  else setTimeout(prepareDateFormat, 0);
+  // The requests above have taken the answers `early-answers.ts` started for them (the API client
+  // sends within this task); any other is dropped rather than served later, stale.
+  setTimeout(forgetEarlyAnswers, 0);
+  // The locale's date data loads while the page waits for its answers, not as its first rows render
+  // (an idle callback can wait past them: a page that is loading is seldom idle).
+  setTimeout(prepareDateFormat, 0);
 }
 
 startEarly(window.location.pathname);
