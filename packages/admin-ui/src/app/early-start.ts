@@ -1,4 +1,3 @@
-import { prepareDateFormat } from '../components/ui/page';
 import { currentUserQueryOptions } from '../features/auth/api/session';
 import { publicPageAt } from '../features/auth/public-pages';
 import { prefetchProjectPage } from '../features/projects/project-page-queries';
@@ -28,9 +27,6 @@ function startEarly(pathname: string): void {
   // The requests above have taken the answers `early-answers.ts` started for them (the API client
   // sends within this task); any other is dropped rather than served later, stale.
   setTimeout(forgetEarlyAnswers, 0);
-  // The locale's date data loads while the page waits for its answers, not as its first rows render
-  // (an idle callback can wait past them: a page that is loading is seldom idle).
-  setTimeout(prepareDateFormat, 0);
 }
 
 startEarly(window.location.pathname);

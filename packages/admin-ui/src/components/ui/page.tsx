@@ -111,21 +111,11 @@ export function Field({
 }
 
 // Intl formatters are made once, on first use: `toLocaleString` with options builds a new one per
-// call (a table's dates add up), and a new context's first `Intl.RelativeTimeFormat` takes tens of
-// milliseconds (its locale data), which at module level held up every page's start.
+// call (a table's dates add up), and a new page's first Intl formatter takes tens of milliseconds (the
+// locale's data: `early-answers.ts` loads it while the app's code downloads), which at module level
+// held up every page's start.
 let dates: Intl.DateTimeFormat | undefined;
 let relative: Intl.RelativeTimeFormat | undefined;
-
-const dateFormat = (): Intl.DateTimeFormat =>
-  (dates ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
-
-/**
- * Makes the date formatter now: the first of a page's Intl formatters loads the locale's data, 25-80 ms,
- * which is better spent while the page waits for its data than in the render of its first rows.
- */
-export const prepareDateFormat = (): void => {
-  dateFormat();
-};
 
 /** A time as the browser's locale writes it, e.g. "Nov 27, 2026, 8:15 PM" ("—" without one). */
 export const formatDate = (value: string | null | undefined): string => {
@@ -133,7 +123,8 @@ export const formatDate = (value: string | null | undefined): string => {
   const date = new Date(value);
   // `toLocaleString` says "Invalid Date" where `format` would throw.
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return dateFormat().format(date);
+  dates ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dates.format(date);
 };
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
