@@ -58,7 +58,11 @@ function recordRequests(path: string): Request[] {
 describe('the project page with many features', () => {
   it('asks for its first page once, and searches once per pause in typing', async () => {
     const searches = recordRequests('/api/admin/search/features');
-    const opening = ['/api/admin/user', '/api/admin/projects/default', '/api/admin/environments/project/default'];
+    const opening = [
+      '/api/admin/user',
+      '/api/admin/projects/default',
+      '/api/admin/environments/project/default',
+    ];
     const openingRequests = opening.map((path) => recordRequests(path));
     await page.goto(`${harness.ui}projects/default`);
     await page.getByText(`1–25 of ${FEATURES}`).waitFor();

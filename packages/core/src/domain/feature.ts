@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEATURE_TYPES, LIFECYCLE_STAGES, type LifecycleStage } from './feature-kinds.js';
+import { FEATURE_TYPES, type LifecycleStage } from './feature-kinds.js';
 import type { FeatureStrategy } from './strategy.js';
 import type { Tag } from './tag.js';
 import type { Variant } from './variant.js';

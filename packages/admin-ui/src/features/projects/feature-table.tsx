@@ -18,7 +18,9 @@ interface Props {
 }
 
 // Off the first row's path: the production confirmation (Radix's dialog) loads when first asked.
-const ConfirmDialog = lazy(() => import('../../components/ui/dialog').then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazy(() =>
+  import('../../components/ui/dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 const STAGE_TONE: Record<string, 'neutral' | 'info' | 'good' | 'warn'> = {
   initial: 'neutral',
