@@ -8,6 +8,7 @@ import {
   type PreparedPayload,
 } from '@flagstaff/core';
 import { authenticationRequired, HttpError } from './errors.js';
+import { type Frame, FrameQueue } from './stream-frame-queue.js';
 import { createStreamTokenGuard } from './stream-token-guard.js';
 
 /** Limits of `GET /api/client/streaming`, set on the handler options. */
@@ -31,9 +32,6 @@ export interface StreamingOptions {
 
 const encoder = new TextEncoder();
 const KEEP_ALIVE = encoder.encode(': keep-alive\n\n');
-
-/** A frame as the pieces it is written in: a payload's bytes are sent as they are, never copied. */
-type Frame = Uint8Array | readonly Uint8Array[];
 
 const FRAME_END = encoder.encode('\n\n');
 
@@ -76,12 +74,8 @@ function frameFor(protocol: StreamProtocol, answer: DeltaAnswer, first: boolean)
     : frameOf(event, answer.payload, answer.revision);
 }
 
-/** One open stream: a bounded queue of frames the adapter pulls with back-pressure. */
-class Connection implements AsyncIterableIterator<Uint8Array> {
-  private queue: Uint8Array[] = [];
-  private queued = 0;
-  private waiting: ((result: IteratorResult<Uint8Array>) => void) | null = null;
-  private ended = false;
+/** One open stream: its caller and scope, the revision it has, and its queue of frames. */
+class Connection extends FrameQueue {
   /** The revision the client has; changes after it are what it gets next. */
   sent: number;
   /** An update is being prepared; another revision meanwhile is handled right after it. */
@@ -95,72 +89,11 @@ class Connection implements AsyncIterableIterator<Uint8Array> {
     readonly query: ClientFeaturesQuery,
     readonly protocol: StreamProtocol,
     sent: number,
-    private readonly maxQueuedBytes: number,
-    private readonly onEnd: (connection: Connection) => void,
+    maxQueuedBytes: number,
+    onEnd: (connection: Connection) => void,
   ) {
+    super(maxQueuedBytes, () => onEnd(this));
     this.sent = sent;
-  }
-
-  /** Queues a frame; false (and the stream ends) when the client is too far behind. */
-  push(frame: Frame): boolean {
-    if (this.ended) return false;
-    const pieces = frame instanceof Uint8Array ? [frame] : frame;
-    let size = 0;
-    for (const piece of pieces) size += piece.byteLength;
-    // The bound is on what piles up behind a slow client: a frame is never refused to a client that
-    // has taken everything before it, however large (a hydration at 50,000 features is ~20 MB).
-    if (this.queued > 0 && this.queued + size > this.maxQueuedBytes) {
-      this.end();
-      return false;
-    }
-    let i = 0;
-    if (this.waiting && pieces.length > 0) {
-      const resolve = this.waiting;
-      this.waiting = null;
-      size -= pieces[0]!.byteLength;
-      resolve({ done: false, value: pieces[i++]! });
-    }
-    for (; i < pieces.length; i++) this.queue.push(pieces[i]!);
-    this.queued += size;
-    return true;
-  }
-
-  get isEnded(): boolean {
-    return this.ended;
-  }
-
-  /** Ends the stream: what is queued is dropped, a pending read finishes. */
-  end(): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.queue = [];
-    this.queued = 0;
-    const resolve = this.waiting;
-    this.waiting = null;
-    resolve?.({ done: true, value: undefined });
-    this.onEnd(this);
-  }
-
-  next(): Promise<IteratorResult<Uint8Array>> {
-    const value = this.queue.shift();
-    if (value !== undefined) {
-      this.queued -= value.byteLength;
-      return Promise.resolve({ done: false, value });
-    }
-    if (this.ended) return Promise.resolve({ done: true, value: undefined });
-    return new Promise((resolve) => {
-      this.waiting = resolve;
-    });
-  }
-
-  // The adapter calls this when the client goes away, even while a read is pending.
-  return(): Promise<IteratorResult<Uint8Array>> {
-    this.end();
-    return Promise.resolve({ done: true, value: undefined });
-  }
-
-  [Symbol.asyncIterator](): AsyncIterableIterator<Uint8Array> {
-    return this;
   }
 }
 

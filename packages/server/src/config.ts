@@ -68,6 +68,11 @@ export interface ServerConfig {
   patMaxLifetimeDays: number | undefined;
   /** FLAGSTAFF_MCP=true: serve the Model Context Protocol endpoint at /mcp (off by default). */
   mcp: boolean;
+  /**
+   * FLAGSTAFF_IDLE_GC=false: never run a full garbage collection when the server goes quiet after
+   * its heap grew (on by default; see `idle-collection.ts`).
+   */
+  idleCollection: boolean;
 }
 
 export const DEFAULT_SQLITE_FILE = './data/flagstaff.db';
@@ -254,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
       'days',
     ).days,
     mcp: flag('FLAGSTAFF_MCP', env.FLAGSTAFF_MCP),
+    idleCollection: flag('FLAGSTAFF_IDLE_GC', env.FLAGSTAFF_IDLE_GC || 'true'),
   };
 }
 

@@ -4,6 +4,7 @@ import { createFlagstaff, type Flagstaff, generatePassword, type Logger, type St
 import { createNodeHandler, redactPath } from '@flagstaff/http';
 import { createMcpHttpHandler } from '@flagstaff/mcp';
 import { describeDatabase, type ServerConfig } from './config.js';
+import { startIdleCollection } from './idle-collection.js';
 import { resolveSecretKey } from './secret-key.js';
 import { openStore } from './store.js';
 
@@ -149,10 +150,12 @@ export async function startServer(
     auth: config.auth,
   });
 
+  const stopIdleCollection = config.idleCollection ? startIdleCollection(logger) : () => {};
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       stopping = true;
+      stopIdleCollection();
       logger.info('shutting down: finishing requests in flight');
       // SDK streams never finish on their own: end them so their connections go idle and close.
       flagstaff.client.shutdown();

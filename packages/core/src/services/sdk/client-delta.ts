@@ -5,18 +5,25 @@ import type {
   ClientStrategy,
 } from '../../evaluation/client-features.js';
 import { isDisabledStrategy, offByDisabledStrategies } from '../../evaluation/disabled-strategies.js';
-import type { JsonFragment } from './client-payloads.js';
+import { JsonFragment } from './client-payloads.js';
 import type { EnvironmentSnapshot } from './evaluator-cache.js';
 
 /** How many revisions of changes each environment keeps for delta clients (older ones hydrate). */
 export const DEFAULT_DELTA_WINDOW = 100;
 
 /** One feature as SDKs get it, serialized once per revision it changed in. */
-export interface FeatureEntry extends JsonFragment {
-  name: string;
-  project: string;
+export class FeatureEntry extends JsonFragment {
+  readonly name: string;
+  readonly project: string;
   /** The payload object it was serialized from: the next revision reuses the entry while it is the same. */
-  source: ClientFeature;
+  readonly source: ClientFeature;
+
+  constructor(source: ClientFeature) {
+    super(JSON.stringify(withoutDisabledStrategies(source)));
+    this.name = source.name;
+    this.project = source.project ?? 'default';
+    this.source = source;
+  }
 }
 
 /** What changed in one feature between two revisions; `json` null when it is gone. */
@@ -108,18 +115,13 @@ function entriesOf(
       features.set(f.name, kept);
       continue;
     }
-    const entry = entryOf(f);
+    const entry = new FeatureEntry(f);
     features.set(f.name, entry);
     serialized.push(entry);
   }
   const segments = new Map<number, string>();
   for (const s of snapshot.payload.segments ?? []) segments.set(s.id, segmentJson(s));
   return { features, segments, serialized };
-}
-
-function entryOf(f: ClientFeature): FeatureEntry {
-  const json = JSON.stringify(withoutDisabledStrategies(f));
-  return { name: f.name, project: f.project ?? 'default', json, bytes: Buffer.byteLength(json), source: f };
 }
 
 /**
@@ -146,7 +148,7 @@ function patchInPlace(
       continue;
     }
     // Kept even when its JSON is the same: the next revision reuses entries by payload object.
-    const entry = entryOf(fresh);
+    const entry = new FeatureEntry(fresh);
     features.set(name, entry);
     if (old?.json !== entry.json)
       changes.push({ name, before: old?.project ?? null, after: entry.project, json: entry.json });

@@ -250,12 +250,9 @@ export function createClientService(
       const from = since ?? -1;
       const events = since === null ? null : deltaEventsSince(state, since, r.filter);
       if (events === null) {
-        const payload = await prepared(r, `hydration\u0000${r.key}`, async () => {
-          // The hydration's feature list is the client payload's, byte for byte (same filter, same
-          // revision): it shares that payload's buffer rather than holding a second copy.
-          const full = await featuresPayload(r);
-          return preparePayload(r.revision, `"${r.revision}"`, hydrationBytes(state, r.filter, full.list));
-        });
+        const payload = await prepared(r, `hydration\u0000${r.key}`, () =>
+          preparePayload(r.revision, `"${r.revision}"`, hydrationBytes(state, r.filter)),
+        );
         return { kind: 'events', revision: r.revision, hydration: true, payload, changed: true };
       }
       const payload = await prepared(r, `delta\u0000${r.key}\u0000${from}`, () =>
