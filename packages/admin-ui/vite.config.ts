@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
@@ -80,12 +80,94 @@ function preloadRouter(): Plugin {
   };
 }
 
+const EARLY_ANSWERS = 'src/app/early-answers.ts';
+
+/**
+ * `early-answers.ts` is its own entry, run by a script tag ahead of the app's: a few hundred bytes that
+ * start the opened page's requests while the app's code (~300 KB) still downloads and runs. (A second
+ * script in index.html would not do: Vite bundles the page's scripts into one entry.) The app imports
+ * the same chunk, so both share its answers.
+ */
+function earlyAnswersScript(): Plugin {
+  return {
+    name: 'flagstaff:early-answers',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter(
+          (c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(`/${EARLY_ANSWERS}`),
+        );
+        if (chunks.length !== 1) throw new Error(`expected one chunk for ${EARLY_ANSWERS}`);
+        return chunks.map((c) => ({
+          tag: 'script',
+          attrs: { type: 'module', crossorigin: true, src: `./${c.fileName}` },
+          injectTo: 'head-prepend' as const,
+        }));
+      },
+    },
+  };
+}
+
+const PAGES_MODULE = 'src/app/pages.ts';
+
+/**
+ * For `early-answers.ts`: each page's code (its chunk and the chunks it imports, less those index.html
+ * already loads), by route, as a JSON data block in index.html, so that the opened page's code is
+ * fetched at once, not once the app's entry has run and asked for it. The routes are read from
+ * `pages.ts` (`'path': () => import('module')`); one whose chunk is not found fails the build.
+ */
+function pageCodeMap(): Plugin {
+  return {
+    name: 'flagstaff:page-code-map',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (files: readonly string[], into = new Set<string>()): Set<string> => {
+          for (const f of files) {
+            if (into.has(f)) continue;
+            into.add(f);
+            closure(byFile.get(f)?.imports ?? [], into);
+          }
+          return into;
+        };
+        const loaded = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+        const pagesFile = resolve(import.meta.dirname, PAGES_MODULE);
+        const source = readFileSync(pagesFile, 'utf8');
+        const map: Record<string, string[]> = {};
+        for (const [, quoted, bare, module] of source.matchAll(
+          /^\s*(?:'([^']+)'|([\w-]+)):\s*\(\)\s*=>\s*import\('([^']+)'\)/gm,
+        )) {
+          const route = (quoted ?? bare) as string;
+          const id = resolve(dirname(pagesFile), module as string);
+          const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\.tsx?$/, '') === id);
+          if (!chunk) throw new Error(`no chunk for ${route} (${module}) in ${PAGES_MODULE}`);
+          if (route === '*') continue;
+          map[route] = [...closure([chunk.fileName])].filter((f) => !loaded.has(f)).map((f) => `./${f}`);
+        }
+        if (Object.keys(map).length < 10) throw new Error(`few routes read from ${PAGES_MODULE}`);
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'page-code' },
+            children: JSON.stringify(map),
+            injectTo: 'head-prepend' as const,
+          },
+        ];
+      },
+    },
+  };
+}
+
 const devApi = process.env.FLAGSTAFF_DEV_API ?? 'http://127.0.0.1:4243';
 
 // `base: './'`: the server mounts the app at `<mount>/ui/` and injects a matching <base href>.
 export default defineConfig({
   base: './',
-  plugins: [react(), completeNotices(), preloadRouter()],
+  plugins: [react(), completeNotices(), preloadRouter(), pageCodeMap(), earlyAnswersScript()],
   // "source" lets the browser bundle use @flagstaff/core's domain schemas without building core first.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
@@ -95,6 +177,7 @@ export default defineConfig({
     // The bundle holds React, Radix, recharts…: their licences and notices ship beside it.
     license: { fileName: NOTICES },
     rolldownOptions: {
+      input: { index: 'index.html', 'early-answers': EARLY_ANSWERS },
       // Core's modules only declare things, so what the UI does not import (services using
       // node:crypto) is dropped; the UI uses its domain schemas only.
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/core/src/') },

@@ -56,6 +56,28 @@ describe('the project feature table', () => {
     await page.getByLabel('Search features').fill('');
   });
 
+  it('asks before switching a flag in production, and switches it once confirmed', async () => {
+    await page.goto(`${harness.ui}projects/default`);
+    await page.getByLabel('Search features').fill('beta-02');
+    await page.getByText('1–1 of 1').waitFor();
+    const inProduction = page.getByRole('switch', { name: 'beta-02 in production' });
+    const ask = page.getByRole('dialog', { name: 'Change a production environment' });
+    await inProduction.click();
+    await ask.getByText('Enable beta-02 in production? This is a production environment.').waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await inProduction.isChecked()).toBe(false);
+
+    await inProduction.click();
+    await ask.getByRole('button', { name: 'Enable in production' }).click();
+    await expect
+      .poll(async () => (await feature('beta-02')).environments.find((e) => e.name === 'production')?.enabled)
+      .toBe(true);
+    await expect.poll(() => inProduction.isChecked()).toBe(true);
+    await page.getByLabel('Search features').fill('');
+    await page.getByText('1–12 of 12').waitFor();
+  });
+
   it('enables, tags, marks stale and archives the selected features', async () => {
     await page.getByLabel('Select alpha-01').check();
     await page.getByLabel('Select alpha-03').check();

@@ -58,11 +58,20 @@ function recordRequests(path: string): Request[] {
 describe('the project page with many features', () => {
   it('asks for its first page once, and searches once per pause in typing', async () => {
     const searches = recordRequests('/api/admin/search/features');
+    const opening = [
+      '/api/admin/user',
+      '/api/admin/projects/default',
+      '/api/admin/environments/project/default',
+    ];
+    const openingRequests = opening.map((path) => recordRequests(path));
     await page.goto(`${harness.ui}projects/default`);
     await page.getByText(`1–25 of ${FEATURES}`).waitFor();
     // Let the project's environments arrive: they must not send the first search again.
     await page.waitForLoadState('networkidle');
     expect(searches).toHaveLength(1);
+    // Each asked for once: the app takes the answers the page started before its code ran
+    // (early-answers.ts) rather than asking again.
+    expect(openingRequests.map((r) => r.length)).toEqual(opening.map(() => 1));
 
     // Typed at speed (30 ms a key): one request, for the whole word.
     await page.getByLabel('Search features').pressSequentially('load-11', { delay: 30 });

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { takeEarlyAnswer } from '../app/early-answers';
 
 /** The server could not be reached at all (no answer, not an error answer). */
 export class NetworkError extends Error {
@@ -31,10 +32,11 @@ export const useServerUnreachable = (): boolean =>
 /**
  * `fetch` for the API client: a request the server never answered becomes a NetworkError (instead of
  * the browser's bare "Failed to fetch") and marks the server unreachable; any answer marks it back.
+ * A request the page asked for before the app's code ran (`early-answers.ts`) takes that answer.
  */
 export async function trackedFetch(request: Request): Promise<Response> {
   try {
-    const response = await fetch(request);
+    const response = await (takeEarlyAnswer(request) ?? fetch(request));
     setReachable(true);
     return response;
   } catch (error) {

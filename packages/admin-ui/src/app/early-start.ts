@@ -2,6 +2,7 @@ import { currentUserQueryOptions } from '../features/auth/api/session';
 import { publicPageAt } from '../features/auth/public-pages';
 import { prefetchProjectPage } from '../features/projects/project-page-queries';
 import { loadOpeningCode, pageAt } from './app-code';
+import { forgetEarlyAnswers } from './early-answers';
 import type { PagePath } from './pages';
 import { queryClient } from './query-client';
 
@@ -23,6 +24,9 @@ function startEarly(pathname: string): void {
   loadOpeningCode(pathname);
   const page = pageAt(pathname);
   if (page) EARLY_DATA[page.path]?.(page.params);
+  // The requests above have taken the answers `early-answers.ts` started for them (the API client
+  // sends within this task); any other is dropped rather than served later, stale.
+  setTimeout(forgetEarlyAnswers, 0);
 }
 
 startEarly(window.location.pathname);

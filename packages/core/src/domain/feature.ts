@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { FEATURE_TYPES, type LifecycleStage } from './feature-kinds.js';
 import type { FeatureStrategy } from './strategy.js';
 import type { Tag } from './tag.js';
 import type { Variant } from './variant.js';
 
-export const FEATURE_TYPES = ['release', 'experiment', 'operational', 'kill-switch', 'permission'] as const;
-export const featureTypeSchema = z.enum(FEATURE_TYPES);
+export { FEATURE_TYPES, LIFECYCLE_STAGES, type LifecycleStage } from './feature-kinds.js';
 
-export const LIFECYCLE_STAGES = ['initial', 'pre-live', 'live', 'completed', 'archived'] as const;
-export type LifecycleStage = (typeof LIFECYCLE_STAGES)[number];
+export const featureTypeSchema = z.enum(FEATURE_TYPES);
 
 /** Unleash's feature naming rule: URL-friendly characters only. */
 export const featureNameSchema = z

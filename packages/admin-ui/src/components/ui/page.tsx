@@ -110,10 +110,23 @@ export function Field({
   );
 }
 
-export const formatDate = (value: string | null | undefined): string =>
-  value ? new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+// Intl formatters are made once, on first use: `toLocaleString` with options builds a new one per
+// call (a table's dates add up), and a new page's first Intl formatter takes tens of milliseconds (the
+// locale's data: `early-answers.ts` loads it while the app's code downloads), which at module level
+// held up every page's start.
+let dates: Intl.DateTimeFormat | undefined;
+let relative: Intl.RelativeTimeFormat | undefined;
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
+/** A time as the browser's locale writes it, e.g. "Nov 27, 2026, 8:15 PM" ("—" without one). */
+export const formatDate = (value: string | null | undefined): string => {
+  if (!value) return '—';
+  const date = new Date(value);
+  // `toLocaleString` says "Invalid Date" where `format` would throw.
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  dates ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dates.format(date);
+};
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
   ['hour', 3_600_000],
@@ -126,5 +139,6 @@ export const formatRelative = (value: string | null | undefined, now = Date.now(
   if (!value) return '—';
   const diff = Math.min(0, new Date(value).getTime() - now);
   const [unit, ms] = UNITS.find(([, ms]) => Math.abs(diff) >= ms) ?? (['second', 1_000] as const);
+  relative ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
   return relative.format(Math.round(diff / ms), unit);
 };

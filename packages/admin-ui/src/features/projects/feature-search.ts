@@ -3,32 +3,9 @@ import { api } from '../../api/client';
 import type { FeatureSearchQuery } from '../../api/types';
 import { answerOf } from '../../lib/api-answer';
 import { projectKeys } from './api';
+import type { FeatureFilters } from './default-filters';
 
-export interface FeatureFilters {
-  query: string;
-  type: string;
-  tag: string;
-  state: '' | 'stale' | 'active';
-  lifecycle: string;
-  enabledSomewhere: boolean;
-  sortBy: 'name' | 'createdAt' | 'type';
-  sortOrder: 'asc' | 'desc';
-  offset: number;
-  limit: number;
-}
-
-export const defaultFilters: FeatureFilters = {
-  query: '',
-  type: '',
-  tag: '',
-  state: '',
-  lifecycle: '',
-  enabledSomewhere: false,
-  sortBy: 'createdAt',
-  sortOrder: 'desc',
-  offset: 0,
-  limit: 25,
-};
+export { defaultFilters, type FeatureFilters } from './default-filters';
 
 /** The filters in Unleash's `searchFeatures` query syntax. */
 function searchParams(

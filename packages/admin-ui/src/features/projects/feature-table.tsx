@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { FeatureSearchItem, ProjectEnvironmentView } from '../../api/types';
-import { ConfirmDialog } from '../../components/ui/dialog';
 import { Badge, formatDate } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { useCan, useWhyNot } from '../auth/permissions';
@@ -17,6 +16,11 @@ interface Props {
   filters: FeatureFilters;
   onSort(sortBy: FeatureFilters['sortBy']): void;
 }
+
+// Off the first row's path: the production confirmation (Radix's dialog) loads when first asked.
+const ConfirmDialog = lazy(() =>
+  import('../../components/ui/dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 const STAGE_TONE: Record<string, 'neutral' | 'info' | 'good' | 'warn'> = {
   initial: 'neutral',
@@ -156,15 +160,19 @@ export function FeatureTable({
           ))}
         </tbody>
       </table>
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
-        title="Change a production environment"
-        message={`${pending?.enabled ? 'Enable' : 'Disable'} ${pending?.feature} in ${pending?.environment}? This is a production environment.`}
-        confirmLabel={pending?.enabled ? 'Enable in production' : 'Disable in production'}
-        danger
-        onConfirm={() => pending && toggle.mutate(pending)}
-      />
+      {pending ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => !open && setPending(null)}
+            title="Change a production environment"
+            message={`${pending.enabled ? 'Enable' : 'Disable'} ${pending.feature} in ${pending.environment}? This is a production environment.`}
+            confirmLabel={pending.enabled ? 'Enable in production' : 'Disable in production'}
+            danger
+            onConfirm={() => toggle.mutate(pending)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
