@@ -69,9 +69,8 @@ async function seed(admin: Client, from: number, to: number): Promise<number> {
 
 /**
  * On PostgreSQL, ANALYZE after seeding when the server's autovacuum is off (as on the development
- * machine's test server): a default server's autovacuum analyzes tables after a bulk load, and
- * without statistics the planner reads the trigram search with a plan meant for empty tables.
- * Returns whether it ran.
+ * machine's test server): a default server's autovacuum analyzes tables after a bulk load, so the
+ * admin reads are measured with the statistics the planner would have. Returns whether it ran.
  */
 async function analyzeWithoutAutovacuum(databaseUrl: string): Promise<boolean> {
   if (!/^postgres(ql)?:/i.test(databaseUrl)) return false;
