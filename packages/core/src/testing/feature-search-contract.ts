@@ -240,6 +240,14 @@ export function describeFeatureSearchContract(open: StoreFactory): void {
       expect((await search({ query: 'q' })).names).toEqual(['q']);
       await store().transaction((tx) => tx.features.delete('q'));
       expect((await search({ query: 'q' })).names).toEqual([]);
+      // Name and description are two texts: a term never matches across from one into the other
+      // (PostgreSQL's trigram index holds them joined by a line feed).
+      await store().transaction((tx) =>
+        tx.features.insert(feature('ends-in-x', 'alpha', { description: 'y begins here' })),
+      );
+      expect((await search({ query: 'x\ny' })).names).toEqual([]);
+      expect((await search({ query: 'in-x' })).names).toEqual(['ends-in-x']);
+      expect((await search({ query: 'y begins' })).names).toEqual(['ends-in-x']);
     });
 
     test('free text over many matches and few pages and counts alike', async () => {

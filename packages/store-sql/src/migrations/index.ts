@@ -10,6 +10,7 @@ import { ddlFor } from './column-types.js';
 import { createFeatureNameTrigram } from './feature-name-trigram.js';
 import { createFeatureSearchIndexes } from './feature-search-indexes.js';
 import { featureTextIndexesAsGist } from './feature-text-gist.js';
+import { featureTextAsOneIndex } from './feature-text-one-index.js';
 import { createAccessTables } from './initial-access-tables.js';
 import { createEventTables } from './initial-event-tables.js';
 import { createFeatureTables } from './initial-feature-tables.js';
@@ -120,6 +121,11 @@ export function createMigrations(dialect: SqlDialect): Record<string, Migration>
     '0070_feature_text_gist': {
       async up(db) {
         await featureTextIndexesAsGist(db, dialect);
+      },
+    },
+    '0071_feature_text_one_index': {
+      async up(db) {
+        await featureTextAsOneIndex(db, dialect);
       },
     },
   };

@@ -9,6 +9,7 @@ import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool,
 import { inList, int, type RepoContext } from '../context.js';
 import type { Database } from '../database.js';
 import { FEATURE_TEXT_TABLE } from '../migrations/feature-name-trigram.js';
+import { featureTextOf } from '../migrations/feature-text-one-index.js';
 import { toFeature } from './feature-repository.js';
 
 type Eb = ExpressionBuilder<Database & { f: Database['features'] }, 'f'>;
@@ -107,31 +108,41 @@ const FEW_MATCHES = 1_000;
 
 const ftsPhrase = (term: string): string => `"${term.replace(/"/g, '""')}"`;
 
-/** The features whose name or description contains the term, through the trigram index. */
+/**
+ * The features whose name or description contains the term, through the trigram index: SQLite's FTS5
+ * table, PostgreSQL's one index over both (migration 0071), then the exact test (a term with a line
+ * feed could otherwise match across the two).
+ */
 function textMatches(ctx: RepoContext, p: string, term: string): RawBuilder<string> {
   if (ctx.dialect.kind === 'sqlite')
     return sql<string>`select t.name from ${sql.table(FEATURE_TEXT_TABLE)} t where ${sql.table(FEATURE_TEXT_TABLE)} match ${ftsPhrase(term)}`;
-  return sql<string>`select t.name from features t where lower(t.name) like ${p} escape '\\' or lower(coalesce(t.description, '')) like ${p} escape '\\'`;
+  return sql<string>`select t.name from features t where ${featureTextOf('t')} like ${p} escape '\\' and (lower(t.name) like ${p} escape '\\' or lower(coalesce(t.description, '')) like ${p} escape '\\')`;
 }
 
-/** The features with a `type:value` tag containing the term (the tags are few: read whole). */
+/**
+ * The features with a `type:value` tag containing the term: the distinct tags, read whole (every
+ * feature tag's tag is one of them: `addFeatureTag` refuses others and `deleteTag` takes its feature
+ * tags along), then those tags' features through their index.
+ */
 const taggedMatches = (p: string): RawBuilder<string> =>
-  sql<string>`select ft.feature_name as name from feature_tags ft where lower(ft.tag_type || ':' || ft.tag_value) like ${p} escape '\\'`;
+  sql<string>`select ft.feature_name as name from tags tg join feature_tags ft on ft.tag_type = tg.type and ft.tag_value = tg.value where lower(tg.type || ':' || tg.value) like ${p} escape '\\'`;
 
 /**
  * The features whose name, description or a tag contains the term, when the term is indexed and
- * they are few (bounded reads, the text through the trigram index); null otherwise.
+ * they are few (bounded reads, the text through the trigram index, in one statement); null otherwise.
  */
 async function fewMatches(ctx: RepoContext, term: string): Promise<string[] | null> {
   if (term.length < MIN_INDEXED_TERM) return null;
   const p = containsPattern(term);
-  const names = new Set<string>();
-  for (const query of [textMatches(ctx, p, term), taggedMatches(p)]) {
-    const { rows } = await sql<{ name: string }>`${query} limit ${FEW_MATCHES}`.execute(ctx.db);
-    if (rows.length >= FEW_MATCHES) return null;
-    for (const row of rows) names.add(row.name);
-  }
-  return [...names];
+  const { rows } = await sql<{
+    name: string;
+    tagged: number;
+  }>`select m.name, 0 as tagged from (${textMatches(ctx, p, term)} limit ${FEW_MATCHES}) m union all select g.name, 1 as tagged from (${taggedMatches(p)} limit ${FEW_MATCHES}) g`.execute(
+    ctx.db,
+  );
+  const tagged = rows.reduce((n, row) => n + Number(row.tagged), 0);
+  if (tagged >= FEW_MATCHES || rows.length - tagged >= FEW_MATCHES) return null;
+  return [...new Set(rows.map((row) => row.name))];
 }
 
 /**

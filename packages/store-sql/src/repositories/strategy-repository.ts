@@ -214,25 +214,28 @@ export function createStrategyRepository(ctx: RepoContext): StrategyRepository {
         }
         return out;
       }
-      const rows = await applyFilter(ctx, db.selectFrom('feature_strategies').selectAll(), filter)
-        .orderBy('feature_name')
-        .orderBy('environment')
-        .orderBy('sort_order')
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      // The links of every listed strategy, filtered the same way instead of by a long id list, read
+      // alongside the strategies (on PostgreSQL, another connection) rather than after them.
+      const [rows, links] = await Promise.all([
+        applyFilter(ctx, db.selectFrom('feature_strategies').selectAll(), filter)
+          .orderBy('feature_name')
+          .orderBy('environment')
+          .orderBy('sort_order')
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('strategy_segments')
+          .select(['strategy_segments.strategy_id', 'strategy_segments.segment_id'])
+          .where(
+            'strategy_segments.strategy_id',
+            'in',
+            applyFilter(ctx, db.selectFrom('feature_strategies').select('id'), filter),
+          )
+          .orderBy('strategy_segments.segment_id')
+          .execute(),
+      ]);
       if (rows.length === 0) return [];
-      // One query for the links of every listed strategy, filtered the same way instead of by a long id list.
-      const links = await db
-        .selectFrom('strategy_segments')
-        .select(['strategy_segments.strategy_id', 'strategy_segments.segment_id'])
-        .where(
-          'strategy_segments.strategy_id',
-          'in',
-          applyFilter(ctx, db.selectFrom('feature_strategies').select('id'), filter),
-        )
-        .orderBy('strategy_segments.segment_id')
-        .execute();
       return withSegments(rows, links);
     },
     async get(id) {
