@@ -42,7 +42,9 @@ export type PostgresStoreOptions = CommonOptions &
     | {
         /**
          * A pool you own: the store never ends it, and holds one of its clients while someone
-         * listens. Give its clients a statement_timeout yourself; the store leaves their settings alone.
+         * listens. Give its clients a statement_timeout yourself, and `plan_cache_mode =
+         * force_custom_plan` (as the store does on its own pools: see `PgDriverOptions.customPlans`);
+         * the store leaves their settings alone.
          */
         pool: pg.Pool;
         connectionString?: never;
@@ -113,6 +115,8 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Stor
     schema,
     instanceId,
     statementTimeoutMs,
+    // A pool we do not own keeps its plan cache mode, as it keeps its statement timeout.
+    customPlans: owned,
     timeoutInForce: () => opened,
   });
   const connectListener = async (): Promise<Listener> => {

@@ -280,17 +280,16 @@ export function createEventRepository(ctx: RepoContext): EventRepository {
   async function latestIdOfTypes(types: readonly string[]): Promise<number> {
     if (types.length === 0) return 0;
     // One indexed max per type: `max(id) where type in (…)` would read every event of those types.
-    const perType = [...new Set(types)].map((type) =>
-      db
-        .selectFrom('events')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .where('type', '=', type),
+    // The types are written into the text, not bound: a prepared statement's generic plan (which
+    // PostgreSQL may adopt after five runs) cannot see which types are rare, and took the latest
+    // event backwards through the primary key instead, reading every event for a type never written.
+    const perType = [...new Set(types)].map(
+      (type) => sql`select max(id) as id from events where type = ${sql.lit(type)}`,
     );
-    const union = perType.slice(1).reduce((all, next) => all.unionAll(next), perType[0]!);
-    const row = await db
-      .selectFrom(union.as('latest'))
-      .select((eb) => eb.fn.max('latest.id').as('id'))
-      .executeTakeFirst();
+    const { rows } = await sql<{
+      id: number | string | null;
+    }>`select max(latest.id) as id from (${sql.join(perType, sql` union all `)}) latest`.execute(db);
+    const row = rows[0];
     return int(row?.id);
   }
 }
