@@ -111,9 +111,9 @@ export function Field({
 }
 
 // Intl formatters are made once, on first use: `toLocaleString` with options builds a new one per
-// call (a table's dates add up), and a new page's first Intl formatter takes tens of milliseconds (the
-// locale's data: `early-answers.ts` loads it while the app's code downloads), which at module level
-// held up every page's start.
+// call (a table's dates add up), and a new page's first Intl formatter of any kind takes 15-30 ms (the
+// locale's data), which at module level held up every page's start. The project table's dates use
+// `formatDay`, which needs none, so its first rows do not wait for it.
 let dates: Intl.DateTimeFormat | undefined;
 let relative: Intl.RelativeTimeFormat | undefined;
 
@@ -125,6 +125,19 @@ export const formatDate = (value: string | null | undefined): string => {
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
   dates ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return dates.format(date);
+};
+
+const twoDigits = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * The calendar day of a time in the browser's time zone, e.g. "2026-11-27" ("—" without one): the
+ * same in every locale, and written without Intl (see above).
+ */
+export const formatDay = (value: string | null | undefined): string => {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
 };
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { FeatureSearchItem, ProjectEnvironmentView } from '../../api/types';
-import { Badge, formatDate } from '../../components/ui/page';
+import { Badge, formatDay } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { useCan, useWhyNot } from '../auth/permissions';
 import type { FeatureFilters } from './feature-search';
@@ -130,7 +130,9 @@ export function FeatureTable({
               <td className="hide-phone">
                 {f.lifecycle ? <Badge tone={STAGE_TONE[f.lifecycle.stage]}>{f.lifecycle.stage}</Badge> : '—'}
               </td>
-              <td className="muted hide-narrow">{formatDate(f.createdAt)}</td>
+              <td className="muted hide-narrow">
+                <time dateTime={f.createdAt}>{formatDay(f.createdAt)}</time>
+              </td>
               {environments.map((env) => {
                 const state = f.environments.find((e) => e.name === env.name);
                 const allowed = can('UPDATE_FEATURE_ENVIRONMENT', {
