@@ -2,13 +2,13 @@
 // (its own process, SQLite, authentication off) seeded through its import route, then per run a fresh
 // browser context (nothing cached) and the p50 of: the project page's first row after navigation,
 // a search typed at speed until its rows show (from the last keystroke, requests counted), the next
-// page, and the playground's first results, each timed in the page itself (see `STAMP_FIRST_ROW`, `watchFor`).
+// page, opening a feature from the table (with the API bytes it read), and the playground's first results, each timed in the page itself (see `STAMP_FIRST_ROW`, `watchFor`).
 // BENCH_UI_FEATURES and BENCH_UI_RUNS override the sizes.
 // Needs the built UI (`npm run build`) and `chromium` on PATH; skipped without it.
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Request } from 'playwright-core';
 import { startServerProcess, stopServerProcess } from '../server-process.js';
 
 const FEATURES = Number(process.env.BENCH_UI_FEATURES ?? 10_000);
@@ -68,6 +68,8 @@ interface Run {
   search: number;
   searchRequests: number;
   nextPage: number;
+  openFeature: number;
+  openFeatureKb: number;
   playground: number;
 }
 
@@ -152,13 +154,33 @@ async function oneRun(browser: Browser, ui: string): Promise<Run> {
     await page.getByText(`26–50 of ${FEATURES}`).waitFor();
     const nextPage = await elapsed(page);
 
+    // Opening a feature: its page reads that feature (and what its tabs need), never the project's list.
+    const apiBytes: Promise<number>[] = [];
+    const onApi = (request: Request) => {
+      if (request.url().includes('/api/'))
+        apiBytes.push(
+          request
+            .response()
+            .then(async (r) => (r ? (await r.body()).byteLength : 0))
+            .catch(() => 0),
+        );
+    };
+    page.on('request', onApi);
+    await watchFor(page, { selector: 'section.env-card' });
+    await page.locator('a.cell-name').first().click();
+    await page.locator('section.env-card').first().waitFor();
+    const openFeature = await elapsed(page);
+    await page.waitForTimeout(300);
+    page.off('request', onApi);
+    const openFeatureKb = (await Promise.all(apiBytes)).reduce((a, b) => a + b, 0) / 1024;
+
     await page.goto(`${ui}playground`);
     await page.getByRole('button', { name: 'Evaluate' }).waitFor();
     await watchFor(page, { selector: 'td.cell-name' });
     await page.getByRole('button', { name: 'Evaluate' }).click();
     await page.locator('td.cell-name').first().waitFor();
     const playground = await elapsed(page);
-    return { firstRow, search, searchRequests, nextPage, playground };
+    return { firstRow, search, searchRequests, nextPage, openFeature, openFeatureKb, playground };
   } finally {
     await context.close();
   }
@@ -224,6 +246,8 @@ export default async function run(): Promise<void> {
     line('search typed at 30 ms/key: last key to its rows', (r) => r.search);
     line('search requests for the typed word', (r) => r.searchRequests, 'requests');
     line('next page: click to its rows', (r) => r.nextPage);
+    line('opening a feature: click to its environments', (r) => r.openFeature);
+    line('  API answers read while opening it', (r) => r.openFeatureKb, 'kB');
     line('playground: Evaluate to first results', (r) => r.playground);
   } finally {
     await browser.close();

@@ -99,6 +99,28 @@ describe('the project page with many features', () => {
   });
 });
 
+describe('opening a feature from the table', () => {
+  it('needs no code the page has not loaded while idle, and reads that feature, not the project', async () => {
+    await page.goto(`${harness.ui}projects/default`);
+    await page.getByText(`1–25 of ${FEATURES}`).waitFor();
+    await page.waitForLoadState('networkidle');
+    const scripts: string[] = [];
+    const api: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (r.resourceType() === 'script' || path.endsWith('.js')) scripts.push(path);
+      else if (path.includes('/api/')) api.push(path);
+    });
+    await page.getByRole('link', { name: name(FEATURES - 1), exact: true }).click();
+    await page.getByRole('region', { name: 'Environment development' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([]);
+    expect(api).toContain(`/api/admin/projects/default/features/${name(FEATURES - 1)}`);
+    expect(api.filter((path) => path.endsWith('/projects/default/features'))).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
 describe('the playground with many features', () => {
   it('shows the first page of results, pages through them and filters them by name', async () => {
     const evaluations = recordRequests('/api/admin/playground');

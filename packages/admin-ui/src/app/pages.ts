@@ -69,3 +69,20 @@ export const loadPage = (path: PagePath): Promise<{ default: ComponentType }> =>
 
 /** The page's component if its chunk has loaded. */
 export const loadedPage = (path: PagePath): ComponentType | undefined => loaded.get(path);
+
+const preloading = new Set<PagePath>();
+
+/**
+ * Loads the code of the page a user likely opens next once the browser is idle, so that opening it
+ * waits for its data only (and renders without a Suspense fallback). A load that fails is forgotten,
+ * and the page reports it when it is opened.
+ */
+export function preloadPageWhenIdle(path: PagePath): void {
+  if (loaded.has(path) || preloading.has(path)) return;
+  preloading.add(path);
+  const start = () => {
+    loadPage(path).catch(() => preloading.delete(path));
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 2000 });
+  else setTimeout(start, 200);
+}

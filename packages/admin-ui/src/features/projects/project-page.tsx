@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { preloadPageWhenIdle } from '../../app/pages';
 import { ActionButton } from '../../components/ui/action-button';
 import { EmptyState, ErrorNotice, Loading, PageHeader } from '../../components/ui/page';
 import { FEATURE_TYPES, LIFECYCLE_STAGES } from '../../lib/domain';
@@ -54,6 +55,12 @@ export default function ProjectPage() {
     },
     SEARCH_PAUSE_MS,
   );
+  // Once the rows are on screen, the feature page's code loads in idle time: opening a flag is what
+  // people do from here (at 10,000 flags it took ~370 ms, mostly that code).
+  const shown = search.data !== undefined;
+  useEffect(() => {
+    if (shown) preloadPageWhenIdle('projects/:projectId/features/:featureName');
+  }, [shown]);
   const total = search.data?.total ?? 0;
   const filtering = Boolean(
     filters.query ||
