@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SqlDialect } from '../sql-dialect.js';
+import { dropFeatureTextIndexes } from './feature-text-gist.js';
 
 /**
  * The text the PostgreSQL search's trigram index holds for a feature: name and description, lower
@@ -27,23 +28,8 @@ const SIGNATURE_BYTES = 64;
  * A server older than PostgreSQL 13 (no `siglen`) gets the index with the default signature.
  */
 export async function featureTextAsOneIndex(db: Kysely<unknown>, dialect: SqlDialect): Promise<void> {
-  if (dialect.kind === 'sqlite') return;
-  const { rows } = await sql<{
-    schema: string;
-  }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
-    db,
-  );
-  const schema = rows[0]?.schema;
-  if (schema === undefined) return;
-  const { rows: found } = await sql<{
-    schema: string;
-  }>`select i.schemaname as schema from pg_indexes i join pg_class c on c.relname = i.tablename join pg_namespace n on n.oid = c.relnamespace and n.nspname = i.schemaname where c.oid = 'features'::regclass and i.indexname = 'features_name_trigram'`.execute(
-    db,
-  );
-  const own = found[0]?.schema;
-  if (own === undefined) return;
-  await sql`drop index if exists ${sql.id(own, 'features_name_trigram')}`.execute(db);
-  await sql`drop index if exists ${sql.id(own, 'features_description_trigram')}`.execute(db);
+  const schema = await dropFeatureTextIndexes(db, dialect);
+  if (schema === null) return;
   const ops = sql`${sql.id(schema)}.gist_trgm_ops`;
   const create = (opclass: RawBuilder<unknown>) =>
     sql`create index features_text_trigram on features using gist (${featureTextOf()} ${opclass})`.execute(
